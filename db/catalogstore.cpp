@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/catalogstore.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QHash>
+#include <QSet>
+#include <QSqlQuery>
+
+#include "db/dbconnection.h"
+
+namespace bo {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("bo", text);
+}
+
+const QString showtimeSelect = QStringLiteral(
+    "SELECT st.id, st.starts_at, st.status, m.id, m.title, m.runtime_min, m.rating, a.id, a.name, "
+    "       count(*), "
+    "       count(*) FILTER (WHERE ss.status = 'FREE' OR (ss.status = 'HELD' AND ss.held_until < clock_timestamp())), "
+    "       count(*) FILTER (WHERE ss.status = 'HELD' AND ss.held_until >= clock_timestamp()), "
+    "       count(*) FILTER (WHERE ss.status = 'RESERVED'), "
+    "       count(*) FILTER (WHERE ss.status = 'BLOCKED') "
+    "  FROM showtime st JOIN movie m ON m.id = st.movie_id JOIN auditorium a ON a.id = st.auditorium_id "
+    "  JOIN showtime_seat ss ON ss.showtime_id = st.id ");
+
+ShowtimeInfo readShowtime(Rows& q)
+{
+    ShowtimeInfo s;
+    s.id = q.value(0).toInt();
+    s.startsAt = q.value(1).toDateTime().toUTC();
+    s.status = q.value(2).toString();
+    s.movieId = q.value(3).toInt();
+    s.movieTitle = q.value(4).toString();
+    s.runtimeMinutes = q.value(5).toInt();
+    s.rating = q.value(6).toString();
+    s.auditoriumId = q.value(7).toInt();
+    s.auditoriumName = q.value(8).toString();
+    s.seatsTotal = q.value(9).toInt();
+    s.seatsFree = q.value(10).toInt();
+    s.seatsHeld = q.value(11).toInt();
+    s.seatsReserved = q.value(12).toInt();
+    s.seatsBlocked = q.value(13).toInt();
+    return s;
+}
+
+} // namespace
+
+CatalogStore::CatalogStore(DbConnection& connection)
+    : m_connection(connection)
+{
+}
+
+Result<Settings> CatalogStore::settings()
+{
+    auto q = m_connection.exec(QStringLiteral(
+        "SELECT selection_ttl_s, payment_ttl_s, max_seats_per_sale, late_sale_minutes, currency FROM settings"));
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, tr("The settings row is missing."));
+    Settings s;
+    s.selectionTtlSeconds = r.value(0).toInt();
+    s.paymentTtlSeconds = r.value(1).toInt();
+    s.maxSeatsPerSale = r.value(2).toInt();
+    s.lateSaleMinutes = r.value(3).toInt();
+    s.currency = r.value(4).toString();
+    return s;
+}
+
+Status CatalogStore::updateSettings(const Settings& s)
+{
+    auto q = m_connection.exec(QStringLiteral("UPDATE settings SET selection_ttl_s = ?, payment_ttl_s = ?, "
+                                              "max_seats_per_sale = ?, late_sale_minutes = ?, updated_at = now()"),
+                               {s.selectionTtlSeconds, s.paymentTtlSeconds, s.maxSeatsPerSale, s.lateSaleMinutes});
+    if (!q)
+        return q.error();
+    return success();
+}
+
+Result<QList<ShowtimeInfo>> CatalogStore::showtimes(const QDateTime& from, const QDateTime& to)
+{
+    auto q = m_connection.exec(showtimeSelect
+                                   + QStringLiteral(" WHERE st.starts_at >= ? AND st.starts_at < ? "
+                                                    " GROUP BY st.id, m.id, a.id ORDER BY st.starts_at, a.name"),
+                               {from.toUTC(), to.toUTC()});
+    if (!q)
+        return q.error();
+    QList<ShowtimeInfo> out;
+    while (q.value().next())
+        out.append(readShowtime(q.value()));
+    return out;
+}
+
+Result<ShowtimeInfo> CatalogStore::showtime(int showtimeId)
+{
+    auto q = m_connection.exec(showtimeSelect + QStringLiteral(" WHERE st.id = ? GROUP BY st.id, m.id, a.id"),
+                               {showtimeId});
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return makeError(ErrorCode::NotFound, tr("There is no showtime %1.").arg(showtimeId));
+    return readShowtime(q.value());
+}
+
+Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QStringList& labels)
+{
+    auto show = showtime(showtimeId);
+    if (!show)
+        return show.error();
+    QStringList normalised;
+    QSet<QString> seen;
+    for (const QString& raw : labels) {
+        const QString label = raw.trimmed().toUpper();
+        if (label.isEmpty())
+            return makeError(ErrorCode::BadInput, tr("A seat name is empty."));
+        if (seen.contains(label))
+            return makeError(ErrorCode::BadInput, tr("Seat %1 is listed more than once.").arg(label));
+        seen.insert(label);
+        normalised << label;
+    }
+    auto q = m_connection.exec(QStringLiteral("SELECT s.label, s.id FROM seat s WHERE s.auditorium_id = ? "
+                                              "AND s.label = ANY (?::text[])"),
+                               {show.value().auditoriumId, toPgTextArray(normalised)});
+    if (!q)
+        return q.error();
+    QHash<QString, int> ids;
+    while (q.value().next())
+        ids.insert(q.value().value(0).toString(), q.value().value(1).toInt());
+    QList<int> out;
+    for (const QString& label : normalised) {
+        const auto it = ids.constFind(label);
+        if (it != ids.constEnd()) {
+            out << it.value();
+            continue;
+        }
+        auto other = m_connection.exec(QStringLiteral("SELECT a.name FROM seat s JOIN auditorium a ON a.id = "
+                                                      "s.auditorium_id WHERE s.label = ? ORDER BY a.name LIMIT 1"),
+                                       {label});
+        if (other && other.value().next())
+            return makeError(ErrorCode::BadInput, tr("Seat %1 is in %2, not in %3 where showtime %4 plays.")
+                                                      .arg(label, other.value().value(0).toString(),
+                                                           show.value().auditoriumName)
+                                                      .arg(showtimeId));
+        return makeError(ErrorCode::BadInput, tr("There is no seat %1 in %2 (showtime %3).")
+                                                  .arg(label, show.value().auditoriumName)
+                                                  .arg(showtimeId));
+    }
+    return out;
+}
+
+Result<QList<PriceTier>> CatalogStore::priceTiers(int showtimeId)
+{
+    auto q = m_connection.exec(QStringLiteral("SELECT p.code, p.name, p.amount_minor, p.currency FROM price_tier p "
+                                              "JOIN showtime st ON st.price_list_id = p.price_list_id "
+                                              "WHERE st.id = ? ORDER BY p.sort_order, p.id"),
+                               {showtimeId});
+    if (!q)
+        return q.error();
+    QList<PriceTier> out;
+    while (q.value().next()) {
+        Rows& r = q.value();
+        out.append({r.value(0).toString(), r.value(1).toString(), r.value(2).toLongLong(), r.value(3).toString()});
+    }
+    return out;
+}
+
+Result<int> CatalogStore::addShowtime(int auditoriumId, int movieId, int priceListId, const QDateTime& startsAt)
+{
+    auto q = m_connection.exec(QStringLiteral("INSERT INTO showtime (auditorium_id, movie_id, price_list_id, "
+                                              "starts_at) VALUES (?, ?, ?, ?) RETURNING id"),
+                               {auditoriumId, movieId, priceListId, startsAt.toUTC()});
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return makeError(ErrorCode::Internal, tr("The new showtime has no id."));
+    return q.value().value(0).toInt();
+}
+
+Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZone& zone)
+{
+    QFile file(QStringLiteral(":/boxoffice/seed/demo_cinema.sql"));
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::Internal, tr("The demo data is not built into this program."));
+    if (Status s = m_connection.begin(); !s)
+        return s.error();
+    auto fail = [this](const Error& e) {
+        m_connection.rollback();
+        return e;
+    };
+    if (Status s = m_connection.execScript(QString::fromUtf8(file.readAll())); !s)
+        return fail(s.error());
+
+    // The daily programme per hall: (movie title, local start times, price list).
+    struct Slot
+    {
+        const char* hall;
+        const char* movie;
+        const char* priceList;
+        QList<QTime> starts;
+    };
+    const QList<Slot> programme = {
+        {"Hall 1", "The Last Lighthouse", "Standard", {QTime(10, 0), QTime(13, 0), QTime(16, 0), QTime(19, 0), QTime(22, 0)}},
+        {"Hall 2", "Paper Tigers", "Standard", {QTime(9, 30), QTime(11, 30)}},
+        {"Hall 2", "Midnight Ferry", "Standard", {QTime(14, 0), QTime(17, 0), QTime(20, 30), QTime(23, 15)}},
+        {"Hall 3 Premium", "Orbit of Seoul", "Premium", {QTime(12, 0), QTime(15, 0), QTime(18, 30), QTime(21, 30)}},
+        {"Hall 3 Premium", "Little Fox Adventures", "Premium", {QTime(10, 0)}},
+    };
+    SeedSummary summary;
+    for (const QDate& day : {firstDay, firstDay.addDays(1)}) {
+        for (const Slot& slot : programme) {
+            for (const QTime& time : slot.starts) {
+                const QDateTime start(day, time, zone);
+                auto q = m_connection.exec(
+                    QStringLiteral("INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at) "
+                                   "SELECT a.id, m.id, p.id, ? FROM auditorium a, movie m, price_list p "
+                                   " WHERE a.name = ? AND m.title = ? AND p.name = ? "
+                                   "   AND NOT EXISTS (SELECT 1 FROM showtime s WHERE s.auditorium_id = a.id "
+                                   "                   AND s.starts_at = ?)"),
+                    {start.toUTC(), QString::fromUtf8(slot.hall), QString::fromUtf8(slot.movie),
+                     QString::fromUtf8(slot.priceList), start.toUTC()});
+                if (!q)
+                    return fail(q.error());
+                summary.showtimesAdded += q.value().numRowsAffected();
+            }
+        }
+    }
+    auto counts = m_connection.exec(QStringLiteral(
+        "SELECT (SELECT count(*) FROM auditorium), (SELECT count(*) FROM seat), (SELECT count(*) FROM movie)"));
+    if (!counts)
+        return fail(counts.error());
+    if (counts.value().next()) {
+        summary.auditoriums = counts.value().value(0).toInt();
+        summary.seats = counts.value().value(1).toInt();
+        summary.movies = counts.value().value(2).toInt();
+    }
+    if (Status s = m_connection.commit(); !s)
+        return s.error();
+    return summary;
+}
+
+} // namespace bo

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QList>
+#include <QPair>
+#include <QString>
+
+#include "db/result.h"
+
+namespace bo {
+
+/// Where and how to connect: a libpq connection string or URI (multi-host allowed), parsed by
+/// libpq itself, plus the session timeouts every connection of ours sets. Never logs a password.
+class ConnectionSettings final
+{
+public:
+    /// Parses `key=value ...` or `postgresql://...`. Bad input gives BadInput with libpq's reason.
+    [[nodiscard]] static Result<ConnectionSettings> parse(const QString& conninfo);
+
+    /// Host(s), port, database and user, for messages and logs; never the password.
+    [[nodiscard]] QString describe() const;
+    [[nodiscard]] QString host() const { return value(QStringLiteral("host")); }
+    [[nodiscard]] QString value(const QString& key) const;
+    void setValue(const QString& key, const QString& value);
+
+    /// The full conninfo string (includes the password: keep it away from logs).
+    [[nodiscard]] QString toConninfo() const;
+    /// The same settings with another database name.
+    [[nodiscard]] ConnectionSettings withDatabase(const QString& dbname) const;
+
+    int statementTimeoutMs = 15000;
+    int lockTimeoutMs = 3000;
+    int idleInTransactionTimeoutMs = 30000;
+    QString applicationName = QStringLiteral("boxoffice");
+
+private:
+    QList<QPair<QString, QString>> m_values;
+};
+
+} // namespace bo

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/dbconnection.h"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include <QCoreApplication>
+#include <QRandomGenerator>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QStringList>
+
+#include <libpq-fe.h>
+#include <spdlog/spdlog.h>
+
+namespace bo {
+namespace {
+
+constexpr int maxRetries = 5;
+std::atomic<int> connectionCounter{0};
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("bo", text);
+}
+
+PGconn* pgConnection(const QSqlDatabase& db)
+{
+    if (!db.isValid() || !db.driver())
+        return nullptr;
+    const QVariant handle = db.driver()->handle();
+    // QPSQL hands out its PGconn* as a QVariant; Qt 6.4 names the type "pg_conn*".
+    const QByteArray type = QByteArray(handle.typeName()).replace(' ', "");
+    if (!handle.isValid() || (type != "pg_conn*" && type != "PGconn*"))
+        return nullptr;
+    return *static_cast<PGconn* const*>(handle.constData());
+}
+
+bool isRetryable(const QString& sqlState)
+{
+    return sqlState == QLatin1String("40001") || sqlState == QLatin1String("40P01");
+}
+
+} // namespace
+
+Error mapSqlError(const QSqlError& error, bool connectionLost)
+{
+    const QString state = error.nativeErrorCode();
+    const QString text = error.databaseText().trimmed();
+    const QString detail = QStringLiteral("SQLSTATE %1: %2").arg(state.isEmpty() ? QStringLiteral("-") : state,
+                                                                 error.text().trimmed());
+    auto make = [&](ErrorCode code, const QString& message) { return Error{code, message, detail, {}}; };
+
+    if (connectionLost || state.startsWith(QLatin1String("08")) || state == QLatin1String("57P01")
+        || state == QLatin1String("57P02") || state == QLatin1String("57P03")
+        || (state.isEmpty() && error.type() == QSqlError::ConnectionError))
+        return make(ErrorCode::Offline, tr("The database cannot be reached."));
+    if (state == QLatin1String("BO400") || state == QLatin1String("22P02") || state == QLatin1String("22023")
+        || state == QLatin1String("22003") || state == QLatin1String("23514") || state == QLatin1String("22021"))
+        return make(ErrorCode::BadInput, text);
+    if (state == QLatin1String("BO403"))
+        return make(ErrorCode::NotOnSale, text);
+    if (state == QLatin1String("BO404")) {
+        Error e = make(ErrorCode::NotFound, text);
+        const qsizetype colon = text.lastIndexOf(QLatin1String(": "));
+        if (text.startsWith(QLatin1String("seats not in showtime")) && colon > 0)
+            e.seats = fromPgIntArray(text.mid(colon + 2));
+        return e;
+    }
+    if (state == QLatin1String("BO409")) {
+        Error e = make(ErrorCode::Conflict, tr("Some seats are no longer available."));
+        if (text.startsWith(QLatin1String("unavailable:")))
+            e.seats = fromPgIntArray(text.mid(12));
+        return e;
+    }
+    if (state == QLatin1String("BO410"))
+        return make(ErrorCode::Expired, tr("The seat hold has expired."));
+    if (state == QLatin1String("BO422"))
+        return make(ErrorCode::KeyMismatch, text);
+    if (state == QLatin1String("55P03"))
+        return make(ErrorCode::InProgress, tr("Another request is still working on this; try again."));
+    if (isRetryable(state) || state == QLatin1String("23505"))
+        return make(ErrorCode::Conflict, tr("Another sale got there first; try again."));
+    if (state == QLatin1String("57014"))
+        return make(ErrorCode::Offline, tr("The database did not answer in time."));
+    return make(ErrorCode::Internal, tr("Unexpected database error."));
+}
+
+QString toPgIntArray(const QList<int>& values)
+{
+    QStringList parts;
+    parts.reserve(values.size());
+    for (int v : values)
+        parts << QString::number(v);
+    return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+QList<int> fromPgIntArray(const QString& text)
+{
+    QList<int> out;
+    QString body = text.trimmed();
+    if (body.startsWith(QLatin1Char('{')))
+        body = body.mid(1, body.size() - 2);
+    for (const QString& part : body.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (ok)
+            out << v;
+    }
+    return out;
+}
+
+QString toPgTextArray(const QStringList& values)
+{
+    QStringList parts;
+    for (QString v : values) {
+        v.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+        v.replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        parts << QLatin1Char('"') + v + QLatin1Char('"');
+    }
+    return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+DbConnection::DbConnection(ConnectionSettings settings, QString name)
+    : m_settings(std::move(settings))
+    , m_name(std::move(name))
+{
+}
+
+DbConnection::~DbConnection()
+{
+    m_prepared.clear();
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_name, false);
+        if (db.isValid())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+Result<std::unique_ptr<DbConnection>> DbConnection::open(const ConnectionSettings& settings, const QString& purpose)
+{
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        return makeError(ErrorCode::Internal,
+                         tr("The PostgreSQL driver for Qt (QPSQL) is not installed."),
+                         QStringLiteral("QSqlDatabase::drivers() = %1")
+                             .arg(QSqlDatabase::drivers().join(QLatin1Char(','))));
+    const QString name = QStringLiteral("bo-%1-%2").arg(purpose).arg(++connectionCounter);
+    ConnectionSettings adjusted = settings;
+    if (adjusted.value(QStringLiteral("application_name")).isEmpty())
+        adjusted.applicationName = QStringLiteral("boxoffice-%1").arg(purpose);
+    std::unique_ptr<DbConnection> connection(new DbConnection(adjusted, name));
+    QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+    if (Status s = connection->openSession(); !s)
+        return s.error();
+    return connection;
+}
+
+Status DbConnection::openSession()
+{
+    m_prepared.clear();
+    m_inTransaction = false;
+    QSqlDatabase db = QSqlDatabase::database(m_name, false);
+    db.close();
+    // QPSQL turns ';' in connect options into spaces, so the password (which may hold any
+    // character) goes through setPassword, which quotes it; other values must not contain ';'.
+    ConnectionSettings withoutPassword = m_settings;
+    const QString password = m_settings.value(QStringLiteral("password"));
+    withoutPassword.setValue(QStringLiteral("password"), QString());
+    QString conninfo = withoutPassword.toConninfo();
+    conninfo.replace(QStringLiteral("password='' "), QString());
+    conninfo.replace(QStringLiteral(" password=''"), QString());
+    if (conninfo.contains(QLatin1Char(';')))
+        return makeError(ErrorCode::BadInput, tr("The database connection string must not contain ';'."));
+    db.setConnectOptions(conninfo);
+    db.setPassword(password);
+    if (!db.open()) {
+        const QSqlError e = db.lastError();
+        // libpq's message names the host and the reason, never the password.
+        return Error{ErrorCode::Offline,
+                     tr("Cannot connect to the database at %1: %2")
+                         .arg(m_settings.describe(), e.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0)),
+                     e.text(),
+                     {}};
+    }
+    return success();
+}
+
+QSqlDatabase DbConnection::database() const
+{
+    return QSqlDatabase::database(m_name, false);
+}
+
+bool DbConnection::isConnected() const
+{
+    PGconn* conn = pgConnection(database());
+    return conn && PQstatus(conn) == CONNECTION_OK;
+}
+
+Status DbConnection::reconnect()
+{
+    spdlog::info("reconnecting to {}", m_settings.describe().toStdString());
+    return openSession();
+}
+
+Error DbConnection::errorFrom(const QSqlError& error) const
+{
+    return mapSqlError(error, !isConnected());
+}
+
+Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
+{
+    bool reconnected = false;
+    for (int attempt = 0;; ++attempt) {
+        if (!isConnected() && !m_inTransaction) {
+            if (Status s = openSession(); !s)
+                return s.error();
+        }
+        auto it = m_prepared.find(sql);
+        if (it == m_prepared.end()) {
+            QSqlQuery query(database());
+            query.setForwardOnly(true);
+            if (!query.prepare(sql)) {
+                Error e = errorFrom(query.lastError());
+                if (e.code == ErrorCode::Offline && !reconnected && !m_inTransaction) {
+                    reconnected = true;
+                    continue;
+                }
+                return e;
+            }
+            it = m_prepared.insert(sql, query);
+        }
+        QSqlQuery& query = it.value();
+        for (qsizetype i = 0; i < values.size(); ++i)
+            query.bindValue(int(i), values.at(i));
+        if (query.exec())
+            return Rows(&query);
+
+        const QSqlError error = query.lastError();
+        Error e = errorFrom(error);
+        query.finish();
+        if (e.code == ErrorCode::Offline && !isConnected() && !reconnected && !m_inTransaction) {
+            // The statement may or may not have run; all of ours are safe to send again.
+            reconnected = true;
+            spdlog::warn("connection lost ({}), retrying once", e.detail.toStdString());
+            continue;
+        }
+        if (isRetryable(error.nativeErrorCode()) && !m_inTransaction && attempt < maxRetries) {
+            ++m_retries;
+            const int pause = QRandomGenerator::global()->bounded(1, 2 << attempt);
+            std::this_thread::sleep_for(std::chrono::milliseconds(pause));
+            continue;
+        }
+        return e;
+    }
+}
+
+Status DbConnection::execScript(const QString& sql)
+{
+    if (!isConnected() && !m_inTransaction) {
+        if (Status s = openSession(); !s)
+            return s.error();
+    }
+    // libpq's simple-query protocol stops a script at its first failing statement and reports
+    // that error, which is what a migration needs.
+    PGconn* conn = pgConnection(database());
+    if (!conn)
+        return makeError(ErrorCode::Offline, tr("The database cannot be reached."));
+    PGresult* result = PQexec(conn, sql.toUtf8().constData());
+    const ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY) {
+        PQclear(result);
+        return success();
+    }
+    auto field = [result](int code) {
+        const char* v = result ? PQresultErrorField(result, code) : nullptr;
+        return v ? QString::fromUtf8(v) : QString();
+    };
+    const QSqlError error(QString::fromUtf8(PQerrorMessage(conn)).trimmed(), field(PG_DIAG_MESSAGE_PRIMARY),
+                          QSqlError::StatementError, field(PG_DIAG_SQLSTATE));
+    PQclear(result);
+    return errorFrom(error);
+}
+
+Status DbConnection::begin()
+{
+    if (!isConnected()) {
+        if (Status s = openSession(); !s)
+            return s.error();
+    }
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("BEGIN")))
+        return errorFrom(query.lastError());
+    m_inTransaction = true;
+    return success();
+}
+
+Status DbConnection::commit()
+{
+    QSqlQuery query(database());
+    const bool ok = query.exec(QStringLiteral("COMMIT"));
+    m_inTransaction = false;
+    if (!ok)
+        return errorFrom(query.lastError());
+    return success();
+}
+
+void DbConnection::rollback()
+{
+    if (isConnected()) {
+        QSqlQuery query(database());
+        if (!query.exec(QStringLiteral("ROLLBACK")))
+            spdlog::warn("rollback failed: {}", query.lastError().text().toStdString());
+    }
+    m_inTransaction = false;
+}
+
+} // namespace bo

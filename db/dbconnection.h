@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <memory>
+
+#include <QHash>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariantList>
+
+#include "db/connectionsettings.h"
+#include "db/result.h"
+
+class QSqlError;
+
+namespace bo {
+
+/// The rows of a statement just run: a view of the connection's cached query, valid until the
+/// same statement runs again on that connection.
+class Rows final
+{
+public:
+    explicit Rows(QSqlQuery* query)
+        : m_query(query)
+    {
+    }
+    [[nodiscard]] bool next() { return m_query->next(); }
+    [[nodiscard]] QVariant value(int column) const { return m_query->value(column); }
+    [[nodiscard]] int numRowsAffected() const { return m_query->numRowsAffected(); }
+
+private:
+    QSqlQuery* m_query;
+};
+
+/// One PostgreSQL session owned by the thread that opened it (Qt forbids sharing a QSqlDatabase
+/// across threads). Statements are prepared once and cached. A lost connection is re-opened
+/// once and the statement sent again: every operation we send is safe to repeat (holds by the
+/// same owner, releases, confirms with their idempotency key, sweeps). Deadlocks and
+/// serialization failures are retried a bounded number of times, then reported as Conflict.
+class DbConnection final
+{
+public:
+    /// Opens a session. `purpose` names the connection in pg_stat_activity and the logs.
+    [[nodiscard]] static Result<std::unique_ptr<DbConnection>> open(const ConnectionSettings& settings,
+                                                                     const QString& purpose);
+    ~DbConnection();
+    DbConnection(const DbConnection&) = delete;
+    DbConnection& operator=(const DbConnection&) = delete;
+
+    /// Runs one statement with positional (`?`) bound values in autocommit.
+    [[nodiscard]] Result<Rows> exec(const QString& sql, const QVariantList& values = {});
+    /// Runs a script of several statements (no bound values), e.g. a migration file.
+    [[nodiscard]] Status execScript(const QString& sql);
+    [[nodiscard]] Status begin();
+    [[nodiscard]] Status commit();
+    void rollback();
+
+    /// True while the server answers (checks libpq's connection status, no round trip).
+    [[nodiscard]] bool isConnected() const;
+    /// Closes and re-opens the session (prepared statements are prepared again on use).
+    [[nodiscard]] Status reconnect();
+
+    [[nodiscard]] QSqlDatabase database() const;
+    [[nodiscard]] const ConnectionSettings& settings() const { return m_settings; }
+    [[nodiscard]] QString connectionName() const { return m_name; }
+
+    /// Counters for tests and benchmarks.
+    [[nodiscard]] int retriesSeen() const { return m_retries; }
+
+private:
+    DbConnection(ConnectionSettings settings, QString name);
+    [[nodiscard]] Status openSession();
+    [[nodiscard]] Error errorFrom(const QSqlError& error) const;
+
+    ConnectionSettings m_settings;
+    QString m_name;
+    QHash<QString, QSqlQuery> m_prepared;
+    bool m_inTransaction = false;
+    int m_retries = 0;
+};
+
+/// Maps a driver error to our Error (SQLSTATE mapping lives here and nowhere else).
+[[nodiscard]] Error mapSqlError(const QSqlError& error, bool connectionLost);
+
+/// The text form of an int array for a `?::integer[]` parameter.
+[[nodiscard]] QString toPgIntArray(const QList<int>& values);
+[[nodiscard]] QList<int> fromPgIntArray(const QString& text);
+[[nodiscard]] QString toPgTextArray(const QStringList& values);
+
+} // namespace bo

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/migrator.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+
+#include <spdlog/spdlog.h>
+
+#include "db/dbconnection.h"
+
+namespace bo {
+namespace {
+
+// A fixed key for pg_advisory_lock: "BOXOFFICE" folded into 63 bits.
+constexpr qint64 migrationLockKey = 0x426f784f6666696cLL;
+
+struct Migration
+{
+    int version = 0;
+    QString name;
+    QString sql;
+    QString checksum;
+};
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("bo", text);
+}
+
+QList<Migration> embeddedMigrations()
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{4})_([a-z0-9_]+)\\.sql$"));
+    QList<Migration> out;
+    const QDir dir(QStringLiteral(":/boxoffice/migrations"));
+    for (const QString& file : dir.entryList(QDir::Files, QDir::Name)) {
+        const auto match = pattern.match(file);
+        if (!match.hasMatch())
+            continue;
+        QFile f(dir.filePath(file));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray bytes = f.readAll();
+        out.append({match.captured(1).toInt(), file.chopped(4), QString::fromUtf8(bytes),
+                    QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex())});
+    }
+    return out;
+}
+
+} // namespace
+
+Migrator::Migrator(DbConnection& connection)
+    : m_connection(connection)
+{
+}
+
+int Migrator::latestVersion()
+{
+    const auto all = embeddedMigrations();
+    return all.isEmpty() ? 0 : all.last().version;
+}
+
+Result<int> Migrator::currentVersion()
+{
+    auto exists = m_connection.exec(QStringLiteral("SELECT to_regclass('schema_migrations') IS NOT NULL"));
+    if (!exists)
+        return exists.error();
+    Rows& q = exists.value();
+    if (!q.next() || !q.value(0).toBool())
+        return 0;
+    auto version = m_connection.exec(QStringLiteral("SELECT coalesce(max(version), 0) FROM schema_migrations"));
+    if (!version)
+        return version.error();
+    Rows& v = version.value();
+    return v.next() ? v.value(0).toInt() : 0;
+}
+
+Status Migrator::checkCompatible()
+{
+    auto current = currentVersion();
+    if (!current)
+        return current.error();
+    const int latest = latestVersion();
+    if (current.value() > latest)
+        return makeError(ErrorCode::SchemaTooNew,
+                         tr("The database schema (version %1) is newer than this program understands "
+                            "(version %2). Install the newer Box office release.")
+                             .arg(current.value())
+                             .arg(latest));
+    if (current.value() < latest)
+        return makeError(ErrorCode::BadInput,
+                         tr("The database schema is at version %1, this program needs version %2. "
+                            "Run 'boxoffice-admin migrate' first.")
+                             .arg(current.value())
+                             .arg(latest));
+    return success();
+}
+
+Result<MigrationReport> Migrator::migrate()
+{
+    // Migrations may take longer than an interactive statement, and a second terminal starting at
+    // the same moment waits here for the first to finish.
+    if (Status s = m_connection.execScript(QStringLiteral("SET statement_timeout = 0; SET lock_timeout = '120s'"));
+        !s)
+        return s.error();
+    if (Status s = m_connection.execScript(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(migrationLockKey)); !s)
+        return s.error();
+    Result<MigrationReport> report = migrateLocked();
+    if (!m_connection.execScript(QStringLiteral("SELECT pg_advisory_unlock(%1); RESET statement_timeout; "
+                                                "RESET lock_timeout")
+                                     .arg(migrationLockKey)))
+        spdlog::warn("could not release the migration lock (the session ends anyway)");
+    return report;
+}
+
+Result<MigrationReport> Migrator::migrateLocked()
+{
+    if (Status s = m_connection.execScript(QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,"
+            " applied_at timestamptz NOT NULL DEFAULT now())"));
+        !s)
+        return s.error();
+
+    MigrationReport report;
+    auto current = currentVersion();
+    if (!current)
+        return current.error();
+    report.fromVersion = report.toVersion = current.value();
+    const auto migrations = embeddedMigrations();
+    if (migrations.isEmpty())
+        return makeError(ErrorCode::Internal, tr("No migrations are built into this program."));
+    if (report.fromVersion > migrations.last().version)
+        return makeError(ErrorCode::SchemaTooNew,
+                         tr("The database schema (version %1) is newer than this program understands "
+                            "(version %2). Install the newer Box office release.")
+                             .arg(report.fromVersion)
+                             .arg(migrations.last().version));
+
+    for (const Migration& m : migrations) {
+        if (m.version <= report.toVersion)
+            continue;
+        spdlog::info("applying migration {}", m.name.toStdString());
+        const QString script = QStringLiteral("BEGIN;\n%1\n;INSERT INTO schema_migrations (version, name, checksum) "
+                                              "VALUES (%2, '%3', '%4');\nCOMMIT;")
+                                   .arg(m.sql)
+                                   .arg(m.version)
+                                   .arg(m.name, m.checksum);
+        if (Status s = m_connection.execScript(script); !s) {
+            m_connection.rollback();
+            Error e = s.error();
+            e.message = tr("Migration %1 failed and was rolled back: %2").arg(m.name, e.detail);
+            return e;
+        }
+        report.toVersion = m.version;
+        report.applied << m.name;
+    }
+    return report;
+}
+
+} // namespace bo

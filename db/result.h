@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <utility>
+#include <variant>
+
+#include <QList>
+#include <QString>
+
+namespace bo {
+
+/// What went wrong, coarse enough for a caller to decide what to do next.
+enum class ErrorCode {
+    BadInput,     ///< the request itself is wrong; repeating it will not help
+    NotFound,     ///< unknown showtime, seat, booking
+    NotOnSale,    ///< the showtime exists but is closed, cancelled or over
+    Conflict,     ///< a seat is taken, or a race was lost; `seats` names the seats
+    Expired,      ///< the hold ran out before the action
+    KeyMismatch,  ///< an idempotency key was reused for a different request
+    InProgress,   ///< the same key is being processed right now; retry with the same key
+    Offline,      ///< the database cannot be reached; nothing was done, or the outcome is unknown
+    SchemaTooNew, ///< the database was migrated by a newer release
+    Internal,     ///< a bug or an unexpected server error
+};
+
+/// An error with a message for people (translated where shown) and a technical detail for logs.
+/// Neither ever contains a password.
+struct Error
+{
+    ErrorCode code = ErrorCode::Internal;
+    QString message;
+    QString detail;
+    QList<int> seats; ///< for Conflict / NotFound of seats: the seat ids concerned
+};
+
+[[nodiscard]] const char* errorCodeName(ErrorCode code);
+
+/// A value or an Error. Nothing in db/ or model/ throws across its module boundary.
+template <typename T>
+class [[nodiscard]] Result
+{
+public:
+    Result(T value)
+        : m_value(std::in_place_index<0>, std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_value(std::in_place_index<1>, std::move(error))
+    {
+    }
+
+    [[nodiscard]] bool ok() const { return m_value.index() == 0; }
+    explicit operator bool() const { return ok(); }
+
+    [[nodiscard]] T& value() & { return std::get<0>(m_value); }
+    [[nodiscard]] const T& value() const& { return std::get<0>(m_value); }
+    [[nodiscard]] T&& value() && { return std::get<0>(std::move(m_value)); }
+    [[nodiscard]] const Error& error() const { return std::get<1>(m_value); }
+
+private:
+    std::variant<T, Error> m_value;
+};
+
+using Status = Result<std::monostate>;
+
+[[nodiscard]] inline Status success()
+{
+    return Status(std::monostate{});
+}
+
+[[nodiscard]] inline Error makeError(ErrorCode code, QString message, QString detail = {})
+{
+    return Error{code, std::move(message), std::move(detail), {}};
+}
+
+} // namespace bo

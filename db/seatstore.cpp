@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/seatstore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlQuery>
+
+#include "db/dbconnection.h"
+
+namespace bo {
+namespace {
+
+QVariant nullableInt(std::optional<int> value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
+}
+
+QString uuidText(const QUuid& id)
+{
+    return id.toString(QUuid::WithoutBraces);
+}
+
+HoldResult readHold(Rows& q)
+{
+    HoldResult r;
+    r.granted = q.value(0).toBool();
+    r.heldUntil = q.value(1).toDateTime();
+    r.dbNow = q.value(2).toDateTime();
+    r.unavailable = fromPgIntArray(q.value(3).toString());
+    return r;
+}
+
+Error noRow()
+{
+    return makeError(ErrorCode::Internal, QStringLiteral("The database returned no result."));
+}
+
+} // namespace
+
+SeatStore::SeatStore(DbConnection& connection)
+    : m_connection(connection)
+{
+}
+
+Result<HoldResult> SeatStore::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                   std::optional<int> ttlSeconds)
+{
+    auto q = m_connection.exec(QStringLiteral("SELECT granted, held_until, db_now, unavailable "
+                                              "FROM bo_hold(?, ?::integer[], ?::uuid, ?)"),
+                               {showtimeId, toPgIntArray(seatIds), uuidText(owner), nullableInt(ttlSeconds)});
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return noRow();
+    return readHold(q.value());
+}
+
+Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                             const QString& terminal, std::optional<int> ttlSeconds)
+{
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT granted, held_until, db_now, unavailable, booking_id, booking_code "
+                       "FROM bo_begin_payment(?, ?::integer[], ?::uuid, ?, ?)"),
+        {showtimeId, toPgIntArray(seatIds), uuidText(owner), terminal, nullableInt(ttlSeconds)});
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return noRow();
+    PaymentStart start;
+    start.hold = readHold(r);
+    start.bookingId = QUuid::fromString(r.value(4).toString());
+    start.bookingCode = r.value(5).toString();
+    return start;
+}
+
+Result<int> SeatStore::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)
+{
+    const QVariant seats = seatIds.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(toPgIntArray(seatIds));
+    auto q = m_connection.exec(QStringLiteral("SELECT bo_release(?, ?::uuid, ?::integer[])"),
+                               {showtimeId, uuidText(owner), seats});
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return noRow();
+    return q.value().value(0).toInt();
+}
+
+Result<ConfirmResult> SeatStore::confirm(const ConfirmRequest& request)
+{
+    const QVariant nullText(QMetaType::fromType<QString>());
+    const QVariant seats = request.seatIds.isEmpty() ? nullText : QVariant(toPgIntArray(request.seatIds));
+    const QVariant tiers = request.tiers.isEmpty() ? nullText : QVariant(toPgTextArray(request.tiers));
+    const QVariant payment =
+        request.payment.isEmpty()
+            ? nullText
+            : QVariant(QString::fromUtf8(QJsonDocument(request.payment).toJson(QJsonDocument::Compact)));
+    auto q = m_connection.exec(QStringLiteral("SELECT response::text, replayed FROM bo_confirm(?, ?::uuid, ?, "
+                                              "?::uuid, ?::integer[], ?::text[], ?::jsonb)"),
+                               {request.terminal, uuidText(request.key), request.showtimeId,
+                                uuidText(request.owner), seats, tiers, payment});
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return noRow();
+    return parseConfirmResponse(r.value(0).toString(), r.value(1).toBool());
+}
+
+ConfirmResult parseConfirmResponse(const QString& json, bool replayed)
+{
+    ConfirmResult result;
+    result.responseJson = json;
+    result.replayed = replayed;
+    const QJsonObject o = QJsonDocument::fromJson(json.toUtf8()).object();
+    result.bookingId = QUuid::fromString(o.value(QStringLiteral("booking_id")).toString());
+    result.code = o.value(QStringLiteral("code")).toString();
+    result.status = o.value(QStringLiteral("status")).toString();
+    result.totalMinor = o.value(QStringLiteral("total_minor")).toInteger();
+    result.currency = o.value(QStringLiteral("currency")).toString();
+    for (const QJsonValue& v : o.value(QStringLiteral("seats")).toArray()) {
+        const QJsonObject s = v.toObject();
+        result.seats.append({s.value(QStringLiteral("seat_id")).toInt(), s.value(QStringLiteral("label")).toString(),
+                             s.value(QStringLiteral("tier")).toString(),
+                             s.value(QStringLiteral("price_minor")).toInteger()});
+    }
+    return result;
+}
+
+Result<SweepResult> SeatStore::sweep(int batch)
+{
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT showtime_id, seat_id, hold_token, booking_code FROM bo_sweep(?)"), {batch});
+    if (!q)
+        return q.error();
+    SweepResult result;
+    Rows& r = q.value();
+    while (r.next()) {
+        const QUuid token = QUuid::fromString(r.value(2).toString());
+        if (r.value(1).isNull())
+            result.bookings.append({r.value(0).toInt(), r.value(3).toString(), token});
+        else
+            result.seats.append({r.value(0).toInt(), r.value(1).toInt(), token});
+    }
+    return result;
+}
+
+Result<int> SeatStore::purgeExpiredKeys()
+{
+    auto q = m_connection.exec(QStringLiteral("SELECT bo_purge_keys(1000)"));
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return noRow();
+    return q.value().value(0).toInt();
+}
+
+Result<QList<SeatState>> SeatStore::seats(int showtimeId)
+{
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT ss.seat_id, s.label, s.row_label, s.number, s.kind, s.x, s.y, s.width, "
+                       "       CASE WHEN ss.status = 'HELD' AND ss.held_until < clock_timestamp() THEN 'FREE' "
+                       "            ELSE ss.status END, "
+                       "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_by END, "
+                       "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_until END "
+                       "  FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
+                       " WHERE ss.showtime_id = ? ORDER BY s.y, s.x, ss.seat_id"),
+        {showtimeId});
+    if (!q)
+        return q.error();
+    QList<SeatState> out;
+    Rows& r = q.value();
+    while (r.next()) {
+        SeatState s;
+        s.seatId = r.value(0).toInt();
+        s.label = r.value(1).toString();
+        s.row = r.value(2).toString();
+        s.number = r.value(3).toInt();
+        s.kind = seatKindFromText(r.value(4).toString());
+        s.x = r.value(5).toDouble();
+        s.y = r.value(6).toDouble();
+        s.width = r.value(7).toDouble();
+        s.status = seatStatusFromText(r.value(8).toString());
+        if (!r.value(9).isNull())
+            s.heldBy = QUuid::fromString(r.value(9).toString());
+        s.heldUntil = r.value(10).toDateTime();
+        out.append(s);
+    }
+    return out;
+}
+
+} // namespace bo

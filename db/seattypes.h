@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QUuid>
+
+namespace bo {
+
+enum class SeatStatus { Free, Held, Reserved, Blocked };
+enum class SeatKind { Standard, Premium, Couple, Wheelchair, Companion };
+
+[[nodiscard]] SeatStatus seatStatusFromText(const QString& text);
+[[nodiscard]] QString seatStatusText(SeatStatus status);
+[[nodiscard]] SeatKind seatKindFromText(const QString& text);
+[[nodiscard]] QString seatKindText(SeatKind kind);
+
+/// One seat of one showtime as the database sees it now. An expired hold reads as Free.
+struct SeatState
+{
+    int seatId = 0;
+    QString label; ///< as printed on the seat, e.g. "K12"
+    QString row;
+    int number = 0;
+    SeatKind kind = SeatKind::Standard;
+    double x = 0;
+    double y = 0;
+    double width = 1;
+    SeatStatus status = SeatStatus::Free;
+    QUuid heldBy;
+    QDateTime heldUntil;
+};
+
+/// The answer to a hold: granted with its deadline on the database clock, or refused with the
+/// seats that were unavailable (nothing was held).
+struct HoldResult
+{
+    bool granted = false;
+    QDateTime heldUntil; ///< UTC, database clock
+    QDateTime dbNow;     ///< the database clock when the hold was decided
+    QList<int> unavailable;
+
+    /// Milliseconds the hold has left, measured on the database clock at grant time; start a
+    /// monotonic countdown from this, never from the terminal's wall clock.
+    [[nodiscard]] qint64 remainingMs() const { return granted ? dbNow.msecsTo(heldUntil) : 0; }
+};
+
+struct PaymentStart
+{
+    HoldResult hold;
+    QUuid bookingId;
+    QString bookingCode;
+};
+
+struct ConfirmRequest
+{
+    QString terminal;    ///< idempotency scope and the booking's terminal
+    QUuid key;           ///< one per sale attempt, stored by the terminal before the first send
+    int showtimeId = 0;
+    QUuid owner;         ///< the sale's hold token
+    QList<int> seatIds;  ///< empty: every seat the owner holds on the showtime
+    QStringList tiers;   ///< empty, or one price tier code per seat in seatIds
+    QJsonObject payment; ///< method, amounts, reference: stored with the booking
+};
+
+struct BookedSeat
+{
+    int seatId = 0;
+    QString label;
+    QString tier;
+    qint64 priceMinor = 0;
+};
+
+struct ConfirmResult
+{
+    QString responseJson; ///< the stored response, byte for byte as the database keeps it
+    bool replayed = false;
+    QUuid bookingId;
+    QString code;
+    QString status;
+    qint64 totalMinor = 0;
+    QString currency;
+    QList<BookedSeat> seats;
+};
+
+struct SweptSeat
+{
+    int showtimeId = 0;
+    int seatId = 0;
+    QUuid holdToken;
+};
+
+struct ExpiredBooking
+{
+    int showtimeId = 0;
+    QString code;
+    QUuid holdToken;
+};
+
+struct SweepResult
+{
+    QList<SweptSeat> seats;
+    QList<ExpiredBooking> bookings;
+};
+
+} // namespace bo

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "model/expiryreleaser.h"
+
+#include <map>
+#include <memory>
+
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include "db/dbconnection.h"
+#include "db/seatstore.h"
+
+namespace bo {
+
+/// Lives on the releaser's thread: owns the connection and the timer.
+class ReleaserWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    ReleaserWorker(ExpiryReleaser* owner, ConnectionSettings settings, ExpiryReleaser::Options options)
+        : m_owner(owner)
+        , m_settings(std::move(settings))
+        , m_options(options)
+    {
+    }
+
+public slots:
+    void begin()
+    {
+        m_timer = new QTimer(this);
+        m_timer->setInterval(m_options.intervalMs);
+        connect(m_timer, &QTimer::timeout, this, &ReleaserWorker::sweep);
+        m_timer->start();
+        sweep();
+    }
+
+    void finish()
+    {
+        if (m_timer)
+            m_timer->stop();
+        m_connection.reset();
+    }
+
+    void sweep()
+    {
+        if (!m_connection) {
+            auto opened = DbConnection::open(m_settings, QStringLiteral("releaser"));
+            if (!opened) {
+                reportFailure(opened.error());
+                return;
+            }
+            m_connection = std::move(opened.value());
+        }
+        SeatStore store(*m_connection);
+        int seats = 0;
+        int bookings = 0;
+        // Small batches keep each statement's row locks short; stop when a batch comes back short.
+        for (int round = 0; round < 50; ++round) {
+            auto result = store.sweep(m_options.batchSize);
+            if (!result) {
+                reportFailure(result.error());
+                break;
+            }
+            const SweepResult& r = result.value();
+            logAndAnnounce(r);
+            seats += int(r.seats.size());
+            bookings += int(r.bookings.size());
+            if (r.seats.size() < m_options.batchSize && r.bookings.size() < m_options.batchSize)
+                break;
+        }
+        if (++m_ticks % m_options.purgeEveryTicks == 0) {
+            if (auto purged = store.purgeExpiredKeys(); purged && purged.value() > 0)
+                spdlog::info("releaser: purged {} idempotency keys past retention", purged.value());
+        }
+        m_owner->count(seats, bookings);
+        emit m_owner->sweepFinished(seats, bookings);
+    }
+
+private:
+    void reportFailure(const Error& e)
+    {
+        spdlog::warn("releaser: sweep failed: {} ({})", e.message.toStdString(), e.detail.toStdString());
+        emit m_owner->sweepFailed(e.message);
+    }
+
+    void logAndAnnounce(const SweepResult& r)
+    {
+        std::map<std::pair<int, QString>, QList<int>> byHold;
+        std::map<int, QList<int>> byShowtime;
+        for (const SweptSeat& s : r.seats) {
+            byHold[{s.showtimeId, s.holdToken.toString(QUuid::WithoutBraces)}].append(s.seatId);
+            byShowtime[s.showtimeId].append(s.seatId);
+        }
+        for (const auto& [key, seats] : byHold)
+            spdlog::info("releaser: hold {} on showtime {} expired, freed {} seats", key.second.toStdString(),
+                         key.first, seats.size());
+        for (const ExpiredBooking& b : r.bookings)
+            spdlog::info("releaser: hold {} booking {} on showtime {} expired unpaid",
+                         b.holdToken.toString(QUuid::WithoutBraces).toStdString(), b.code.toStdString(),
+                         b.showtimeId);
+        for (const auto& [showtime, seats] : byShowtime)
+            emit m_owner->seatsReleased(showtime, seats);
+    }
+
+    ExpiryReleaser* m_owner;
+    ConnectionSettings m_settings;
+    ExpiryReleaser::Options m_options;
+    std::unique_ptr<DbConnection> m_connection;
+    QTimer* m_timer = nullptr;
+    int m_ticks = 0;
+};
+
+ExpiryReleaser::ExpiryReleaser(ConnectionSettings settings, Options options, QObject* parent)
+    : QObject(parent)
+    , m_settings(std::move(settings))
+    , m_options(options)
+{
+    m_thread.setObjectName(QStringLiteral("expiry-releaser"));
+}
+
+ExpiryReleaser::~ExpiryReleaser()
+{
+    stop();
+}
+
+void ExpiryReleaser::start()
+{
+    if (m_thread.isRunning())
+        return;
+    m_worker = new ReleaserWorker(this, m_settings, m_options);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::started, m_worker, &ReleaserWorker::begin);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+void ExpiryReleaser::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    QMetaObject::invokeMethod(m_worker, &ReleaserWorker::finish, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    m_worker = nullptr;
+}
+
+bool ExpiryReleaser::isRunning() const
+{
+    return m_thread.isRunning();
+}
+
+void ExpiryReleaser::sweepNow()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &ReleaserWorker::sweep, Qt::QueuedConnection);
+}
+
+void ExpiryReleaser::count(int seats, int bookings)
+{
+    m_seatsFreed += seats;
+    m_bookingsExpired += bookings;
+}
+
+} // namespace bo
+
+#include "expiryreleaser.moc"

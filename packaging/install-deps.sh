@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: Box office developers
+#
+# The one list of Debian 12 packages that building, testing and running Box office needs.
+# Used by README.md and by .ci/run, so a missing package fails here first.
+set -euo pipefail
+
+packages=(
+    # build
+    cmake ninja-build g++ pkg-config
+    # Qt 6.4: Core/Gui/Widgets/Sql/Network/Test/PrintSupport, the QPSQL driver, Svg, LinguistTools
+    qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-svg-dev
+    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+    # PostgreSQL client library and server binaries (the demo, the tests and the benchmark start their own)
+    libpq-dev postgresql-15 postgresql-client-15
+    # logging
+    libspdlog-dev libfmt-dev
+    # screenshots and X11 runs of the GUI
+    xvfb xauth x11-apps imagemagick
+    # fonts for Korean text
+    fonts-noto-cjk
+)
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+    sudo_cmd=(sudo)
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update
+"${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${packages[@]}"

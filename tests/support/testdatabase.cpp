@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "tests/support/testdatabase.h"
+
+#include <cstdlib>
+
+#include <QDir>
+#include <QFile>
+#include <QMutex>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+
+#include "db/migrator.h"
+#include "db/privatepostgres.h"
+
+namespace bo::test {
+namespace {
+
+QMutex serverMutex;
+QString ownCluster; // set when this process started its own cluster
+
+void stopOwnCluster()
+{
+    if (!ownCluster.isEmpty()) {
+        (void)PrivatePostgres::stop(ownCluster);
+        QDir(ownCluster).removeRecursively();
+    }
+}
+
+QString clusterFolder(QString* error)
+{
+    const QString pointer = qEnvironmentVariable("BOXOFFICE_TEST_PG_FILE");
+    if (!pointer.isEmpty()) {
+        QFile f(pointer);
+        if (!f.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("the test PostgreSQL fixture did not run (no %1)").arg(pointer);
+            return {};
+        }
+        return QString::fromUtf8(f.readAll()).trimmed();
+    }
+    if (ownCluster.isEmpty()) {
+        QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/boxoffice-test-XXXXXX"));
+        dir.setAutoRemove(false);
+        if (!dir.isValid()) {
+            *error = QStringLiteral("cannot create a temporary folder");
+            return {};
+        }
+        ownCluster = dir.path();
+        std::atexit(stopOwnCluster);
+    }
+    return ownCluster;
+}
+
+} // namespace
+
+ConnectionSettings TestDatabase::serverSettings(QString* error)
+{
+    QMutexLocker lock(&serverMutex);
+    QString why;
+    const QString folder = clusterFolder(&why);
+    if (folder.isEmpty()) {
+        if (error)
+            *error = why;
+        return {};
+    }
+    ClusterOptions options;
+    options.durable = false;
+    auto server = PrivatePostgres::ensureRunning(folder, options);
+    if (!server) {
+        if (error)
+            *error = server.error().message + QLatin1Char(' ') + server.error().detail;
+        return {};
+    }
+    return server.value();
+}
+
+TestDatabase::TestDatabase(bool migrated)
+{
+    const ConnectionSettings server = serverSettings(&m_error);
+    if (!m_error.isEmpty())
+        return;
+    m_name = QStringLiteral("t_%1").arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+    {
+        auto admin = DbConnection::open(server, QStringLiteral("test-admin"));
+        if (!admin) {
+            m_error = admin.error().message;
+            return;
+        }
+        if (Status s = admin.value()->execScript(QStringLiteral("CREATE DATABASE ") + m_name); !s) {
+            m_error = s.error().detail;
+            return;
+        }
+    }
+    m_settings = server.withDatabase(m_name);
+    if (migrated) {
+        auto connection = connect(QStringLiteral("test-migrate"));
+        if (!connection)
+            return;
+        Migrator migrator(*connection);
+        if (auto report = migrator.migrate(); !report) {
+            m_error = report.error().message;
+            return;
+        }
+    }
+    m_ok = true;
+}
+
+TestDatabase::~TestDatabase()
+{
+    if (m_name.isEmpty())
+        return;
+    const ConnectionSettings server = serverSettings();
+    if (auto admin = DbConnection::open(server, QStringLiteral("test-admin")))
+        (void)admin.value()->execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connect(const QString& purpose) const
+{
+    auto opened = DbConnection::open(m_settings, purpose);
+    if (!opened) {
+        qWarning("cannot connect to the test database: %s", qPrintable(opened.error().message));
+        return nullptr;
+    }
+    return std::move(opened.value());
+}
+
+QString TestDatabase::scalar(const QString& sql) const
+{
+    auto c = connect(QStringLiteral("test-scalar"));
+    if (!c)
+        return QStringLiteral("<no connection>");
+    auto rows = c->exec(sql);
+    if (!rows) {
+        qWarning("query failed: %s: %s", qPrintable(sql), qPrintable(rows.error().detail));
+        return QStringLiteral("<error>");
+    }
+    return rows.value().next() ? rows.value().value(0).toString() : QString();
+}
+
+bool TestDatabase::run(const QString& sql) const
+{
+    auto c = connect(QStringLiteral("test-run"));
+    if (!c)
+        return false;
+    Status s = c->execScript(sql);
+    if (!s)
+        qWarning("statement failed: %s: %s", qPrintable(sql), qPrintable(s.error().detail));
+    return s.ok();
+}
+
+int TestDatabase::addShowtime(int rows, int perRow, const QString& hall)
+{
+    const QString sql = QStringLiteral(
+        "WITH a AS (INSERT INTO auditorium (name) VALUES ('%1') RETURNING id), "
+        "s AS (INSERT INTO seat (auditorium_id, row_label, number, x, y) "
+        "      SELECT a.id, chr(64 + r), n, n, r FROM a, generate_series(1, %2) r, generate_series(1, %3) n "
+        "      RETURNING 1) "
+        "SELECT (SELECT id FROM a), (SELECT count(*) FROM s)")
+                            .arg(hall)
+                            .arg(rows)
+                            .arg(perRow);
+    const QString auditorium = scalar(sql);
+    if (!run(QStringLiteral("INSERT INTO movie (title, runtime_min) SELECT 'Test film', 100 "
+                            "WHERE NOT EXISTS (SELECT 1 FROM movie); "
+                            "INSERT INTO price_list (name) SELECT 'Test prices' "
+                            "WHERE NOT EXISTS (SELECT 1 FROM price_list); "
+                            "INSERT INTO price_tier (price_list_id, code, name, amount_minor, currency, sort_order) "
+                            "SELECT (SELECT min(id) FROM price_list), c, n, a, 'KRW', o "
+                            "  FROM (VALUES ('adult', 'Adult', 10000, 1), ('child', 'Child', 7000, 2)) v(c, n, a, o) "
+                            "WHERE NOT EXISTS (SELECT 1 FROM price_tier)")))
+        return 0;
+    return scalar(QStringLiteral("INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at) "
+                                 "VALUES (%1, (SELECT min(id) FROM movie), (SELECT min(id) FROM price_list), "
+                                 "now() + interval '1 day') RETURNING id")
+                      .arg(auditorium))
+        .toInt();
+}
+
+QList<int> TestDatabase::seatIds(int showtimeId) const
+{
+    QList<int> out;
+    auto c = connect(QStringLiteral("test-seats"));
+    if (!c)
+        return out;
+    auto rows = c->exec(QStringLiteral("SELECT ss.seat_id FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
+                                       "WHERE ss.showtime_id = ? ORDER BY s.row_label, s.number"),
+                        {showtimeId});
+    if (!rows)
+        return out;
+    while (rows.value().next())
+        out << rows.value().value(0).toInt();
+    return out;
+}
+
+} // namespace bo::test

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <memory>
+
+#include <QString>
+
+#include "db/connectionsettings.h"
+#include "db/dbconnection.h"
+
+namespace bo::test {
+
+/// A fresh database for one test on the private PostgreSQL of the CTest fixture
+/// ($BOXOFFICE_TEST_PG_FILE names the file holding the cluster folder). Run directly, without
+/// ctest, the test starts its own private cluster in a temporary folder. If no server can be
+/// started the test fails; it never skips.
+class TestDatabase final
+{
+public:
+    /// Creates a new empty database, migrated unless `migrated` is false.
+    /// On failure `ok()` is false and `error()` says why.
+    explicit TestDatabase(bool migrated = true);
+    ~TestDatabase();
+    TestDatabase(const TestDatabase&) = delete;
+    TestDatabase& operator=(const TestDatabase&) = delete;
+
+    [[nodiscard]] bool ok() const { return m_ok; }
+    [[nodiscard]] QString error() const { return m_error; }
+    [[nodiscard]] const ConnectionSettings& settings() const { return m_settings; }
+    [[nodiscard]] QString name() const { return m_name; }
+
+    /// A new connection to this database owned by the calling thread (QVERIFY the result).
+    [[nodiscard]] std::unique_ptr<DbConnection> connect(const QString& purpose = QStringLiteral("test")) const;
+
+    /// Runs SQL and returns the first column of the first row as text ("" when no row).
+    [[nodiscard]] QString scalar(const QString& sql) const;
+    /// Runs SQL without results (for test set-up such as shortening a TTL).
+    [[nodiscard]] bool run(const QString& sql) const;
+
+    /// Inserts a small cinema: one auditorium with `rows` x `perRow` seats, one film, a price
+    /// list (adult 10000, child 7000 KRW) and one showtime tomorrow. Returns the showtime id.
+    [[nodiscard]] int addShowtime(int rows = 3, int perRow = 10, const QString& hall = QStringLiteral("Test hall"));
+    /// Seat ids of a showtime in label order (A1, A2, ...).
+    [[nodiscard]] QList<int> seatIds(int showtimeId) const;
+
+    /// Settings of the cluster's maintenance database (for tests that create databases).
+    [[nodiscard]] static ConnectionSettings serverSettings(QString* error = nullptr);
+
+private:
+    bool m_ok = false;
+    QString m_error;
+    QString m_name;
+    ConnectionSettings m_settings;
+};
+
+} // namespace bo::test
