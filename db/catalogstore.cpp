@@ -108,6 +108,19 @@ Result<ShowtimeInfo> CatalogStore::showtime(int showtimeId)
     return readShowtime(q.value());
 }
 
+Result<int> CatalogStore::nextShowtime()
+{
+    auto q = m_connection.exec(QStringLiteral(
+        "SELECT st.id FROM showtime st, settings s WHERE st.status = 'ON_SALE' "
+        "AND st.starts_at + make_interval(mins => s.late_sale_minutes) > clock_timestamp() "
+        "ORDER BY st.starts_at, st.id LIMIT 1"));
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return makeError(ErrorCode::NotFound, tr("No showtime is on sale."));
+    return q.value().value(0).toInt();
+}
+
 Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QStringList& labels)
 {
     auto show = showtime(showtimeId);

@@ -69,6 +69,8 @@ public:
     /// Showtimes starting in [from, to), by start then auditorium, with live seat counts.
     [[nodiscard]] Result<QList<ShowtimeInfo>> showtimes(const QDateTime& from, const QDateTime& to);
     [[nodiscard]] Result<ShowtimeInfo> showtime(int showtimeId);
+    /// The showtime on sale that starts soonest (late sales included); NotFound when none.
+    [[nodiscard]] Result<int> nextShowtime();
     /// Seat ids for printed labels ("K12") of the showtime's auditorium, in the given order.
     /// Unknown labels, seats of another auditorium and duplicates are BadInput / NotFound.
     [[nodiscard]] Result<QList<int>> resolveSeatLabels(int showtimeId, const QStringList& labels);

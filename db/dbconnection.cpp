@@ -48,7 +48,12 @@ bool isRetryable(const QString& sqlState)
 Error mapSqlError(const QSqlError& error, bool connectionLost)
 {
     const QString state = error.nativeErrorCode();
-    const QString text = error.databaseText().trimmed();
+    // QPSQL gives the whole server text ("ERROR:  msg\nCONTEXT: ..."): keep the primary message.
+    QString text = error.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
+    for (const char* prefix : {"ERROR:", "FATAL:"}) {
+        if (text.startsWith(QLatin1String(prefix)))
+            text = text.mid(int(qstrlen(prefix))).trimmed();
+    }
     const QString detail = QStringLiteral("SQLSTATE %1: %2").arg(state.isEmpty() ? QStringLiteral("-") : state,
                                                                  error.text().trimmed());
     auto make = [&](ErrorCode code, const QString& message) { return Error{code, message, detail, {}}; };

@@ -239,12 +239,13 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
 
     if (!QDir().mkpath(folder))
         return makeError(ErrorCode::Internal, tr("Cannot create the folder %1.").arg(folder));
-    if (Status s = checkReachable(folder, as); !s)
-        return s.error();
 #ifdef Q_OS_UNIX
+    // The server user only needs to pass through; the password file inside stays 0600.
     if (as.uid >= 0)
         ::chmod(QFile::encodeName(folder).constData(), 0711);
 #endif
+    if (Status s = checkReachable(folder, as); !s)
+        return s.error();
 
     // Two programs starting the same cluster at once (two demo terminals) take turns.
     QLockFile lock(QDir(folder).filePath(QStringLiteral("cluster.lock")));

@@ -194,7 +194,7 @@ ExitCode AdminCli::run(const QStringList& arguments)
         "  migrate                                 apply database migrations\n"
         "  seed-demo                               create the demo cinema and today's and tomorrow's showtimes\n"
         "  showtimes [--date YYYY-MM-DD]           list a day's showtimes with seats left\n"
-        "  seats SHOWTIME                          list a showtime's seats and their state\n"
+        "  seats SHOWTIME|next                     list a showtime's seats and their state\n"
         "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
         "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
         "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
@@ -342,12 +342,19 @@ ExitCode AdminCli::showtimes()
 
 ExitCode AdminCli::seats(const QStringList& positional)
 {
-    auto showtimeId = showtimeArgument(positional);
+    // "seats next": the showtime on sale that starts soonest.
+    const bool next = positional.size() == 2 && positional.at(1) == QLatin1String("next");
+    auto showtimeId = next ? Result<int>(0) : showtimeArgument(positional);
     if (!showtimeId)
         return fail(showtimeId.error());
     if (Status s = connect(true); !s)
         return fail(s.error());
     CatalogStore catalog(*m_connection);
+    if (next) {
+        showtimeId = catalog.nextShowtime();
+        if (!showtimeId)
+            return fail(showtimeId.error());
+    }
     auto info = catalog.showtime(showtimeId.value());
     if (!info)
         return fail(info.error().code == ErrorCode::NotFound
@@ -411,7 +418,8 @@ ExitCode AdminCli::hold(const QStringList& positional)
         bool ok = false;
         const int v = m_parser.value(QStringLiteral("ttl")).toInt(&ok);
         if (!ok || v < 1 || v > 3600)
-            return usageError(tr("--ttl must be a number of seconds from 1 to 3600."));
+            return usageError(tr("--ttl '%1' is not a number of seconds from 1 to 3600.")
+                                  .arg(m_parser.value(QStringLiteral("ttl"))));
         ttl = v;
     }
     if (Status s = connect(true); !s)

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QtTest>
+
+#include <QSqlDriver>
+
+#include "db/catalogstore.h"
+#include "db/seatstore.h"
+#include "model/seatservice.h"
+#include "tests/support/testdatabase.h"
+
+using namespace bo;
+using bo::test::TestDatabase;
+
+namespace {
+
+/// status/held_by of the given seats, e.g. "HELD:<uuid>,FREE:" (for comparisons).
+QString seatStates(const TestDatabase& db, int showtime, const QList<int>& seats)
+{
+    return db.scalar(QStringLiteral("SELECT string_agg(status || ':' || coalesce(held_by::text, ''), ',' "
+                                    "ORDER BY seat_id) FROM showtime_seat WHERE showtime_id = %1 "
+                                    "AND seat_id = ANY('%2')")
+                         .arg(showtime)
+                         .arg(toPgIntArray(seats)));
+}
+
+QString snapshot(const TestDatabase& db)
+{
+    return db.scalar(QStringLiteral(
+        "SELECT (SELECT coalesce(string_agg(showtime_id || '/' || seat_id || status || coalesce(held_by::text, '') "
+        "|| coalesce(held_until::text, '') || coalesce(booking_id::text, ''), ',' ORDER BY showtime_id, seat_id), '') "
+        "FROM showtime_seat) || '#' || (SELECT count(*) FROM booking) || '#' || (SELECT count(*) FROM booking_seat) "
+        "|| '#' || (SELECT count(*) FROM idempotency_key)"));
+}
+
+} // namespace
+
+class TstSeatStore final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_db = std::make_unique<TestDatabase>();
+        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
+        m_showtime = m_db->addShowtime(3, 10);
+        QVERIFY(m_showtime > 0);
+        m_seats = m_db->seatIds(m_showtime);
+        QCOMPARE(m_seats.size(), 30);
+        m_connection = m_db->connect();
+        QVERIFY(m_connection);
+    }
+
+    void cleanup()
+    {
+        m_connection.reset();
+        m_db.reset();
+    }
+
+    void holdGrantsEverySeatWithTheDatabaseDeadline()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        auto r = store.hold(m_showtime, {m_seats[2], m_seats[0], m_seats[1]}, me);
+        QVERIFY(r.ok());
+        QVERIFY(r.value().granted);
+        QVERIFY(r.value().unavailable.isEmpty());
+        // Default selection TTL is 300 s, measured on the database clock.
+        QVERIFY2(qAbs(r.value().remainingMs() - 300000) < 50, qPrintable(QString::number(r.value().remainingMs())));
+        const QString held = QStringLiteral("HELD:%1").arg(me.toString(QUuid::WithoutBraces));
+        QCOMPARE(seatStates(*m_db, m_showtime, m_seats.mid(0, 3)), QStringList(3, held).join(QLatin1Char(',')));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'HELD'")),
+                 QStringLiteral("3"));
+    }
+
+    void holdOfTakenSeatConflictsAndHoldsNothing()
+    {
+        SeatStore store(*m_connection);
+        const QUuid other = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[1]}, other).value().granted);
+        const QUuid me = SeatService::newToken();
+        auto r = store.hold(m_showtime, {m_seats[0], m_seats[1], m_seats[2]}, me);
+        QVERIFY(r.ok());
+        QVERIFY(!r.value().granted);
+        QCOMPARE(r.value().unavailable, QList<int>{m_seats[1]});
+        QCOMPARE(seatStates(*m_db, m_showtime, {m_seats[0], m_seats[2]}), QStringLiteral("FREE:,FREE:"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE held_by = '%1'")
+                                  .arg(me.toString(QUuid::WithoutBraces))),
+                 QStringLiteral("0"));
+    }
+
+    void serviceReportsTheTakenSeats()
+    {
+        SeatStore store(*m_connection);
+        QVERIFY(store.hold(m_showtime, {m_seats[4], m_seats[6]}, SeatService::newToken()).value().granted);
+        SeatService service(*m_connection, 10);
+        auto r = service.hold(m_showtime, {m_seats[5], m_seats[6], m_seats[4]}, SeatService::newToken());
+        QVERIFY(r.ok());
+        const auto* taken = std::get_if<SeatsTaken>(&r.value());
+        QVERIFY(taken);
+        QCOMPARE(taken->seats, (QList<int>{m_seats[4], m_seats[6]}));
+    }
+
+    void holdByTheOwnerExtendsTheDeadline()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        auto first = store.hold(m_showtime, {m_seats[0], m_seats[1]}, me, 10);
+        QVERIFY(first.value().granted);
+        auto second = store.hold(m_showtime, {m_seats[0], m_seats[1]}, me, 200);
+        QVERIFY(second.value().granted);
+        QVERIFY(second.value().heldUntil > first.value().heldUntil.addSecs(150));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE held_until > now() + "
+                                             "interval '150 s'")),
+                 QStringLiteral("2"));
+    }
+
+    void holdOfAnotherOwnersLiveHoldIsRefused()
+    {
+        SeatStore store(*m_connection);
+        const QUuid a = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[3]}, a).value().granted);
+        auto r = store.hold(m_showtime, {m_seats[3]}, SeatService::newToken());
+        QVERIFY(r.ok());
+        QVERIFY(!r.value().granted);
+        QCOMPARE(seatStates(*m_db, m_showtime, {m_seats[3]}),
+                 QStringLiteral("HELD:") + a.toString(QUuid::WithoutBraces));
+    }
+
+    void expiredHoldIsTakenOverByAnotherOwner()
+    {
+        SeatStore store(*m_connection);
+        const QUuid a = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1]}, a, 1).value().granted);
+        QTest::qWait(1200);
+        const QUuid b = SeatService::newToken();
+        auto r = store.hold(m_showtime, {m_seats[1], m_seats[2]}, b);
+        QVERIFY(r.value().granted);
+        const QString heldB = QStringLiteral("HELD:") + b.toString(QUuid::WithoutBraces);
+        QCOMPARE(seatStates(*m_db, m_showtime, {m_seats[1], m_seats[2]}), heldB + QLatin1Char(',') + heldB);
+    }
+
+    void releaseFreesOnlyTheOwnersSeats()
+    {
+        SeatStore store(*m_connection);
+        const QUuid a = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1], m_seats[2]}, a).value().granted);
+        auto stranger = store.release(m_showtime, SeatService::newToken());
+        QVERIFY(stranger.ok());
+        QCOMPARE(stranger.value(), 0);
+        auto one = store.release(m_showtime, a, {m_seats[2]});
+        QCOMPARE(one.value(), 1);
+        auto rest = store.release(m_showtime, a);
+        QCOMPARE(rest.value(), 2);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status <> 'FREE'")),
+                 QStringLiteral("0"));
+    }
+
+    void confirmReservesTheSeatsAndBooksThemOnce()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1]}, me).value().granted);
+        ConfirmRequest request{QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me,
+                               {m_seats[0], m_seats[1]}, {QStringLiteral("adult"), QStringLiteral("child")},
+                               QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}};
+        auto r = store.confirm(request);
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().detail));
+        QCOMPARE(r.value().status, QStringLiteral("CONFIRMED"));
+        QVERIFY(!r.value().replayed);
+        QCOMPARE(r.value().totalMinor, 17000);
+        QCOMPARE(r.value().currency, QStringLiteral("KRW"));
+        QCOMPARE(r.value().seats.size(), 2);
+        QVERIFY(QRegularExpression(QStringLiteral("^[A-Z0-9]{4}-[A-Z0-9]{4}$")).match(r.value().code).hasMatch());
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'RESERVED' "
+                                             "AND booking_id = '%1'")
+                                  .arg(r.value().bookingId.toString(QUuid::WithoutBraces))),
+                 QStringLiteral("2"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat WHERE active")), QStringLiteral("2"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT status || ' ' || terminal || ' ' || (payment->>'method') "
+                                             "FROM booking")),
+                 QStringLiteral("CONFIRMED till-1 cash"));
+        // A reserved seat can be neither held nor released by anyone.
+        auto again = store.hold(m_showtime, {m_seats[0]}, me);
+        QVERIFY(!again.value().granted);
+        QCOMPARE(store.release(m_showtime, me, {m_seats[0]}).value(), 0);
+    }
+
+    void confirmWithoutSeatListConfirmsEverySeatTheOwnerHolds()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[7], m_seats[8], m_seats[9]}, me).value().granted);
+        auto r = store.confirm({QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me, {}, {}, {}});
+        QVERIFY(r.ok());
+        QCOMPARE(r.value().seats.size(), 3);
+        QCOMPARE(r.value().totalMinor, 30000);
+    }
+
+    void confirmAfterExpiryIsRefused()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, me, 1).value().granted);
+        QTest::qWait(1200);
+        auto r = store.confirm({QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me, {m_seats[0]}, {}, {}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Expired);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("0"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")), QStringLiteral("0"));
+    }
+
+    void confirmOfSeatsTakenByAnotherOwnerConflicts()
+    {
+        SeatStore store(*m_connection);
+        const QUuid a = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, a, 1).value().granted);
+        QTest::qWait(1200);
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, SeatService::newToken()).value().granted);
+        auto r = store.confirm({QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, a, {m_seats[0]}, {}, {}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Conflict);
+        QCOMPARE(r.error().seats, QList<int>{m_seats[0]});
+    }
+
+    void beginPaymentExtendsTheHoldAndOpensAPendingBooking()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1]}, me, 5).value().granted);
+        auto p = store.beginPayment(m_showtime, {m_seats[0], m_seats[1]}, me, QStringLiteral("till-2"), 120);
+        QVERIFY(p.ok());
+        QVERIFY(p.value().hold.granted);
+        QVERIFY(p.value().hold.remainingMs() > 100000);
+        QVERIFY(!p.value().bookingCode.isEmpty());
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM booking")), QStringLiteral("PENDING"));
+        // Beginning payment again keeps the same pending booking.
+        auto again = store.beginPayment(m_showtime, {m_seats[0], m_seats[1]}, me, QStringLiteral("till-2"), 120);
+        QCOMPARE(again.value().bookingCode, p.value().bookingCode);
+        auto c = store.confirm({QStringLiteral("till-2"), QUuid::createUuid(), m_showtime, me, {}, {}, {}});
+        QVERIFY(c.ok());
+        QCOMPARE(c.value().code, p.value().bookingCode);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) || ' ' || min(status) FROM booking")),
+                 QStringLiteral("1 CONFIRMED"));
+    }
+
+    void releasingEverythingCancelsThePendingBooking()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        QVERIFY(store.beginPayment(m_showtime, {m_seats[0]}, me, QStringLiteral("till-2")).value().hold.granted);
+        QCOMPARE(store.release(m_showtime, me).value(), 1);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM booking")), QStringLiteral("CANCELLED"));
+    }
+
+    void blockedSeatCannotBeHeld()
+    {
+        QVERIFY(m_db->run(QStringLiteral("UPDATE showtime_seat SET status = 'BLOCKED' WHERE seat_id = %1")
+                              .arg(m_seats[0])));
+        SeatStore store(*m_connection);
+        auto r = store.hold(m_showtime, {m_seats[0], m_seats[1]}, SeatService::newToken());
+        QVERIFY(!r.value().granted);
+        QCOMPARE(r.value().unavailable, QList<int>{m_seats[0]});
+    }
+
+    void badRequestsChangeNothing_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("unknown showtime") << QStringLiteral("unknown-showtime") << int(ErrorCode::NotFound);
+        QTest::newRow("seat of another auditorium") << QStringLiteral("foreign-seat") << int(ErrorCode::NotFound);
+        QTest::newRow("too many seats") << QStringLiteral("too-many") << int(ErrorCode::BadInput);
+        QTest::newRow("empty seat list") << QStringLiteral("empty") << int(ErrorCode::BadInput);
+        QTest::newRow("hold time out of range") << QStringLiteral("ttl") << int(ErrorCode::BadInput);
+        QTest::newRow("showtime closed") << QStringLiteral("closed") << int(ErrorCode::NotOnSale);
+        QTest::newRow("showtime long over") << QStringLiteral("past") << int(ErrorCode::NotOnSale);
+    }
+    void badRequestsChangeNothing()
+    {
+        QFETCH(QString, what);
+        QFETCH(int, expected);
+        const int otherShowtime = m_db->addShowtime(1, 5, QStringLiteral("Other hall"));
+        const QList<int> foreign = m_db->seatIds(otherShowtime);
+        if (what == QLatin1String("closed"))
+            QVERIFY(m_db->run(QStringLiteral("UPDATE showtime SET status = 'CLOSED' WHERE id = %1").arg(m_showtime)));
+        if (what == QLatin1String("past"))
+            QVERIFY(m_db->run(QStringLiteral("UPDATE showtime SET starts_at = now() - interval '3 hours' "
+                                             "WHERE id = %1")
+                                  .arg(m_showtime)));
+        const QString before = snapshot(*m_db);
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        Result<HoldResult> r = makeError(ErrorCode::Internal, {});
+        if (what == QLatin1String("unknown-showtime"))
+            r = store.hold(999999, {m_seats[0]}, me);
+        else if (what == QLatin1String("foreign-seat"))
+            r = store.hold(m_showtime, {m_seats[0], foreign[0]}, me);
+        else if (what == QLatin1String("too-many"))
+            r = store.hold(m_showtime, m_seats.mid(0, 11), me);
+        else if (what == QLatin1String("empty"))
+            r = store.hold(m_showtime, {}, me);
+        else if (what == QLatin1String("ttl"))
+            r = store.hold(m_showtime, {m_seats[0]}, me, 0);
+        else
+            r = store.hold(m_showtime, {m_seats[0]}, me);
+        QVERIFY(!r.ok());
+        QCOMPARE(int(r.error().code), expected);
+        QVERIFY(!r.error().message.isEmpty());
+        if (what == QLatin1String("foreign-seat"))
+            QCOMPARE(r.error().seats, QList<int>{foreign[0]});
+        QCOMPARE(snapshot(*m_db), before);
+    }
+
+    void serviceRejectsDuplicatesAndOversizedRequestsBeforeTheDatabase()
+    {
+        SeatService service(*m_connection, 4);
+        auto dup = service.hold(m_showtime, {m_seats[0], m_seats[0]}, SeatService::newToken());
+        QCOMPARE(dup.error().code, ErrorCode::BadInput);
+        auto many = service.hold(m_showtime, m_seats.mid(0, 5), SeatService::newToken());
+        QCOMPARE(many.error().code, ErrorCode::BadInput);
+        auto noOwner = service.hold(m_showtime, {m_seats[0]}, QUuid());
+        QCOMPARE(noOwner.error().code, ErrorCode::BadInput);
+        QCOMPARE(SeatService::parseUuid(QStringLiteral("nope"), QStringLiteral("key")).error().code,
+                 ErrorCode::BadInput);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status <> 'FREE'")),
+                 QStringLiteral("0"));
+    }
+
+    void duplicateIdsAreDeduplicatedByTheDatabase()
+    {
+        // The contract: ids are de-duplicated and sorted before locking.
+        SeatStore store(*m_connection);
+        auto r = store.hold(m_showtime, {m_seats[2], m_seats[1], m_seats[2]}, SeatService::newToken());
+        QVERIFY(r.value().granted);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'HELD'")),
+                 QStringLiteral("2"));
+    }
+
+    void committedChangesAreAnnouncedPerShowtime()
+    {
+        auto listener = m_db->connect(QStringLiteral("listener"));
+        QVERIFY(listener);
+        QSqlDriver* driver = listener->database().driver();
+        QVERIFY(driver->subscribeToNotification(QStringLiteral("bo_seats")));
+        QStringList payloads;
+        connect(driver, &QSqlDriver::notification, this,
+                [&payloads](const QString&, QSqlDriver::NotificationSource, const QVariant& payload) {
+                    payloads << payload.toString();
+                });
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[1], m_seats[0]}, me).value().granted);
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 1, 2000);
+        QCOMPARE(payloads.first(), QStringLiteral("%1|H%2,H%3").arg(m_showtime).arg(m_seats[0]).arg(m_seats[1]));
+        // A refused hold changes nothing and announces nothing.
+        QVERIFY(!store.hold(m_showtime, {m_seats[0]}, SeatService::newToken()).value().granted);
+        QVERIFY(store.release(m_showtime, me).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 2, 2000);
+        QCOMPARE(payloads.last(), QStringLiteral("%1|F%2,F%3").arg(m_showtime).arg(m_seats[0]).arg(m_seats[1]));
+    }
+
+    void largeChangesAreSplitBelowThePayloadLimit()
+    {
+        const int big = m_db->addShowtime(24, 50, QStringLiteral("Big hall"));
+        auto listener = m_db->connect(QStringLiteral("listener"));
+        QSqlDriver* driver = listener->database().driver();
+        QVERIFY(driver->subscribeToNotification(QStringLiteral("bo_seats")));
+        QStringList payloads;
+        connect(driver, &QSqlDriver::notification, this,
+                [&payloads](const QString&, QSqlDriver::NotificationSource, const QVariant& payload) {
+                    payloads << payload.toString();
+                });
+        QVERIFY(m_db->run(QStringLiteral("UPDATE showtime_seat SET status = 'BLOCKED' WHERE showtime_id = %1").arg(big)));
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 3, 3000);
+        int seats = 0;
+        for (const QString& p : payloads) {
+            QVERIFY(p.toUtf8().size() < 8000);
+            seats += int(p.section(QLatin1Char('|'), 1).split(QLatin1Char(',')).size());
+        }
+        QCOMPARE(seats, 1200);
+    }
+
+private:
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<DbConnection> m_connection;
+    int m_showtime = 0;
+    QList<int> m_seats;
+};
+
+QTEST_GUILESS_MAIN(TstSeatStore)
+#include "tst_seatstore.moc"
