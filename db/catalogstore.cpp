@@ -21,7 +21,8 @@ QString tr(const char* text)
 const QString showtimeSelect = QStringLiteral(
     "SELECT st.id, st.starts_at, st.status, m.id, m.title, m.runtime_min, m.rating, a.id, a.name, "
     "       count(*), "
-    "       count(*) FILTER (WHERE ss.status = 'FREE' OR (ss.status = 'HELD' AND ss.held_until < clock_timestamp())), "
+    "       count(*) FILTER (WHERE ss.status = 'FREE' OR (ss.status = 'HELD' AND ss.held_until < "
+    "clock_timestamp())), "
     "       count(*) FILTER (WHERE ss.status = 'HELD' AND ss.held_until >= clock_timestamp()), "
     "       count(*) FILTER (WHERE ss.status = 'RESERVED'), "
     "       count(*) FILTER (WHERE ss.status = 'BLOCKED') "
@@ -52,13 +53,12 @@ ShowtimeInfo readShowtime(Rows& q)
 
 CatalogStore::CatalogStore(DbConnection& connection)
     : m_connection(connection)
-{
-}
+{}
 
 Result<Settings> CatalogStore::settings()
 {
-    auto q = m_connection.exec(QStringLiteral(
-        "SELECT selection_ttl_s, payment_ttl_s, max_seats_per_sale, late_sale_minutes, currency FROM settings"));
+    auto q = m_connection.exec(QStringLiteral("SELECT selection_ttl_s, payment_ttl_s, max_seats_per_sale, "
+                                              "late_sale_minutes, currency FROM settings"));
     if (!q)
         return q.error();
     Rows& r = q.value();
@@ -75,9 +75,10 @@ Result<Settings> CatalogStore::settings()
 
 Status CatalogStore::updateSettings(const Settings& s)
 {
-    auto q = m_connection.exec(QStringLiteral("UPDATE settings SET selection_ttl_s = ?, payment_ttl_s = ?, "
-                                              "max_seats_per_sale = ?, late_sale_minutes = ?, updated_at = now()"),
-                               {s.selectionTtlSeconds, s.paymentTtlSeconds, s.maxSeatsPerSale, s.lateSaleMinutes});
+    auto q =
+        m_connection.exec(QStringLiteral("UPDATE settings SET selection_ttl_s = ?, payment_ttl_s = ?, "
+                                         "max_seats_per_sale = ?, late_sale_minutes = ?, updated_at = now()"),
+                          {s.selectionTtlSeconds, s.paymentTtlSeconds, s.maxSeatsPerSale, s.lateSaleMinutes});
     if (!q)
         return q.error();
     return success();
@@ -85,10 +86,10 @@ Status CatalogStore::updateSettings(const Settings& s)
 
 Result<QList<ShowtimeInfo>> CatalogStore::showtimes(const QDateTime& from, const QDateTime& to)
 {
-    auto q = m_connection.exec(showtimeSelect
-                                   + QStringLiteral(" WHERE st.starts_at >= ? AND st.starts_at < ? "
-                                                    " GROUP BY st.id, m.id, a.id ORDER BY st.starts_at, a.name"),
-                               {from.toUTC(), to.toUTC()});
+    auto q = m_connection.exec(
+        showtimeSelect + QStringLiteral(" WHERE st.starts_at >= ? AND st.starts_at < ? "
+                                        " GROUP BY st.id, m.id, a.id ORDER BY st.starts_at, a.name"),
+        {from.toUTC(), to.toUTC()});
     if (!q)
         return q.error();
     QList<ShowtimeInfo> out;
@@ -110,10 +111,10 @@ Result<ShowtimeInfo> CatalogStore::showtime(int showtimeId)
 
 Result<int> CatalogStore::nextShowtime()
 {
-    auto q = m_connection.exec(QStringLiteral(
-        "SELECT st.id FROM showtime st, settings s WHERE st.status = 'ON_SALE' "
-        "AND st.starts_at + make_interval(mins => s.late_sale_minutes) > clock_timestamp() "
-        "ORDER BY st.starts_at, st.id LIMIT 1"));
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT st.id FROM showtime st, settings s WHERE st.status = 'ON_SALE' "
+                       "AND st.starts_at + make_interval(mins => s.late_sale_minutes) > clock_timestamp() "
+                       "ORDER BY st.starts_at, st.id LIMIT 1"));
     if (!q)
         return q.error();
     if (!q.value().next())
@@ -152,14 +153,15 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
             out << it.value();
             continue;
         }
-        auto other = m_connection.exec(QStringLiteral("SELECT a.name FROM seat s JOIN auditorium a ON a.id = "
-                                                      "s.auditorium_id WHERE s.label = ? ORDER BY a.name LIMIT 1"),
-                                       {label});
+        auto other =
+            m_connection.exec(QStringLiteral("SELECT a.name FROM seat s JOIN auditorium a ON a.id = "
+                                             "s.auditorium_id WHERE s.label = ? ORDER BY a.name LIMIT 1"),
+                              {label});
         if (other && other.value().next())
-            return makeError(ErrorCode::BadInput, tr("Seat %1 is in %2, not in %3 where showtime %4 plays.")
-                                                      .arg(label, other.value().value(0).toString(),
-                                                           show.value().auditoriumName)
-                                                      .arg(showtimeId));
+            return makeError(ErrorCode::BadInput,
+                             tr("Seat %1 is in %2, not in %3 where showtime %4 plays.")
+                                 .arg(label, other.value().value(0).toString(), show.value().auditoriumName)
+                                 .arg(showtimeId));
         return makeError(ErrorCode::BadInput, tr("There is no seat %1 in %2 (showtime %3).")
                                                   .arg(label, show.value().auditoriumName)
                                                   .arg(showtimeId));
@@ -169,21 +171,24 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
 
 Result<QList<PriceTier>> CatalogStore::priceTiers(int showtimeId)
 {
-    auto q = m_connection.exec(QStringLiteral("SELECT p.code, p.name, p.amount_minor, p.currency FROM price_tier p "
-                                              "JOIN showtime st ON st.price_list_id = p.price_list_id "
-                                              "WHERE st.id = ? ORDER BY p.sort_order, p.id"),
-                               {showtimeId});
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT p.code, p.name, p.amount_minor, p.currency FROM price_tier p "
+                       "JOIN showtime st ON st.price_list_id = p.price_list_id "
+                       "WHERE st.id = ? ORDER BY p.sort_order, p.id"),
+        {showtimeId});
     if (!q)
         return q.error();
     QList<PriceTier> out;
     while (q.value().next()) {
         Rows& r = q.value();
-        out.append({r.value(0).toString(), r.value(1).toString(), r.value(2).toLongLong(), r.value(3).toString()});
+        out.append(
+            {r.value(0).toString(), r.value(1).toString(), r.value(2).toLongLong(), r.value(3).toString()});
     }
     return out;
 }
 
-Result<int> CatalogStore::addShowtime(int auditoriumId, int movieId, int priceListId, const QDateTime& startsAt)
+Result<int> CatalogStore::addShowtime(int auditoriumId, int movieId, int priceListId,
+                                      const QDateTime& startsAt)
 {
     auto q = m_connection.exec(QStringLiteral("INSERT INTO showtime (auditorium_id, movie_id, price_list_id, "
                                               "starts_at) VALUES (?, ?, ?, ?) RETURNING id"),
@@ -218,10 +223,16 @@ Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZon
         QList<QTime> starts;
     };
     const QList<Slot> programme = {
-        {"Hall 1", "The Last Lighthouse", "Standard", {QTime(10, 0), QTime(13, 0), QTime(16, 0), QTime(19, 0), QTime(22, 0)}},
+        {"Hall 1",
+         "The Last Lighthouse",
+         "Standard",
+         {QTime(10, 0), QTime(13, 0), QTime(16, 0), QTime(19, 0), QTime(22, 0)}},
         {"Hall 2", "Paper Tigers", "Standard", {QTime(9, 30), QTime(11, 30)}},
         {"Hall 2", "Midnight Ferry", "Standard", {QTime(14, 0), QTime(17, 0), QTime(20, 30), QTime(23, 15)}},
-        {"Hall 3 Premium", "Orbit of Seoul", "Premium", {QTime(12, 0), QTime(15, 0), QTime(18, 30), QTime(21, 30)}},
+        {"Hall 3 Premium",
+         "Orbit of Seoul",
+         "Premium",
+         {QTime(12, 0), QTime(15, 0), QTime(18, 30), QTime(21, 30)}},
         {"Hall 3 Premium", "Little Fox Adventures", "Premium", {QTime(10, 0)}},
     };
     SeedSummary summary;
@@ -243,8 +254,8 @@ Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZon
             }
         }
     }
-    auto counts = m_connection.exec(QStringLiteral(
-        "SELECT (SELECT count(*) FROM auditorium), (SELECT count(*) FROM seat), (SELECT count(*) FROM movie)"));
+    auto counts = m_connection.exec(QStringLiteral("SELECT (SELECT count(*) FROM auditorium), (SELECT "
+                                                   "count(*) FROM seat), (SELECT count(*) FROM movie)"));
     if (!counts)
         return fail(counts.error());
     if (counts.value().next()) {

@@ -79,7 +79,8 @@ public:
     /// (local times in `zone`) when missing. Safe to run again.
     [[nodiscard]] Result<SeedSummary> seedDemo(const QDate& firstDay, const QTimeZone& zone);
     /// Adds a showtime (its seats are created by the database). Returns the new id.
-    [[nodiscard]] Result<int> addShowtime(int auditoriumId, int movieId, int priceListId, const QDateTime& startsAt);
+    [[nodiscard]] Result<int> addShowtime(int auditoriumId, int movieId, int priceListId,
+                                          const QDateTime& startsAt);
 
 private:
     DbConnection& m_connection;

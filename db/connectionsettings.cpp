@@ -28,10 +28,10 @@ Result<ConnectionSettings> ConnectionSettings::parse(const QString& conninfo)
     if (!options) {
         QString reason = message ? QString::fromUtf8(message).trimmed() : QStringLiteral("out of memory");
         PQfreemem(message);
-        return makeError(ErrorCode::BadInput,
-                         QCoreApplication::translate("bo", "The database connection string is not valid: %1")
-                             .arg(reason),
-                         reason);
+        return makeError(
+            ErrorCode::BadInput,
+            QCoreApplication::translate("bo", "The database connection string is not valid: %1").arg(reason),
+            reason);
     }
     ConnectionSettings settings;
     for (PQconninfoOption* o = options; o->keyword; ++o) {
@@ -94,11 +94,12 @@ QString ConnectionSettings::toConninfo() const
     if (value(QStringLiteral("keepalives_idle")).isEmpty())
         parts << QStringLiteral("keepalives_idle=10 keepalives_interval=3 keepalives_count=3");
     // Nothing waits forever: per-session timeouts (DESIGN: set per connection).
-    options += QStringLiteral(" -c statement_timeout=%1 -c lock_timeout=%2 -c idle_in_transaction_session_timeout=%3"
-                              " -c client_min_messages=warning")
-                   .arg(statementTimeoutMs)
-                   .arg(lockTimeoutMs)
-                   .arg(idleInTransactionTimeoutMs);
+    options +=
+        QStringLiteral(" -c statement_timeout=%1 -c lock_timeout=%2 -c idle_in_transaction_session_timeout=%3"
+                       " -c client_min_messages=warning")
+            .arg(statementTimeoutMs)
+            .arg(lockTimeoutMs)
+            .arg(idleInTransactionTimeoutMs);
     parts << QStringLiteral("options=") + quoted(options.trimmed());
     return parts.join(QLatin1Char(' '));
 }

@@ -54,16 +54,17 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
         if (text.startsWith(QLatin1String(prefix)))
             text = text.mid(int(qstrlen(prefix))).trimmed();
     }
-    const QString detail = QStringLiteral("SQLSTATE %1: %2").arg(state.isEmpty() ? QStringLiteral("-") : state,
-                                                                 error.text().trimmed());
+    const QString detail = QStringLiteral("SQLSTATE %1: %2")
+                               .arg(state.isEmpty() ? QStringLiteral("-") : state, error.text().trimmed());
     auto make = [&](ErrorCode code, const QString& message) { return Error{code, message, detail, {}}; };
 
-    if (connectionLost || state.startsWith(QLatin1String("08")) || state == QLatin1String("57P01")
-        || state == QLatin1String("57P02") || state == QLatin1String("57P03")
-        || (state.isEmpty() && error.type() == QSqlError::ConnectionError))
+    if (connectionLost || state.startsWith(QLatin1String("08")) || state == QLatin1String("57P01") ||
+        state == QLatin1String("57P02") || state == QLatin1String("57P03") ||
+        (state.isEmpty() && error.type() == QSqlError::ConnectionError))
         return make(ErrorCode::Offline, tr("The database cannot be reached."));
-    if (state == QLatin1String("BO400") || state == QLatin1String("22P02") || state == QLatin1String("22023")
-        || state == QLatin1String("22003") || state == QLatin1String("23514") || state == QLatin1String("22021"))
+    if (state == QLatin1String("BO400") || state == QLatin1String("22P02") ||
+        state == QLatin1String("22023") || state == QLatin1String("22003") ||
+        state == QLatin1String("23514") || state == QLatin1String("22021"))
         return make(ErrorCode::BadInput, text);
     if (state == QLatin1String("BO403"))
         return make(ErrorCode::NotOnSale, text);
@@ -131,8 +132,7 @@ QString toPgTextArray(const QStringList& values)
 DbConnection::DbConnection(ConnectionSettings settings, QString name)
     : m_settings(std::move(settings))
     , m_name(std::move(name))
-{
-}
+{}
 
 DbConnection::~DbConnection()
 {
@@ -145,11 +145,11 @@ DbConnection::~DbConnection()
     QSqlDatabase::removeDatabase(m_name);
 }
 
-Result<std::unique_ptr<DbConnection>> DbConnection::open(const ConnectionSettings& settings, const QString& purpose)
+Result<std::unique_ptr<DbConnection>> DbConnection::open(const ConnectionSettings& settings,
+                                                         const QString& purpose)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-        return makeError(ErrorCode::Internal,
-                         tr("The PostgreSQL driver for Qt (QPSQL) is not installed."),
+        return makeError(ErrorCode::Internal, tr("The PostgreSQL driver for Qt (QPSQL) is not installed."),
                          QStringLiteral("QSqlDatabase::drivers() = %1")
                              .arg(QSqlDatabase::drivers().join(QLatin1Char(','))));
     const QString name = QStringLiteral("bo-%1-%2").arg(purpose).arg(++connectionCounter);
@@ -184,11 +184,12 @@ Status DbConnection::openSession()
     if (!db.open()) {
         const QSqlError e = db.lastError();
         // libpq's message names the host and the reason, never the password.
-        return Error{ErrorCode::Offline,
-                     tr("Cannot connect to the database at %1: %2")
-                         .arg(m_settings.describe(), e.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0)),
-                     e.text(),
-                     {}};
+        return Error{
+            ErrorCode::Offline,
+            tr("Cannot connect to the database at %1: %2")
+                .arg(m_settings.describe(), e.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0)),
+            e.text(),
+            {}};
     }
     return success();
 }

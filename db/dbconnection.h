@@ -23,8 +23,7 @@ class Rows final
 public:
     explicit Rows(QSqlQuery* query)
         : m_query(query)
-    {
-    }
+    {}
     [[nodiscard]] bool next() { return m_query->next(); }
     [[nodiscard]] QVariant value(int column) const { return m_query->value(column); }
     [[nodiscard]] int numRowsAffected() const { return m_query->numRowsAffected(); }
@@ -43,7 +42,7 @@ class DbConnection final
 public:
     /// Opens a session. `purpose` names the connection in pg_stat_activity and the logs.
     [[nodiscard]] static Result<std::unique_ptr<DbConnection>> open(const ConnectionSettings& settings,
-                                                                     const QString& purpose);
+                                                                    const QString& purpose);
     ~DbConnection();
     DbConnection(const DbConnection&) = delete;
     DbConnection& operator=(const DbConnection&) = delete;

@@ -44,8 +44,9 @@ QList<Migration> embeddedMigrations()
         if (!f.open(QIODevice::ReadOnly))
             continue;
         const QByteArray bytes = f.readAll();
-        out.append({match.captured(1).toInt(), file.chopped(4), QString::fromUtf8(bytes),
-                    QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex())});
+        out.append(
+            {match.captured(1).toInt(), file.chopped(4), QString::fromUtf8(bytes),
+             QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex())});
     }
     return out;
 }
@@ -54,8 +55,7 @@ QList<Migration> embeddedMigrations()
 
 Migrator::Migrator(DbConnection& connection)
     : m_connection(connection)
-{
-}
+{}
 
 int Migrator::latestVersion()
 {
@@ -71,7 +71,8 @@ Result<int> Migrator::currentVersion()
     Rows& q = exists.value();
     if (!q.next() || !q.value(0).toBool())
         return 0;
-    auto version = m_connection.exec(QStringLiteral("SELECT coalesce(max(version), 0) FROM schema_migrations"));
+    auto version =
+        m_connection.exec(QStringLiteral("SELECT coalesce(max(version), 0) FROM schema_migrations"));
     if (!version)
         return version.error();
     Rows& v = version.value();
@@ -103,10 +104,13 @@ Result<MigrationReport> Migrator::migrate()
 {
     // Migrations may take longer than an interactive statement, and a second terminal starting at
     // the same moment waits here for the first to finish.
-    if (Status s = m_connection.execScript(QStringLiteral("SET statement_timeout = 0; SET lock_timeout = '120s'"));
+    if (Status s =
+            m_connection.execScript(QStringLiteral("SET statement_timeout = 0; SET lock_timeout = '120s'"));
         !s)
         return s.error();
-    if (Status s = m_connection.execScript(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(migrationLockKey)); !s)
+    if (Status s =
+            m_connection.execScript(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(migrationLockKey));
+        !s)
         return s.error();
     Result<MigrationReport> report = migrateLocked();
     if (!m_connection.execScript(QStringLiteral("SELECT pg_advisory_unlock(%1); RESET statement_timeout; "
@@ -118,10 +122,10 @@ Result<MigrationReport> Migrator::migrate()
 
 Result<MigrationReport> Migrator::migrateLocked()
 {
-    if (Status s = m_connection.execScript(QStringLiteral(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,"
-            " applied_at timestamptz NOT NULL DEFAULT now())"));
+    if (Status s = m_connection.execScript(
+            QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                           " version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,"
+                           " applied_at timestamptz NOT NULL DEFAULT now())"));
         !s)
         return s.error();
 
@@ -144,11 +148,12 @@ Result<MigrationReport> Migrator::migrateLocked()
         if (m.version <= report.toVersion)
             continue;
         spdlog::info("applying migration {}", m.name.toStdString());
-        const QString script = QStringLiteral("BEGIN;\n%1\n;INSERT INTO schema_migrations (version, name, checksum) "
-                                              "VALUES (%2, '%3', '%4');\nCOMMIT;")
-                                   .arg(m.sql)
-                                   .arg(m.version)
-                                   .arg(m.name, m.checksum);
+        const QString script =
+            QStringLiteral("BEGIN;\n%1\n;INSERT INTO schema_migrations (version, name, checksum) "
+                           "VALUES (%2, '%3', '%4');\nCOMMIT;")
+                .arg(m.sql)
+                .arg(m.version)
+                .arg(m.name, m.checksum);
         if (Status s = m_connection.execScript(script); !s) {
             m_connection.rollback();
             Error e = s.error();

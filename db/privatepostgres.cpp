@@ -59,9 +59,10 @@ Result<RunAs> runAs()
         return r;
     const struct passwd* pw = getpwnam("postgres");
     if (!pw)
-        return makeError(ErrorCode::Internal,
-                         tr("PostgreSQL refuses to run as root and there is no 'postgres' user to run it as. "
-                            "Run as an ordinary user, or install the postgresql package (it creates that user)."));
+        return makeError(
+            ErrorCode::Internal,
+            tr("PostgreSQL refuses to run as root and there is no 'postgres' user to run it as. "
+               "Run as an ordinary user, or install the postgresql package (it creates that user)."));
     r.uid = int(pw->pw_uid);
     r.gid = int(pw->pw_gid);
 #endif
@@ -88,13 +89,15 @@ Status checkReachable(const QString& folder, const RunAs& as)
         return success();
     QDir dir(folder);
     while (true) {
-        struct stat st {};
+        struct stat st
+        {};
         const QByteArray path = QFile::encodeName(dir.absolutePath());
         if (::stat(path.constData(), &st) == 0 && !(st.st_mode & S_IXOTH) && st.st_uid != uid_t(as.uid))
-            return makeError(ErrorCode::Internal,
-                             tr("PostgreSQL runs as user 'postgres' when started by root, and it cannot reach %1 "
-                                "because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.")
-                                 .arg(folder, dir.absolutePath()));
+            return makeError(
+                ErrorCode::Internal,
+                tr("PostgreSQL runs as user 'postgres' when started by root, and it cannot reach %1 "
+                   "because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.")
+                    .arg(folder, dir.absolutePath()));
         if (dir.isRoot() || !dir.cdUp())
             break;
     }
@@ -197,7 +200,8 @@ Result<PostgresBinaries> PostgresBinaries::locate()
 #else
     QDir debian(QStringLiteral("/usr/lib/postgresql"));
     QStringList versions = debian.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    std::sort(versions.begin(), versions.end(), [](const QString& a, const QString& b) { return a.toInt() > b.toInt(); });
+    std::sort(versions.begin(), versions.end(),
+              [](const QString& a, const QString& b) { return a.toInt() > b.toInt(); });
     for (const QString& v : versions)
         searchDirs << debian.filePath(v + QStringLiteral("/bin"));
     searchDirs << QStringLiteral("/usr/local/pgsql/bin") << QStringLiteral("/usr/pgsql-15/bin");
@@ -206,13 +210,14 @@ Result<PostgresBinaries> PostgresBinaries::locate()
         PostgresBinaries b{QDir(dir).filePath(exe(QStringLiteral("initdb"))),
                            QDir(dir).filePath(exe(QStringLiteral("pg_ctl"))),
                            QDir(dir).filePath(exe(QStringLiteral("postgres")))};
-        if (QFileInfo(b.initdb).isExecutable() && QFileInfo(b.pgCtl).isExecutable()
-            && QFileInfo(b.postgres).isExecutable())
+        if (QFileInfo(b.initdb).isExecutable() && QFileInfo(b.pgCtl).isExecutable() &&
+            QFileInfo(b.postgres).isExecutable())
             return b;
     }
-    return makeError(ErrorCode::Internal,
-                     tr("The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
-                        "/usr/lib/postgresql/*/bin. Install the postgresql package."));
+    return makeError(
+        ErrorCode::Internal,
+        tr("The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
+           "/usr/lib/postgresql/*/bin. Install the postgresql package."));
 }
 
 bool PrivatePostgres::isRunning(const QString& folder)
@@ -222,10 +227,12 @@ bool PrivatePostgres::isRunning(const QString& folder)
     if (!binaries || !as)
         return false;
     const QString data = QDir(folder).filePath(QStringLiteral("data"));
-    return run(binaries.value().pgCtl, {QStringLiteral("status"), QStringLiteral("-D"), data}, as.value()).exitCode == 0;
+    return run(binaries.value().pgCtl, {QStringLiteral("status"), QStringLiteral("-D"), data}, as.value())
+               .exitCode == 0;
 }
 
-Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderIn, const ClusterOptions& options)
+Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderIn,
+                                                          const ClusterOptions& options)
 {
     const QString folder = QDir(folderIn).absolutePath();
     auto binaries = PostgresBinaries::locate();
@@ -250,7 +257,8 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
     // Two programs starting the same cluster at once (two demo terminals) take turns.
     QLockFile lock(QDir(folder).filePath(QStringLiteral("cluster.lock")));
     if (!lock.tryLock(120000))
-        return makeError(ErrorCode::Internal, tr("Another program is still starting the database in %1.").arg(folder));
+        return makeError(ErrorCode::Internal,
+                         tr("Another program is still starting the database in %1.").arg(folder));
 
     const QString data = QDir(folder).filePath(QStringLiteral("data"));
     const QString runDir = QDir(folder).filePath(QStringLiteral("run"));
@@ -278,10 +286,11 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         }
         QFile::setPermissions(data, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         const ProcessResult init =
-            run(bin.initdb, {QStringLiteral("-D"), data, QStringLiteral("-U"), superuser,
-                             QStringLiteral("--auth=scram-sha-256"), QStringLiteral("--pwfile=") + pwfile,
-                             QStringLiteral("--encoding=UTF8"), QStringLiteral("--no-locale"),
-                             QStringLiteral("--no-instructions")},
+            run(bin.initdb,
+                {QStringLiteral("-D"), data, QStringLiteral("-U"), superuser,
+                 QStringLiteral("--auth=scram-sha-256"), QStringLiteral("--pwfile=") + pwfile,
+                 QStringLiteral("--encoding=UTF8"), QStringLiteral("--no-locale"),
+                 QStringLiteral("--no-instructions")},
                 as);
         QFile::remove(pwfile);
         if (init.exitCode != 0)
@@ -295,7 +304,8 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
 
     const QString password = ini.value(QStringLiteral("password")).toString();
     int port = ini.value(QStringLiteral("port"), 0).toInt();
-    if (port > 0 && run(bin.pgCtl, {QStringLiteral("status"), QStringLiteral("-D"), data}, as).exitCode == 0) {
+    if (port > 0 &&
+        run(bin.pgCtl, {QStringLiteral("status"), QStringLiteral("-D"), data}, as).exitCode == 0) {
         ConnectionSettings s = settingsFor(port, password);
         if (accepts(s))
             return s;
@@ -311,7 +321,8 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         const QString socketOption = QStringLiteral("-c unix_socket_directories=''");
 #else
         if (runDir.contains(QLatin1Char('\'')))
-            return makeError(ErrorCode::BadInput, tr("The database folder must not contain a quote: %1").arg(runDir));
+            return makeError(ErrorCode::BadInput,
+                             tr("The database folder must not contain a quote: %1").arg(runDir));
         const QString socketOption = QStringLiteral("-c unix_socket_directories='%1'").arg(runDir);
 #endif
         QString serverOptions = QStringLiteral("-p %1 -c listen_addresses=127.0.0.1 %2 -c max_connections=%3")
@@ -319,12 +330,13 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
                                     .arg(socketOption)
                                     .arg(options.maxConnections);
         if (!options.durable)
-            serverOptions += QStringLiteral(" -c fsync=off -c full_page_writes=off -c synchronous_commit=off");
-        const ProcessResult start =
-            run(bin.pgCtl, {QStringLiteral("-D"), data, QStringLiteral("-l"), logFile, QStringLiteral("-w"),
-                            QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("-o"), serverOptions,
-                            QStringLiteral("start")},
-                as);
+            serverOptions +=
+                QStringLiteral(" -c fsync=off -c full_page_writes=off -c synchronous_commit=off");
+        const ProcessResult start = run(bin.pgCtl,
+                                        {QStringLiteral("-D"), data, QStringLiteral("-l"), logFile,
+                                         QStringLiteral("-w"), QStringLiteral("-t"), QStringLiteral("60"),
+                                         QStringLiteral("-o"), serverOptions, QStringLiteral("start")},
+                                        as);
         lastOutput = start.output;
         if (start.exitCode == 0) {
             ConnectionSettings s = settingsFor(port, password);
@@ -342,8 +354,10 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         if (log.open(QIODevice::ReadOnly))
             lastOutput += QLatin1Char('\n') + QString::fromLocal8Bit(log.readAll().right(2000));
     }
-    return Error{ErrorCode::Internal, tr("The private PostgreSQL server in %1 did not start.").arg(folder),
-                 lastOutput, {}};
+    return Error{ErrorCode::Internal,
+                 tr("The private PostgreSQL server in %1 did not start.").arg(folder),
+                 lastOutput,
+                 {}};
 }
 
 Status PrivatePostgres::stop(const QString& folder)
@@ -355,13 +369,14 @@ Status PrivatePostgres::stop(const QString& folder)
     if (!as)
         return as.error();
     const QString data = QDir(QDir(folder).absolutePath()).filePath(QStringLiteral("data"));
-    const ProcessResult r = run(binaries.value().pgCtl,
-                                {QStringLiteral("-D"), data, QStringLiteral("-m"), QStringLiteral("fast"),
-                                 QStringLiteral("-w"), QStringLiteral("-t"), QStringLiteral("60"),
-                                 QStringLiteral("stop")},
-                                as.value());
+    const ProcessResult r =
+        run(binaries.value().pgCtl,
+            {QStringLiteral("-D"), data, QStringLiteral("-m"), QStringLiteral("fast"), QStringLiteral("-w"),
+             QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("stop")},
+            as.value());
     if (r.exitCode != 0)
-        return Error{ErrorCode::Internal, tr("Stopping the database in %1 failed.").arg(folder), r.output, {}};
+        return Error{
+            ErrorCode::Internal, tr("Stopping the database in %1 failed.").arg(folder), r.output, {}};
     return success();
 }
 

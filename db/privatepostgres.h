@@ -23,7 +23,7 @@ struct PostgresBinaries
 
 struct ClusterOptions
 {
-    bool durable = true;     ///< false for throw-away test clusters: fsync and full-page writes off
+    bool durable = true; ///< false for throw-away test clusters: fsync and full-page writes off
     int maxConnections = 120;
 };
 

@@ -37,18 +37,15 @@ struct Error
 [[nodiscard]] const char* errorCodeName(ErrorCode code);
 
 /// A value or an Error. Nothing in db/ or model/ throws across its module boundary.
-template <typename T>
-class [[nodiscard]] Result
+template <typename T> class [[nodiscard]] Result
 {
 public:
     Result(T value)
         : m_value(std::in_place_index<0>, std::move(value))
-    {
-    }
+    {}
     Result(Error error)
         : m_value(std::in_place_index<1>, std::move(error))
-    {
-    }
+    {}
 
     [[nodiscard]] bool ok() const { return m_value.index() == 0; }
     explicit operator bool() const { return ok(); }

@@ -40,8 +40,7 @@ Error noRow()
 
 SeatStore::SeatStore(DbConnection& connection)
     : m_connection(connection)
-{
-}
+{}
 
 Result<HoldResult> SeatStore::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
                                    std::optional<int> ttlSeconds)
@@ -77,7 +76,8 @@ Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& s
 
 Result<int> SeatStore::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)
 {
-    const QVariant seats = seatIds.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(toPgIntArray(seatIds));
+    const QVariant seats =
+        seatIds.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(toPgIntArray(seatIds));
     auto q = m_connection.exec(QStringLiteral("SELECT bo_release(?, ?::uuid, ?::integer[])"),
                                {showtimeId, uuidText(owner), seats});
     if (!q)
@@ -96,10 +96,11 @@ Result<ConfirmResult> SeatStore::confirm(const ConfirmRequest& request)
         request.payment.isEmpty()
             ? nullText
             : QVariant(QString::fromUtf8(QJsonDocument(request.payment).toJson(QJsonDocument::Compact)));
-    auto q = m_connection.exec(QStringLiteral("SELECT response::text, replayed FROM bo_confirm(?, ?::uuid, ?, "
-                                              "?::uuid, ?::integer[], ?::text[], ?::jsonb)"),
-                               {request.terminal, uuidText(request.key), request.showtimeId,
-                                uuidText(request.owner), seats, tiers, payment});
+    auto q =
+        m_connection.exec(QStringLiteral("SELECT response::text, replayed FROM bo_confirm(?, ?::uuid, ?, "
+                                         "?::uuid, ?::integer[], ?::text[], ?::jsonb)"),
+                          {request.terminal, uuidText(request.key), request.showtimeId,
+                           uuidText(request.owner), seats, tiers, payment});
     if (!q)
         return q.error();
     Rows& r = q.value();
@@ -121,9 +122,9 @@ ConfirmResult parseConfirmResponse(const QString& json, bool replayed)
     result.currency = o.value(QStringLiteral("currency")).toString();
     for (const QJsonValue& v : o.value(QStringLiteral("seats")).toArray()) {
         const QJsonObject s = v.toObject();
-        result.seats.append({s.value(QStringLiteral("seat_id")).toInt(), s.value(QStringLiteral("label")).toString(),
-                             s.value(QStringLiteral("tier")).toString(),
-                             s.value(QStringLiteral("price_minor")).toInteger()});
+        result.seats.append(
+            {s.value(QStringLiteral("seat_id")).toInt(), s.value(QStringLiteral("label")).toString(),
+             s.value(QStringLiteral("tier")).toString(), s.value(QStringLiteral("price_minor")).toInteger()});
     }
     return result;
 }
@@ -159,13 +160,14 @@ Result<int> SeatStore::purgeExpiredKeys()
 Result<QList<SeatState>> SeatStore::seats(int showtimeId)
 {
     auto q = m_connection.exec(
-        QStringLiteral("SELECT ss.seat_id, s.label, s.row_label, s.number, s.kind, s.x, s.y, s.width, "
-                       "       CASE WHEN ss.status = 'HELD' AND ss.held_until < clock_timestamp() THEN 'FREE' "
-                       "            ELSE ss.status END, "
-                       "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_by END, "
-                       "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_until END "
-                       "  FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
-                       " WHERE ss.showtime_id = ? ORDER BY s.y, s.x, ss.seat_id"),
+        QStringLiteral(
+            "SELECT ss.seat_id, s.label, s.row_label, s.number, s.kind, s.x, s.y, s.width, "
+            "       CASE WHEN ss.status = 'HELD' AND ss.held_until < clock_timestamp() THEN 'FREE' "
+            "            ELSE ss.status END, "
+            "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_by END, "
+            "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_until END "
+            "  FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
+            " WHERE ss.showtime_id = ? ORDER BY s.y, s.x, ss.seat_id"),
         {showtimeId});
     if (!q)
         return q.error();

@@ -23,8 +23,8 @@ public:
     [[nodiscard]] Result<HoldResult> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
                                           std::optional<int> ttlSeconds = std::nullopt);
     /// Extends the hold to the payment TTL and opens the sale's PENDING booking.
-    [[nodiscard]] Result<PaymentStart> beginPayment(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                                    const QString& terminal,
+    [[nodiscard]] Result<PaymentStart> beginPayment(int showtimeId, const QList<int>& seatIds,
+                                                    const QUuid& owner, const QString& terminal,
                                                     std::optional<int> ttlSeconds = std::nullopt);
     /// Frees the owner's holds (the listed seats, or all on the showtime). Returns seats freed.
     [[nodiscard]] Result<int> release(int showtimeId, const QUuid& owner, const QList<int>& seatIds = {});

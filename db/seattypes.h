@@ -57,8 +57,8 @@ struct PaymentStart
 
 struct ConfirmRequest
 {
-    QString terminal;    ///< idempotency scope and the booking's terminal
-    QUuid key;           ///< one per sale attempt, stored by the terminal before the first send
+    QString terminal; ///< idempotency scope and the booking's terminal
+    QUuid key;        ///< one per sale attempt, stored by the terminal before the first send
     int showtimeId = 0;
     QUuid owner;         ///< the sale's hold token
     QList<int> seatIds;  ///< empty: every seat the owner holds on the showtime

@@ -24,8 +24,7 @@ public:
         : m_owner(owner)
         , m_settings(std::move(settings))
         , m_options(options)
-    {
-    }
+    {}
 
 public slots:
     void begin()

@@ -27,8 +27,7 @@ std::string token(const QUuid& id)
 SeatService::SeatService(DbConnection& connection, int maxSeatsPerSale)
     : m_connection(connection)
     , m_maxSeats(maxSeatsPerSale)
-{
-}
+{}
 
 QUuid SeatService::newToken()
 {
@@ -40,8 +39,9 @@ Result<QUuid> SeatService::parseUuid(const QString& text, const QString& what)
     const QString trimmed = text.trimmed();
     const QUuid id = QUuid::fromString(trimmed);
     if (trimmed.isEmpty() || id.isNull())
-        return makeError(ErrorCode::BadInput,
-                         tr("The %1 '%2' is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).").arg(what, trimmed));
+        return makeError(
+            ErrorCode::BadInput,
+            tr("The %1 '%2' is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).").arg(what, trimmed));
     return id;
 }
 
@@ -53,8 +53,9 @@ Status SeatService::checkSeats(const QList<int>& seatIds) const
     if (distinct.size() != seatIds.size())
         return makeError(ErrorCode::BadInput, tr("The same seat is listed more than once."));
     if (seatIds.size() > m_maxSeats)
-        return makeError(ErrorCode::BadInput,
-                         tr("%1 seats requested; at most %2 can be sold at once.").arg(seatIds.size()).arg(m_maxSeats));
+        return makeError(
+            ErrorCode::BadInput,
+            tr("%1 seats requested; at most %2 can be sold at once.").arg(seatIds.size()).arg(m_maxSeats));
     return success();
 }
 
@@ -110,8 +111,8 @@ Result<ConfirmResult> SeatService::confirm(const ConfirmRequest& request)
     if (result)
         spdlog::info("hold {} on showtime {}: {} booking {} ({} seats, {} {})", token(request.owner),
                      request.showtimeId, result.value().replayed ? "replayed" : "confirmed",
-                     result.value().code.toStdString(), result.value().seats.size(), result.value().totalMinor,
-                     result.value().currency.toStdString());
+                     result.value().code.toStdString(), result.value().seats.size(),
+                     result.value().totalMinor, result.value().currency.toStdString());
     else
         spdlog::info("hold {} on showtime {}: confirm refused: {}", token(request.owner), request.showtimeId,
                      result.error().detail.toStdString());

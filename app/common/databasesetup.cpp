@@ -52,8 +52,9 @@ Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice)
         if (conninfo.isEmpty())
             conninfo = QSettings().value(QStringLiteral("database/conninfo")).toString();
         if (conninfo.isEmpty())
-            return makeError(ErrorCode::BadInput,
-                             tr("No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo."));
+            return makeError(
+                ErrorCode::BadInput,
+                tr("No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo."));
         return ConnectionSettings::parse(conninfo);
     }
 
@@ -65,14 +66,15 @@ Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice)
         auto admin = DbConnection::open(server.value(), QStringLiteral("demo-setup"));
         if (!admin)
             return admin.error();
-        auto exists = admin.value()->exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = ?"), {demoDatabase});
+        auto exists = admin.value()->exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = ?"),
+                                          {demoDatabase});
         if (!exists)
             return exists.error();
         if (!exists.value().next()) {
             if (Status s = admin.value()->execScript(QStringLiteral("CREATE DATABASE ") + demoDatabase); !s) {
                 // Another terminal may have created it a moment ago.
-                auto again = admin.value()->exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = ?"),
-                                                 {demoDatabase});
+                auto again = admin.value()->exec(
+                    QStringLiteral("SELECT 1 FROM pg_database WHERE datname = ?"), {demoDatabase});
                 if (!again || !again.value().next())
                     return s.error();
             }

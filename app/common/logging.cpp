@@ -49,7 +49,8 @@ QString setupLogging(const QString& appName, bool verboseConsole, bool quietCons
     if (QDir().mkpath(dir)) {
         path = QDir(dir).filePath(appName + QStringLiteral(".log"));
         try {
-            auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path.toStdString(), 5 * 1024 * 1024, 5);
+            auto file = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path.toStdString(),
+                                                                               5 * 1024 * 1024, 5);
             file->set_level(spdlog::level::debug);
             sinks.push_back(file);
         } catch (const spdlog::spdlog_ex&) {

@@ -13,7 +13,8 @@ class TstConnectionSettings final : public QObject
 private slots:
     void keyValueStringIsParsed()
     {
-        auto s = ConnectionSettings::parse(QStringLiteral("host=db1 port=5433 dbname=cinema user=till password=s3cret"));
+        auto s = ConnectionSettings::parse(
+            QStringLiteral("host=db1 port=5433 dbname=cinema user=till password=s3cret"));
         QVERIFY(s.ok());
         QCOMPARE(s.value().host(), QStringLiteral("db1"));
         QCOMPARE(s.value().value(QStringLiteral("port")), QStringLiteral("5433"));
@@ -48,7 +49,8 @@ private slots:
 
     void descriptionNeverShowsThePassword()
     {
-        auto s = ConnectionSettings::parse(QStringLiteral("host=db1 user=till password=TopSecret99 dbname=x"));
+        auto s =
+            ConnectionSettings::parse(QStringLiteral("host=db1 user=till password=TopSecret99 dbname=x"));
         QVERIFY(s.ok());
         QVERIFY(!s.value().describe().contains(QStringLiteral("TopSecret99")));
         QVERIFY(s.value().describe().contains(QStringLiteral("db1")));

@@ -26,11 +26,13 @@ QString seatStates(const TestDatabase& db, int showtime, const QList<int>& seats
 
 QString snapshot(const TestDatabase& db)
 {
-    return db.scalar(QStringLiteral(
-        "SELECT (SELECT coalesce(string_agg(showtime_id || '/' || seat_id || status || coalesce(held_by::text, '') "
-        "|| coalesce(held_until::text, '') || coalesce(booking_id::text, ''), ',' ORDER BY showtime_id, seat_id), '') "
-        "FROM showtime_seat) || '#' || (SELECT count(*) FROM booking) || '#' || (SELECT count(*) FROM booking_seat) "
-        "|| '#' || (SELECT count(*) FROM idempotency_key)"));
+    return db.scalar(QStringLiteral("SELECT (SELECT coalesce(string_agg(showtime_id || '/' || seat_id || "
+                                    "status || coalesce(held_by::text, '') "
+                                    "|| coalesce(held_until::text, '') || coalesce(booking_id::text, ''), "
+                                    "',' ORDER BY showtime_id, seat_id), '') "
+                                    "FROM showtime_seat) || '#' || (SELECT count(*) FROM booking) || '#' || "
+                                    "(SELECT count(*) FROM booking_seat) "
+                                    "|| '#' || (SELECT count(*) FROM idempotency_key)"));
 }
 
 } // namespace
@@ -67,9 +69,11 @@ private slots:
         QVERIFY(r.value().granted);
         QVERIFY(r.value().unavailable.isEmpty());
         // Default selection TTL is 300 s, measured on the database clock.
-        QVERIFY2(qAbs(r.value().remainingMs() - 300000) < 50, qPrintable(QString::number(r.value().remainingMs())));
+        QVERIFY2(qAbs(r.value().remainingMs() - 300000) < 50,
+                 qPrintable(QString::number(r.value().remainingMs())));
         const QString held = QStringLiteral("HELD:%1").arg(me.toString(QUuid::WithoutBraces));
-        QCOMPARE(seatStates(*m_db, m_showtime, m_seats.mid(0, 3)), QStringList(3, held).join(QLatin1Char(',')));
+        QCOMPARE(seatStates(*m_db, m_showtime, m_seats.mid(0, 3)),
+                 QStringList(3, held).join(QLatin1Char(',')));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'HELD'")),
                  QStringLiteral("3"));
     }
@@ -162,8 +166,12 @@ private slots:
         SeatStore store(*m_connection);
         const QUuid me = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1]}, me).value().granted);
-        ConfirmRequest request{QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me,
-                               {m_seats[0], m_seats[1]}, {QStringLiteral("adult"), QStringLiteral("child")},
+        ConfirmRequest request{QStringLiteral("till-1"),
+                               QUuid::createUuid(),
+                               m_showtime,
+                               me,
+                               {m_seats[0], m_seats[1]},
+                               {QStringLiteral("adult"), QStringLiteral("child")},
                                QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}};
         auto r = store.confirm(request);
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().detail));
@@ -172,15 +180,18 @@ private slots:
         QCOMPARE(r.value().totalMinor, 17000);
         QCOMPARE(r.value().currency, QStringLiteral("KRW"));
         QCOMPARE(r.value().seats.size(), 2);
-        QVERIFY(QRegularExpression(QStringLiteral("^[A-Z0-9]{4}-[A-Z0-9]{4}$")).match(r.value().code).hasMatch());
+        QVERIFY(
+            QRegularExpression(QStringLiteral("^[A-Z0-9]{4}-[A-Z0-9]{4}$")).match(r.value().code).hasMatch());
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'RESERVED' "
                                              "AND booking_id = '%1'")
                                   .arg(r.value().bookingId.toString(QUuid::WithoutBraces))),
                  QStringLiteral("2"));
-        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat WHERE active")), QStringLiteral("2"));
-        QCOMPARE(m_db->scalar(QStringLiteral("SELECT status || ' ' || terminal || ' ' || (payment->>'method') "
-                                             "FROM booking")),
-                 QStringLiteral("CONFIRMED till-1 cash"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat WHERE active")),
+                 QStringLiteral("2"));
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT status || ' ' || terminal || ' ' || (payment->>'method') "
+                                        "FROM booking")),
+            QStringLiteral("CONFIRMED till-1 cash"));
         // A reserved seat can be neither held nor released by anyone.
         auto again = store.hold(m_showtime, {m_seats[0]}, me);
         QVERIFY(!again.value().granted);
@@ -204,7 +215,8 @@ private slots:
         const QUuid me = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, me, 1).value().granted);
         QTest::qWait(1200);
-        auto r = store.confirm({QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me, {m_seats[0]}, {}, {}});
+        auto r = store.confirm(
+            {QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me, {m_seats[0]}, {}, {}});
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, ErrorCode::Expired);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("0"));
@@ -218,7 +230,8 @@ private slots:
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, a, 1).value().granted);
         QTest::qWait(1200);
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, SeatService::newToken()).value().granted);
-        auto r = store.confirm({QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, a, {m_seats[0]}, {}, {}});
+        auto r = store.confirm(
+            {QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, a, {m_seats[0]}, {}, {}});
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, ErrorCode::Conflict);
         QCOMPARE(r.error().seats, QList<int>{m_seats[0]});
@@ -236,7 +249,8 @@ private slots:
         QVERIFY(!p.value().bookingCode.isEmpty());
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM booking")), QStringLiteral("PENDING"));
         // Beginning payment again keeps the same pending booking.
-        auto again = store.beginPayment(m_showtime, {m_seats[0], m_seats[1]}, me, QStringLiteral("till-2"), 120);
+        auto again =
+            store.beginPayment(m_showtime, {m_seats[0], m_seats[1]}, me, QStringLiteral("till-2"), 120);
         QCOMPARE(again.value().bookingCode, p.value().bookingCode);
         auto c = store.confirm({QStringLiteral("till-2"), QUuid::createUuid(), m_showtime, me, {}, {}, {}});
         QVERIFY(c.ok());
@@ -249,7 +263,8 @@ private slots:
     {
         SeatStore store(*m_connection);
         const QUuid me = SeatService::newToken();
-        QVERIFY(store.beginPayment(m_showtime, {m_seats[0]}, me, QStringLiteral("till-2")).value().hold.granted);
+        QVERIFY(
+            store.beginPayment(m_showtime, {m_seats[0]}, me, QStringLiteral("till-2")).value().hold.granted);
         QCOMPARE(store.release(m_showtime, me).value(), 1);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM booking")), QStringLiteral("CANCELLED"));
     }
@@ -269,7 +284,8 @@ private slots:
         QTest::addColumn<QString>("what");
         QTest::addColumn<int>("expected");
         QTest::newRow("unknown showtime") << QStringLiteral("unknown-showtime") << int(ErrorCode::NotFound);
-        QTest::newRow("seat of another auditorium") << QStringLiteral("foreign-seat") << int(ErrorCode::NotFound);
+        QTest::newRow("seat of another auditorium")
+            << QStringLiteral("foreign-seat") << int(ErrorCode::NotFound);
         QTest::newRow("too many seats") << QStringLiteral("too-many") << int(ErrorCode::BadInput);
         QTest::newRow("empty seat list") << QStringLiteral("empty") << int(ErrorCode::BadInput);
         QTest::newRow("hold time out of range") << QStringLiteral("ttl") << int(ErrorCode::BadInput);
@@ -283,7 +299,8 @@ private slots:
         const int otherShowtime = m_db->addShowtime(1, 5, QStringLiteral("Other hall"));
         const QList<int> foreign = m_db->seatIds(otherShowtime);
         if (what == QLatin1String("closed"))
-            QVERIFY(m_db->run(QStringLiteral("UPDATE showtime SET status = 'CLOSED' WHERE id = %1").arg(m_showtime)));
+            QVERIFY(m_db->run(
+                QStringLiteral("UPDATE showtime SET status = 'CLOSED' WHERE id = %1").arg(m_showtime)));
         if (what == QLatin1String("past"))
             QVERIFY(m_db->run(QStringLiteral("UPDATE showtime SET starts_at = now() - interval '3 hours' "
                                              "WHERE id = %1")
@@ -352,12 +369,14 @@ private slots:
         const QUuid me = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[1], m_seats[0]}, me).value().granted);
         QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 1, 2000);
-        QCOMPARE(payloads.first(), QStringLiteral("%1|H%2,H%3").arg(m_showtime).arg(m_seats[0]).arg(m_seats[1]));
+        QCOMPARE(payloads.first(),
+                 QStringLiteral("%1|H%2,H%3").arg(m_showtime).arg(m_seats[0]).arg(m_seats[1]));
         // A refused hold changes nothing and announces nothing.
         QVERIFY(!store.hold(m_showtime, {m_seats[0]}, SeatService::newToken()).value().granted);
         QVERIFY(store.release(m_showtime, me).ok());
         QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 2, 2000);
-        QCOMPARE(payloads.last(), QStringLiteral("%1|F%2,F%3").arg(m_showtime).arg(m_seats[0]).arg(m_seats[1]));
+        QCOMPARE(payloads.last(),
+                 QStringLiteral("%1|F%2,F%3").arg(m_showtime).arg(m_seats[0]).arg(m_seats[1]));
     }
 
     void largeChangesAreSplitBelowThePayloadLimit()
@@ -371,7 +390,8 @@ private slots:
                 [&payloads](const QString&, QSqlDriver::NotificationSource, const QVariant& payload) {
                     payloads << payload.toString();
                 });
-        QVERIFY(m_db->run(QStringLiteral("UPDATE showtime_seat SET status = 'BLOCKED' WHERE showtime_id = %1").arg(big)));
+        QVERIFY(m_db->run(
+            QStringLiteral("UPDATE showtime_seat SET status = 'BLOCKED' WHERE showtime_id = %1").arg(big)));
         QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 3, 3000);
         int seats = 0;
         for (const QString& p : payloads) {

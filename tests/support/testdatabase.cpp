@@ -111,7 +111,8 @@ TestDatabase::~TestDatabase()
         return;
     const ConnectionSettings server = serverSettings();
     if (auto admin = DbConnection::open(server, QStringLiteral("test-admin")))
-        (void)admin.value()->execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
+        (void)admin.value()->execScript(
+            QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
 }
 
 std::unique_ptr<DbConnection> TestDatabase::connect(const QString& purpose) const
@@ -150,24 +151,26 @@ bool TestDatabase::run(const QString& sql) const
 
 int TestDatabase::addShowtime(int rows, int perRow, const QString& hall)
 {
-    const QString sql = QStringLiteral(
-        "WITH a AS (INSERT INTO auditorium (name) VALUES ('%1') RETURNING id), "
-        "s AS (INSERT INTO seat (auditorium_id, row_label, number, x, y) "
-        "      SELECT a.id, chr(64 + r), n, n, r FROM a, generate_series(1, %2) r, generate_series(1, %3) n "
-        "      RETURNING 1) "
-        "SELECT (SELECT id FROM a), (SELECT count(*) FROM s)")
-                            .arg(hall)
-                            .arg(rows)
-                            .arg(perRow);
+    const QString sql =
+        QStringLiteral("WITH a AS (INSERT INTO auditorium (name) VALUES ('%1') RETURNING id), "
+                       "s AS (INSERT INTO seat (auditorium_id, row_label, number, x, y) "
+                       "      SELECT a.id, chr(64 + r), n, n, r FROM a, generate_series(1, %2) r, "
+                       "generate_series(1, %3) n "
+                       "      RETURNING 1) "
+                       "SELECT (SELECT id FROM a), (SELECT count(*) FROM s)")
+            .arg(hall)
+            .arg(rows)
+            .arg(perRow);
     const QString auditorium = scalar(sql);
-    if (!run(QStringLiteral("INSERT INTO movie (title, runtime_min) SELECT 'Test film', 100 "
-                            "WHERE NOT EXISTS (SELECT 1 FROM movie); "
-                            "INSERT INTO price_list (name) SELECT 'Test prices' "
-                            "WHERE NOT EXISTS (SELECT 1 FROM price_list); "
-                            "INSERT INTO price_tier (price_list_id, code, name, amount_minor, currency, sort_order) "
-                            "SELECT (SELECT min(id) FROM price_list), c, n, a, 'KRW', o "
-                            "  FROM (VALUES ('adult', 'Adult', 10000, 1), ('child', 'Child', 7000, 2)) v(c, n, a, o) "
-                            "WHERE NOT EXISTS (SELECT 1 FROM price_tier)")))
+    if (!run(QStringLiteral(
+            "INSERT INTO movie (title, runtime_min) SELECT 'Test film', 100 "
+            "WHERE NOT EXISTS (SELECT 1 FROM movie); "
+            "INSERT INTO price_list (name) SELECT 'Test prices' "
+            "WHERE NOT EXISTS (SELECT 1 FROM price_list); "
+            "INSERT INTO price_tier (price_list_id, code, name, amount_minor, currency, sort_order) "
+            "SELECT (SELECT min(id) FROM price_list), c, n, a, 'KRW', o "
+            "  FROM (VALUES ('adult', 'Adult', 10000, 1), ('child', 'Child', 7000, 2)) v(c, n, a, o) "
+            "WHERE NOT EXISTS (SELECT 1 FROM price_tier)")))
         return 0;
     return scalar(QStringLiteral("INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at) "
                                  "VALUES (%1, (SELECT min(id) FROM movie), (SELECT min(id) FROM price_list), "
@@ -182,9 +185,10 @@ QList<int> TestDatabase::seatIds(int showtimeId) const
     auto c = connect(QStringLiteral("test-seats"));
     if (!c)
         return out;
-    auto rows = c->exec(QStringLiteral("SELECT ss.seat_id FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
-                                       "WHERE ss.showtime_id = ? ORDER BY s.row_label, s.number"),
-                        {showtimeId});
+    auto rows =
+        c->exec(QStringLiteral("SELECT ss.seat_id FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
+                               "WHERE ss.showtime_id = ? ORDER BY s.row_label, s.number"),
+                {showtimeId});
     if (!rows)
         return out;
     while (rows.value().next())

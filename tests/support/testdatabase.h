@@ -31,7 +31,8 @@ public:
     [[nodiscard]] QString name() const { return m_name; }
 
     /// A new connection to this database owned by the calling thread (QVERIFY the result).
-    [[nodiscard]] std::unique_ptr<DbConnection> connect(const QString& purpose = QStringLiteral("test")) const;
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connect(const QString& purpose = QStringLiteral("test")) const;
 
     /// Runs SQL and returns the first column of the first row as text ("" when no row).
     [[nodiscard]] QString scalar(const QString& sql) const;
@@ -40,7 +41,8 @@ public:
 
     /// Inserts a small cinema: one auditorium with `rows` x `perRow` seats, one film, a price
     /// list (adult 10000, child 7000 KRW) and one showtime tomorrow. Returns the showtime id.
-    [[nodiscard]] int addShowtime(int rows = 3, int perRow = 10, const QString& hall = QStringLiteral("Test hall"));
+    [[nodiscard]] int addShowtime(int rows = 3, int perRow = 10,
+                                  const QString& hall = QStringLiteral("Test hall"));
     /// Seat ids of a showtime in label order (A1, A2, ...).
     [[nodiscard]] QList<int> seatIds(int showtimeId) const;
 

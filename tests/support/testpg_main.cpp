@@ -34,8 +34,8 @@ int main(int argc, char* argv[])
         options.maxConnections = 200;
         auto server = bo::PrivatePostgres::ensureRunning(dir.path(), options);
         if (!server) {
-            std::fprintf(stderr, "the test PostgreSQL did not start: %s\n%s\n", qPrintable(server.error().message),
-                         qPrintable(server.error().detail));
+            std::fprintf(stderr, "the test PostgreSQL did not start: %s\n%s\n",
+                         qPrintable(server.error().message), qPrintable(server.error().detail));
             QDir(dir.path()).removeRecursively();
             return 1;
         }
@@ -45,7 +45,8 @@ int main(int argc, char* argv[])
             return 1;
         }
         f.write(dir.path().toUtf8());
-        std::printf("test PostgreSQL running: %s (%s)\n", qPrintable(server.value().describe()), qPrintable(dir.path()));
+        std::printf("test PostgreSQL running: %s (%s)\n", qPrintable(server.value().describe()),
+                    qPrintable(dir.path()));
         return 0;
     }
     QFile f(pointer);
@@ -59,7 +60,8 @@ int main(int argc, char* argv[])
     const bo::Status stopped = bo::PrivatePostgres::stop(folder);
     QDir(folder).removeRecursively();
     if (!stopped) {
-        std::fprintf(stderr, "%s\n%s\n", qPrintable(stopped.error().message), qPrintable(stopped.error().detail));
+        std::fprintf(stderr, "%s\n%s\n", qPrintable(stopped.error().message),
+                     qPrintable(stopped.error().detail));
         return 1;
     }
     std::printf("test PostgreSQL stopped and removed\n");
