@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QtTest>
+
+#include <latch>
+#include <thread>
+#include <vector>
+
+#include "db/seatstore.h"
+#include "model/seatservice.h"
+#include "tests/support/testdatabase.h"
+
+using namespace bo;
+using bo::test::TestDatabase;
+
+namespace {
+
+const QString till1 = QStringLiteral("till-1");
+const QString till2 = QStringLiteral("till-2");
+
+/// Everything a confirm can change: seats, bookings, booking seats and idempotency keys.
+QString snapshot(const TestDatabase& db)
+{
+    return db.scalar(QStringLiteral(
+        "SELECT (SELECT coalesce(string_agg(showtime_id || '/' || seat_id || status || "
+        "coalesce(held_by::text, '') "
+        "|| coalesce(held_until::text, '') || coalesce(booking_id::text, ''), ',' ORDER BY showtime_id, "
+        "seat_id), '') "
+        "FROM showtime_seat) "
+        "|| '#' || (SELECT coalesce(string_agg(id::text || status || total_minor || coalesce(payment::text, "
+        "''), ',' "
+        "ORDER BY id), '') FROM booking) "
+        "|| '#' || (SELECT coalesce(string_agg(booking_id::text || seat_id || tier_code || active, ',' "
+        "ORDER BY booking_id, seat_id), '') FROM booking_seat) "
+        "|| '#' || (SELECT coalesce(string_agg(scope || key::text || fingerprint || coalesce(response::text, "
+        "''), ',' "
+        "ORDER BY scope, key), '') FROM idempotency_key)"));
+}
+
+QJsonObject cardPayment()
+{
+    return QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
+                       {QStringLiteral("reference"), QStringLiteral("AUTH-1234")}};
+}
+
+ConfirmRequest request(const QString& terminal, const QUuid& key, int showtime, const QUuid& owner,
+                       const QList<int>& seats, const QStringList& tiers = {})
+{
+    return ConfirmRequest{terminal, key, showtime, owner, seats, tiers, cardPayment()};
+}
+
+bool holdSeats(DbConnection& connection, int showtime, const QList<int>& seats, const QUuid& owner,
+               std::optional<int> ttl = std::nullopt)
+{
+    SeatStore store(connection);
+    auto held = store.hold(showtime, seats, owner, ttl);
+    if (!held) {
+        qWarning("hold failed: %s", qPrintable(held.error().detail));
+        return false;
+    }
+    return held.value().granted;
+}
+
+QString codeName(ErrorCode code)
+{
+    return QString::fromLatin1(errorCodeName(code));
+}
+
+} // namespace
+
+class TstIdempotency final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_db = std::make_unique<TestDatabase>();
+        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
+        m_showtime = m_db->addShowtime(3, 10);
+        QVERIFY(m_showtime > 0);
+        m_seats = m_db->seatIds(m_showtime);
+        QCOMPARE(m_seats.size(), 30);
+        m_connection = m_db->connect();
+        QVERIFY(m_connection);
+    }
+
+    void cleanup()
+    {
+        m_connection.reset();
+        m_db.reset();
+    }
+
+    void sequentialReplayReturnsStoredResponse()
+    {
+        const QUuid owner = SeatService::newToken();
+        const QUuid key = QUuid::createUuid();
+        const QList<int> seats{m_seats[4], m_seats[3]};
+        QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
+
+        SeatService service(*m_connection, 10);
+        const ConfirmRequest req =
+            request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("child")});
+        auto first = service.confirm(req);
+        QVERIFY2(first.ok(), qPrintable(first.ok() ? QString() : first.error().detail));
+        QCOMPARE(first.value().replayed, false);
+        QCOMPARE(first.value().status, QStringLiteral("CONFIRMED"));
+        QCOMPARE(first.value().totalMinor, qint64(17000));
+        QCOMPARE(first.value().seats.size(), 2);
+        QVERIFY(!first.value().bookingId.isNull());
+
+        const QString afterFirst = snapshot(*m_db);
+        for (int repeat = 0; repeat < 3; ++repeat) {
+            // Through the store and through the service: both must return the stored bytes.
+            SeatStore store(*m_connection);
+            auto again = repeat % 2 == 0 ? service.confirm(req) : store.confirm(req);
+            QVERIFY2(again.ok(), qPrintable(again.ok() ? QString() : again.error().detail));
+            QCOMPARE(again.value().replayed, true);
+            QCOMPARE(again.value().responseJson, first.value().responseJson);
+            QCOMPARE(again.value().bookingId, first.value().bookingId);
+            QCOMPARE(again.value().code, first.value().code);
+        }
+        // Seat order in the request does not change the request's identity.
+        ConfirmRequest reordered = req;
+        reordered.seatIds = {seats[1], seats[0]};
+        reordered.tiers = {req.tiers[1], req.tiers[0]};
+        auto swapped = service.confirm(reordered);
+        QVERIFY2(swapped.ok(), qPrintable(swapped.ok() ? QString() : swapped.error().detail));
+        QCOMPARE(swapped.value().responseJson, first.value().responseJson);
+
+        QCOMPARE(snapshot(*m_db), afterFirst);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("1"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat")), QStringLiteral("2"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")), QStringLiteral("1"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT response::text FROM idempotency_key")),
+                 first.value().responseJson);
+        QCOMPARE(m_db->scalar(
+                     QStringLiteral("SELECT string_agg(status || booking_id::text, ',') FROM showtime_seat "
+                                    "WHERE status <> 'FREE'")),
+                 QStringLiteral("RESERVED%1,RESERVED%1")
+                     .arg(first.value().bookingId.toString(QUuid::WithoutBraces)));
+    }
+
+    // Each thread opens its own connection, all wait on a latch and then send the same confirm.
+    // An InProgress answer (the first request still held the key past lock_timeout) is retried
+    // with the same key, as a terminal would, up to 20 times; it is counted and reported.
+    void concurrentConfirmsWithOneKeyBookOnce()
+    {
+        constexpr int threads = 20;
+        const QUuid owner = SeatService::newToken();
+        const QUuid key = QUuid::createUuid();
+        const QList<int> seats{m_seats[10], m_seats[11], m_seats[12], m_seats[13]};
+        QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
+        const ConfirmRequest req = request(till1, key, m_showtime, owner, seats);
+
+        struct Outcome
+        {
+            bool connected = false;
+            bool ok = false;
+            bool replayed = false;
+            QString json;
+            QString error;
+            int inProgress = 0;
+        };
+        std::vector<Outcome> outcomes(threads);
+        std::latch ready(threads);
+        std::vector<std::thread> workers;
+        workers.reserve(threads);
+        const TestDatabase& db = *m_db;
+        for (int i = 0; i < threads; ++i) {
+            workers.emplace_back([&, i] {
+                Outcome& out = outcomes[size_t(i)];
+                auto connection = db.connect(QStringLiteral("confirm-%1").arg(i));
+                out.connected = connection != nullptr;
+                ready.arrive_and_wait();
+                if (!connection)
+                    return;
+                SeatService service(*connection, 10);
+                for (int attempt = 0; attempt < 20; ++attempt) {
+                    auto r = service.confirm(req);
+                    if (r) {
+                        out.ok = true;
+                        out.replayed = r.value().replayed;
+                        out.json = r.value().responseJson;
+                        return;
+                    }
+                    if (r.error().code != ErrorCode::InProgress) {
+                        out.error = codeName(r.error().code) + QLatin1String(": ") + r.error().detail;
+                        return;
+                    }
+                    ++out.inProgress;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                }
+                out.error = QStringLiteral("still in progress after 20 attempts");
+            });
+        }
+        for (std::thread& t : workers)
+            t.join();
+
+        int fresh = 0;
+        int inProgress = 0;
+        for (const Outcome& out : outcomes) {
+            QVERIFY(out.connected);
+            QVERIFY2(out.ok, qPrintable(out.error));
+            QCOMPARE(out.json, outcomes.front().json);
+            fresh += out.replayed ? 0 : 1;
+            inProgress += out.inProgress;
+        }
+        qInfo("%d concurrent confirms, %d InProgress answers retried", threads, inProgress);
+        QCOMPARE(fresh, 1);
+        QVERIFY(!outcomes.front().json.isEmpty());
+
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("1"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat")),
+                 QString::number(seats.size()));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")), QStringLiteral("1"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat s JOIN booking b "
+                                             "ON b.id = s.booking_id WHERE s.status = 'RESERVED' "
+                                             "AND b.status = 'CONFIRMED'")),
+                 QString::number(seats.size()));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT response::text FROM idempotency_key")),
+                 outcomes.front().json);
+    }
+
+    void sameKeyWithDifferentRequestIsKeyMismatch_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::newRow("other seats") << QStringLiteral("seats");
+        QTest::newRow("fewer seats") << QStringLiteral("fewer");
+        QTest::newRow("other tiers") << QStringLiteral("tiers");
+        QTest::newRow("other owner") << QStringLiteral("owner");
+        QTest::newRow("other payment") << QStringLiteral("payment");
+        QTest::newRow("all held seats") << QStringLiteral("all");
+    }
+    void sameKeyWithDifferentRequestIsKeyMismatch()
+    {
+        QFETCH(QString, change);
+        const QUuid owner = SeatService::newToken();
+        const QUuid other = SeatService::newToken();
+        const QUuid key = QUuid::createUuid();
+        const QList<int> seats{m_seats[0], m_seats[1]};
+        const QList<int> otherSeats{m_seats[2], m_seats[3]};
+        QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
+        // The changed request would succeed on its own: its seats are held by its owner.
+        QVERIFY(holdSeats(*m_connection, m_showtime, otherSeats,
+                          change == QLatin1String("owner") ? other : owner));
+
+        SeatService service(*m_connection, 10);
+        const ConfirmRequest original =
+            request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("adult")});
+        auto first = service.confirm(original);
+        QVERIFY2(first.ok(), qPrintable(first.ok() ? QString() : first.error().detail));
+
+        ConfirmRequest changed = original;
+        if (change == QLatin1String("seats")) {
+            changed.seatIds = otherSeats;
+        } else if (change == QLatin1String("fewer")) {
+            changed.seatIds = {seats[0]};
+            changed.tiers = {QStringLiteral("adult")};
+        } else if (change == QLatin1String("tiers")) {
+            changed.tiers = {QStringLiteral("child"), QStringLiteral("adult")};
+        } else if (change == QLatin1String("owner")) {
+            changed.owner = other;
+            changed.seatIds = otherSeats;
+        } else if (change == QLatin1String("payment")) {
+            changed.payment.insert(QStringLiteral("reference"), QStringLiteral("AUTH-9999"));
+        } else {
+            changed.seatIds.clear();
+            changed.tiers.clear();
+        }
+
+        const QString before = snapshot(*m_db);
+        auto second = service.confirm(changed);
+        QVERIFY(!second.ok());
+        QCOMPARE(codeName(second.error().code), codeName(ErrorCode::KeyMismatch));
+        QCOMPARE(snapshot(*m_db), before);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("1"));
+
+        // The original request still replays.
+        auto replay = service.confirm(original);
+        QVERIFY(replay.ok());
+        QCOMPARE(replay.value().replayed, true);
+        QCOMPARE(replay.value().responseJson, first.value().responseJson);
+    }
+
+    void failedConfirmLeavesNoKeyAndKeyCanBeRetried_data()
+    {
+        QTest::addColumn<QString>("failure");
+        QTest::addColumn<ErrorCode>("expected");
+        QTest::newRow("hold expired") << QStringLiteral("expired") << ErrorCode::Expired;
+        QTest::newRow("seats held by another sale") << QStringLiteral("taken") << ErrorCode::Conflict;
+        QTest::newRow("unknown price tier") << QStringLiteral("tier") << ErrorCode::BadInput;
+    }
+    void failedConfirmLeavesNoKeyAndKeyCanBeRetried()
+    {
+        QFETCH(QString, failure);
+        QFETCH(ErrorCode, expected);
+        const QUuid owner = SeatService::newToken();
+        const QUuid rival = SeatService::newToken();
+        const QUuid key = QUuid::createUuid();
+        const QList<int> seats{m_seats[20], m_seats[21], m_seats[22]};
+        ConfirmRequest req = request(till1, key, m_showtime, owner, seats);
+
+        if (failure == QLatin1String("expired")) {
+            QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner, 1));
+            QTest::qSleep(1200);
+        } else if (failure == QLatin1String("taken")) {
+            QVERIFY(holdSeats(*m_connection, m_showtime, {seats[0]}, owner));
+            QVERIFY(holdSeats(*m_connection, m_showtime, {seats[1], seats[2]}, rival));
+        } else {
+            QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
+            req.tiers = {QStringLiteral("adult"), QStringLiteral("senior"), QStringLiteral("child")};
+        }
+
+        SeatService service(*m_connection, 10);
+        const QString before = snapshot(*m_db);
+        auto failed = service.confirm(req);
+        QVERIFY(!failed.ok());
+        QCOMPARE(codeName(failed.error().code), codeName(expected));
+        if (failure == QLatin1String("taken"))
+            QCOMPARE(failed.error().seats, QList<int>({seats[1], seats[2]}));
+        QCOMPARE(snapshot(*m_db), before);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")), QStringLiteral("0"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("0"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat")), QStringLiteral("0"));
+
+        // Make the sale valid again and retry with the same key.
+        if (failure == QLatin1String("taken"))
+            QCOMPARE(service.release(m_showtime, rival).value(), 2);
+        req.tiers.clear();
+        QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
+        auto retried = service.confirm(req);
+        QVERIFY2(retried.ok(), qPrintable(retried.ok() ? QString() : retried.error().detail));
+        QCOMPARE(retried.value().replayed, false);
+        QCOMPARE(retried.value().status, QStringLiteral("CONFIRMED"));
+        QCOMPARE(retried.value().seats.size(), 3);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("1"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'RESERVED' "
+                                             "AND booking_id = '%1'")
+                                  .arg(retried.value().bookingId.toString(QUuid::WithoutBraces))),
+                 QStringLiteral("3"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT response::text FROM idempotency_key WHERE key = '%1'")
+                                  .arg(key.toString(QUuid::WithoutBraces))),
+                 retried.value().responseJson);
+    }
+
+    void sameKeyOnAnotherTerminalIsIndependent()
+    {
+        const QUuid key = QUuid::createUuid();
+        const QUuid ownerA = SeatService::newToken();
+        const QUuid ownerB = SeatService::newToken();
+        const QList<int> seatsA{m_seats[5], m_seats[6]};
+        const QList<int> seatsB{m_seats[15]};
+        QVERIFY(holdSeats(*m_connection, m_showtime, seatsA, ownerA));
+        QVERIFY(holdSeats(*m_connection, m_showtime, seatsB, ownerB));
+
+        SeatService service(*m_connection, 10);
+        auto a = service.confirm(request(till1, key, m_showtime, ownerA, seatsA));
+        QVERIFY2(a.ok(), qPrintable(a.ok() ? QString() : a.error().detail));
+        // The same key on another terminal is a different request, neither a replay nor a mismatch.
+        auto b = service.confirm(request(till2, key, m_showtime, ownerB, seatsB));
+        QVERIFY2(b.ok(), qPrintable(b.ok() ? QString() : b.error().detail));
+        QCOMPARE(a.value().replayed, false);
+        QCOMPARE(b.value().replayed, false);
+        QVERIFY(a.value().bookingId != b.value().bookingId);
+        QCOMPARE(b.value().seats.size(), 1);
+
+        auto replayB = service.confirm(request(till2, key, m_showtime, ownerB, seatsB));
+        QVERIFY(replayB.ok());
+        QCOMPARE(replayB.value().replayed, true);
+        QCOMPARE(replayB.value().responseJson, b.value().responseJson);
+        auto replayA = service.confirm(request(till1, key, m_showtime, ownerA, seatsA));
+        QVERIFY(replayA.ok());
+        QCOMPARE(replayA.value().responseJson, a.value().responseJson);
+        auto crossed = service.confirm(request(till1, key, m_showtime, ownerB, seatsB));
+        QVERIFY(!crossed.ok());
+        QCOMPARE(codeName(crossed.error().code), codeName(ErrorCode::KeyMismatch));
+
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT string_agg(scope, ',' ORDER BY scope) FROM idempotency_key")),
+            QStringLiteral("till-1,till-2"));
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT string_agg(terminal || ':' || status, ',' ORDER BY terminal) "
+                                        "FROM booking")),
+            QStringLiteral("till-1:CONFIRMED,till-2:CONFIRMED"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat")), QStringLiteral("3"));
+    }
+
+private:
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<DbConnection> m_connection;
+    int m_showtime = 0;
+    QList<int> m_seats;
+};
+
+QTEST_GUILESS_MAIN(TstIdempotency)
+#include "tst_idempotency.moc"

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <array>
+#include <memory>
+
+#include <QSemaphore>
+#include <QThread>
+#include <QtTest>
+
+#include "db/dbconnection.h"
+#include "db/migrator.h"
+#include "tests/support/testdatabase.h"
+
+using namespace bo;
+using bo::test::TestDatabase;
+
+namespace {
+
+QString describe(const Error& e)
+{
+    return QStringLiteral("%1: %2 / %3").arg(QString::fromLatin1(errorCodeName(e.code)), e.message, e.detail);
+}
+
+/// "1,2,...,latest": what schema_migrations holds after a full migration.
+QString allVersions()
+{
+    QStringList versions;
+    for (int v = 1; v <= Migrator::latestVersion(); ++v)
+        versions << QString::number(v);
+    return versions.join(QLatin1Char(','));
+}
+
+const QString recordedVersions = QStringLiteral(
+    "SELECT coalesce(string_agg(version::text, ',' ORDER BY version), '') FROM schema_migrations");
+
+/// What one migrator thread saw.
+struct ThreadOutcome
+{
+    bool ok = false;
+    QString error;
+    MigrationReport report;
+};
+
+} // namespace
+
+class TstMigrator final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void binaryKnowsItsMigrations() { QVERIFY(Migrator::latestVersion() >= 2); }
+
+    void freshDatabaseMigratesToLatest()
+    {
+        TestDatabase db(false);
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        auto connection = db.connect();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+
+        auto before = migrator.currentVersion();
+        QVERIFY(before.ok());
+        QCOMPARE(before.value(), 0);
+
+        auto report = migrator.migrate();
+        QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : describe(report.error())));
+        QCOMPARE(report.value().fromVersion, 0);
+        QCOMPARE(report.value().toVersion, Migrator::latestVersion());
+        QCOMPARE(report.value().applied.size(), Migrator::latestVersion());
+        QVERIFY(report.value().applied.first().startsWith(QLatin1String("0001_")));
+
+        QCOMPARE(db.scalar(recordedVersions), allVersions());
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT count(*) FROM schema_migrations WHERE checksum ~ '^[0-9a-f]{64}$'")),
+                 QString::number(Migrator::latestVersion()));
+        auto after = migrator.currentVersion();
+        QVERIFY(after.ok());
+        QCOMPARE(after.value(), Migrator::latestVersion());
+        const Status compatible = migrator.checkCompatible();
+        QVERIFY2(compatible.ok(), qPrintable(compatible.ok() ? QString() : describe(compatible.error())));
+        // The schema is really there.
+        QCOMPARE(db.scalar(QStringLiteral("SELECT to_regclass('showtime_seat') IS NOT NULL")),
+                 QStringLiteral("true"));
+    }
+
+    void secondRunAppliesNothing()
+    {
+        TestDatabase db; // already migrated once
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const QString appliedAt = db.scalar(QStringLiteral(
+            "SELECT string_agg(applied_at::text, ',' ORDER BY version) FROM schema_migrations"));
+        auto connection = db.connect();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+        for (int round = 0; round < 2; ++round) {
+            auto report = migrator.migrate();
+            QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : describe(report.error())));
+            QVERIFY2(report.value().applied.isEmpty(),
+                     qPrintable(report.value().applied.join(QLatin1Char(','))));
+            QCOMPARE(report.value().fromVersion, Migrator::latestVersion());
+            QCOMPARE(report.value().toVersion, Migrator::latestVersion());
+        }
+        QCOMPARE(db.scalar(recordedVersions), allVersions());
+        QCOMPARE(db.scalar(QStringLiteral("SELECT string_agg(applied_at::text, ',' ORDER BY version) FROM "
+                                          "schema_migrations")),
+                 appliedAt);
+    }
+
+    void concurrentMigratorsApplyEachVersionOnce()
+    {
+        TestDatabase db(false);
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const ConnectionSettings settings = db.settings();
+
+        constexpr int threadCount = 2;
+        std::array<ThreadOutcome, threadCount> outcomes;
+        QSemaphore ready;
+        QSemaphore go;
+        std::array<std::unique_ptr<QThread>, threadCount> threads;
+        for (int i = 0; i < threadCount; ++i) {
+            ThreadOutcome* outcome = &outcomes.at(i);
+            threads[i].reset(QThread::create([&settings, &ready, &go, outcome, i] {
+                // Each thread owns its connection: a QSqlDatabase must stay in the thread that opened it.
+                auto connection = DbConnection::open(settings, QStringLiteral("migrator-%1").arg(i));
+                ready.release();
+                go.acquire();
+                if (!connection) {
+                    outcome->error = describe(connection.error());
+                    return;
+                }
+                Migrator migrator(*connection.value());
+                auto report = migrator.migrate();
+                if (!report) {
+                    outcome->error = describe(report.error());
+                    return;
+                }
+                outcome->ok = true;
+                outcome->report = report.value();
+            }));
+            threads[i]->start();
+        }
+        // Both sessions are open before either starts: they really race for the lock.
+        const bool bothOpened = ready.tryAcquire(threadCount, 30000);
+        go.release(threadCount);
+        for (auto& thread : threads)
+            QVERIFY(thread->wait(QDeadlineTimer(120000)));
+        QVERIFY(bothOpened);
+
+        int appliedInTotal = 0;
+        QStringList appliedNames;
+        for (const ThreadOutcome& outcome : outcomes) {
+            QVERIFY2(outcome.ok, qPrintable(outcome.error));
+            QCOMPARE(outcome.report.toVersion, Migrator::latestVersion());
+            appliedInTotal += int(outcome.report.applied.size());
+            appliedNames += outcome.report.applied;
+        }
+        QCOMPARE(appliedInTotal, Migrator::latestVersion());
+        appliedNames.removeDuplicates();
+        QCOMPARE(appliedNames.size(), Migrator::latestVersion());
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM schema_migrations")),
+                 QString::number(Migrator::latestVersion()));
+        QCOMPARE(db.scalar(recordedVersions), allVersions());
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM settings")), QStringLiteral("1"));
+    }
+
+    void newerSchemaIsRefused()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int future = Migrator::latestVersion() + 1;
+        QVERIFY(db.run(QStringLiteral("INSERT INTO schema_migrations (version, name, checksum) "
+                                      "VALUES (%1, 'from_the_future', 'x')")
+                           .arg(future)));
+        auto connection = db.connect();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+
+        auto current = migrator.currentVersion();
+        QVERIFY(current.ok());
+        QCOMPARE(current.value(), future);
+
+        auto report = migrator.migrate();
+        QVERIFY(!report.ok());
+        QCOMPARE(report.error().code, ErrorCode::SchemaTooNew);
+        QVERIFY2(report.error().message.contains(QString::number(future)),
+                 qPrintable(report.error().message));
+
+        const Status compatible = migrator.checkCompatible();
+        QVERIFY(!compatible.ok());
+        QCOMPARE(compatible.error().code, ErrorCode::SchemaTooNew);
+        QVERIFY2(compatible.error().message.contains(QString::number(future)) &&
+                     compatible.error().message.contains(QString::number(Migrator::latestVersion())),
+                 qPrintable(compatible.error().message));
+        QVERIFY2(compatible.error().message.contains(QLatin1String("newer")),
+                 qPrintable(compatible.error().message));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM schema_migrations")),
+                 QString::number(future));
+    }
+
+    void unmigratedDatabaseIsNotCompatible()
+    {
+        TestDatabase db(false);
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        auto connection = db.connect();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+        const Status compatible = migrator.checkCompatible();
+        QVERIFY(!compatible.ok());
+        QCOMPARE(compatible.error().code, ErrorCode::BadInput);
+        QVERIFY2(compatible.error().message.contains(QLatin1String("boxoffice-admin migrate")),
+                 qPrintable(compatible.error().message));
+        // Asking did not create anything.
+        QCOMPARE(db.scalar(QStringLiteral("SELECT to_regclass('schema_migrations') IS NULL")),
+                 QStringLiteral("true"));
+    }
+
+    void failingMigrationRollsBack()
+    {
+        TestDatabase db(false);
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        // Migration 1 creates a table of this name: its CREATE TABLE fails halfway through the file.
+        QVERIFY(db.run(QStringLiteral("CREATE TABLE settings (x integer)")));
+        auto connection = db.connect();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+
+        auto report = migrator.migrate();
+        QVERIFY(!report.ok());
+        const QString message = report.error().message;
+        QVERIFY2(message.contains(QLatin1String("0001_core_schema")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("rolled back")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("settings")), qPrintable(message));
+        QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM schema_migrations")), QStringLiteral("0"));
+        // Nothing of migration 1 remains, and the table that was in the way is untouched.
+        for (const char* table : {"auditorium", "seat", "showtime", "showtime_seat", "booking"}) {
+            QCOMPARE(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(QLatin1String(table))),
+                     QStringLiteral("true"));
+        }
+        QCOMPARE(db.scalar(QStringLiteral("SELECT string_agg(attname, ',') FROM pg_attribute "
+                                          "WHERE attrelid = 'settings'::regclass AND attnum > 0")),
+                 QStringLiteral("x"));
+
+        // The session is usable afterwards (not stuck in an aborted transaction or holding the lock),
+        // and once the obstacle is gone the migration goes through.
+        auto current = migrator.currentVersion();
+        QVERIFY2(current.ok(), qPrintable(current.ok() ? QString() : describe(current.error())));
+        QCOMPARE(current.value(), 0);
+        QVERIFY(db.run(QStringLiteral("DROP TABLE settings")));
+        auto retried = migrator.migrate();
+        QVERIFY2(retried.ok(), qPrintable(retried.ok() ? QString() : describe(retried.error())));
+        QCOMPARE(retried.value().toVersion, Migrator::latestVersion());
+        QCOMPARE(db.scalar(recordedVersions), allVersions());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstMigrator)
+#include "tst_migrator.moc"
