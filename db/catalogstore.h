@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QMetaType>
+
 #include <QDate>
 #include <QDateTime>
 #include <QList>
@@ -87,3 +89,7 @@ private:
 };
 
 } // namespace bo
+
+Q_DECLARE_METATYPE(bo::Settings)
+Q_DECLARE_METATYPE(bo::ShowtimeInfo)
+Q_DECLARE_METATYPE(bo::PriceTier)

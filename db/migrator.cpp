@@ -26,11 +26,6 @@ struct Migration
     QString checksum;
 };
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("bo", text);
-}
-
 QList<Migration> embeddedMigrations()
 {
     static const QRegularExpression pattern(QStringLiteral("^(\\d{4})_([a-z0-9_]+)\\.sql$"));
@@ -87,14 +82,16 @@ Status Migrator::checkCompatible()
     const int latest = latestVersion();
     if (current.value() > latest)
         return makeError(ErrorCode::SchemaTooNew,
-                         tr("The database schema (version %1) is newer than this program understands "
-                            "(version %2). Install the newer Box office release.")
+                         QCoreApplication::translate(
+                             "bo", "The database schema (version %1) is newer than this program understands "
+                                   "(version %2). Install the newer Box office release.")
                              .arg(current.value())
                              .arg(latest));
     if (current.value() < latest)
         return makeError(ErrorCode::BadInput,
-                         tr("The database schema is at version %1, this program needs version %2. "
-                            "Run 'boxoffice-admin migrate' first.")
+                         QCoreApplication::translate(
+                             "bo", "The database schema is at version %1, this program needs version %2. "
+                                   "Run 'boxoffice-admin migrate' first.")
                              .arg(current.value())
                              .arg(latest));
     return success();
@@ -136,11 +133,13 @@ Result<MigrationReport> Migrator::migrateLocked()
     report.fromVersion = report.toVersion = current.value();
     const auto migrations = embeddedMigrations();
     if (migrations.isEmpty())
-        return makeError(ErrorCode::Internal, tr("No migrations are built into this program."));
+        return makeError(ErrorCode::Internal,
+                         QCoreApplication::translate("bo", "No migrations are built into this program."));
     if (report.fromVersion > migrations.last().version)
         return makeError(ErrorCode::SchemaTooNew,
-                         tr("The database schema (version %1) is newer than this program understands "
-                            "(version %2). Install the newer Box office release.")
+                         QCoreApplication::translate(
+                             "bo", "The database schema (version %1) is newer than this program understands "
+                                   "(version %2). Install the newer Box office release.")
                              .arg(report.fromVersion)
                              .arg(migrations.last().version));
 
@@ -157,7 +156,8 @@ Result<MigrationReport> Migrator::migrateLocked()
         if (Status s = m_connection.execScript(script); !s) {
             m_connection.rollback();
             Error e = s.error();
-            e.message = tr("Migration %1 failed and was rolled back: %2").arg(m.name, e.detail);
+            e.message = QCoreApplication::translate("bo", "Migration %1 failed and was rolled back: %2")
+                            .arg(m.name, e.detail);
             return e;
         }
         report.toVersion = m.version;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QMetaType>
+
 #include <utility>
 #include <variant>
 
@@ -72,3 +74,5 @@ using Status = Result<std::monostate>;
 }
 
 } // namespace bo
+
+Q_DECLARE_METATYPE(bo::Error)

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QMetaType>
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -107,3 +109,7 @@ struct SweepResult
 };
 
 } // namespace bo
+
+Q_DECLARE_METATYPE(bo::SeatState)
+Q_DECLARE_METATYPE(bo::ConfirmRequest)
+Q_DECLARE_METATYPE(bo::ConfirmResult)

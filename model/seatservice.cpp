@@ -12,11 +12,6 @@
 namespace bo {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("bo", text);
-}
-
 std::string token(const QUuid& id)
 {
     return id.toString(QUuid::WithoutBraces).toStdString();
@@ -39,23 +34,26 @@ Result<QUuid> SeatService::parseUuid(const QString& text, const QString& what)
     const QString trimmed = text.trimmed();
     const QUuid id = QUuid::fromString(trimmed);
     if (trimmed.isEmpty() || id.isNull())
-        return makeError(
-            ErrorCode::BadInput,
-            tr("The %1 '%2' is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).").arg(what, trimmed));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate(
+                             "bo", "The %1 '%2' is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).")
+                             .arg(what, trimmed));
     return id;
 }
 
 Status SeatService::checkSeats(const QList<int>& seatIds) const
 {
     if (seatIds.isEmpty())
-        return makeError(ErrorCode::BadInput, tr("No seats were given."));
+        return makeError(ErrorCode::BadInput, QCoreApplication::translate("bo", "No seats were given."));
     const QSet<int> distinct(seatIds.cbegin(), seatIds.cend());
     if (distinct.size() != seatIds.size())
-        return makeError(ErrorCode::BadInput, tr("The same seat is listed more than once."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("bo", "The same seat is listed more than once."));
     if (seatIds.size() > m_maxSeats)
-        return makeError(
-            ErrorCode::BadInput,
-            tr("%1 seats requested; at most %2 can be sold at once.").arg(seatIds.size()).arg(m_maxSeats));
+        return makeError(ErrorCode::BadInput, QCoreApplication::translate(
+                                                  "bo", "%1 seats requested; at most %2 can be sold at once.")
+                                                  .arg(seatIds.size())
+                                                  .arg(m_maxSeats));
     return success();
 }
 
@@ -63,7 +61,8 @@ Result<HoldOutcome> SeatService::hold(int showtimeId, const QList<int>& seatIds,
                                       std::optional<int> ttlSeconds)
 {
     if (owner.isNull())
-        return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("bo", "The hold token is missing."));
     if (Status s = checkSeats(seatIds); !s)
         return s.error();
     SeatStore store(m_connection);
@@ -84,7 +83,8 @@ Result<HoldOutcome> SeatService::hold(int showtimeId, const QList<int>& seatIds,
 Result<int> SeatService::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)
 {
     if (owner.isNull())
-        return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("bo", "The hold token is missing."));
     SeatStore store(m_connection);
     auto result = store.release(showtimeId, owner, seatIds);
     if (result)
@@ -95,17 +95,21 @@ Result<int> SeatService::release(int showtimeId, const QUuid& owner, const QList
 Result<ConfirmResult> SeatService::confirm(const ConfirmRequest& request)
 {
     if (request.owner.isNull())
-        return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("bo", "The hold token is missing."));
     if (request.key.isNull())
-        return makeError(ErrorCode::BadInput, tr("The idempotency key is missing."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("bo", "The idempotency key is missing."));
     if (request.terminal.trimmed().isEmpty())
-        return makeError(ErrorCode::BadInput, tr("The terminal name is missing."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("bo", "The terminal name is missing."));
     if (!request.seatIds.isEmpty()) {
         if (Status s = checkSeats(request.seatIds); !s)
             return s.error();
     }
     if (!request.tiers.isEmpty() && request.tiers.size() != request.seatIds.size())
-        return makeError(ErrorCode::BadInput, tr("Give one ticket type per seat."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("bo", "Give one ticket type per seat."));
     SeatStore store(m_connection);
     auto result = store.confirm(request);
     if (result)

@@ -24,11 +24,6 @@
 namespace bo {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("boxoffice-admin", text);
-}
-
 ExitCode exitFor(ErrorCode code)
 {
     switch (code) {
@@ -65,8 +60,7 @@ public:
     AdminCli(QTextStream& out, QTextStream& err)
         : m_out(out)
         , m_err(err)
-    {
-    }
+    {}
 
     ExitCode run(const QStringList& arguments);
 
@@ -117,7 +111,9 @@ ExitCode AdminCli::fail(const Error& e)
 
 ExitCode AdminCli::usageError(const QString& message)
 {
-    return fail(makeError(ErrorCode::BadInput, message + QLatin1Char(' ') + tr("(see --help)")));
+    return fail(
+        makeError(ErrorCode::BadInput, message + QLatin1Char(' ') +
+                                           QCoreApplication::translate("boxoffice-admin", "(see --help)")));
 }
 
 void AdminCli::print(const QJsonObject& json, const QString& text)
@@ -131,17 +127,22 @@ void AdminCli::print(const QJsonObject& json, const QString& text)
 Result<int> AdminCli::showtimeArgument(const QStringList& positional)
 {
     if (positional.size() < 2)
-        return makeError(ErrorCode::BadInput, tr("Which showtime? Give its number (see 'showtimes')."));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("boxoffice-admin",
+                                                     "Which showtime? Give its number (see 'showtimes')."));
     bool ok = false;
     const int id = positional.at(1).toInt(&ok);
     if (!ok || id <= 0)
-        return makeError(ErrorCode::BadInput, tr("'%1' is not a showtime number.").arg(positional.at(1)));
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate("boxoffice-admin", "'%1' is not a showtime number.")
+                             .arg(positional.at(1)));
     return id;
 }
 
 Status AdminCli::connect(bool requireCurrentSchema)
 {
-    auto settings = resolveDatabase({m_parser.value(QStringLiteral("db")), m_parser.isSet(QStringLiteral("demo"))});
+    auto settings =
+        resolveDatabase({m_parser.value(QStringLiteral("db")), m_parser.isSet(QStringLiteral("demo"))});
     if (!settings)
         return settings.error();
     settings.value().applicationName = QStringLiteral("boxoffice-admin");
@@ -161,7 +162,8 @@ Result<QUuid> AdminCli::uuidOption(const QString& name, const QString& what, boo
 {
     if (!m_parser.isSet(name)) {
         if (required)
-            return makeError(ErrorCode::BadInput, tr("--%1 is required.").arg(name));
+            return makeError(ErrorCode::BadInput,
+                             QCoreApplication::translate("boxoffice-admin", "--%1 is required.").arg(name));
         return QUuid();
     }
     return SeatService::parseUuid(m_parser.value(name), what);
@@ -189,10 +191,12 @@ QJsonArray AdminCli::labelArray(const QList<int>& ids, const QHash<int, QString>
 
 ExitCode AdminCli::run(const QStringList& arguments)
 {
-    m_parser.setApplicationDescription(tr(
+    m_parser.setApplicationDescription(QCoreApplication::translate(
+        "boxoffice-admin",
         "Box office operations.\n\nCommands:\n"
         "  migrate                                 apply database migrations\n"
-        "  seed-demo                               create the demo cinema and today's and tomorrow's showtimes\n"
+        "  seed-demo                               create the demo cinema and today's and tomorrow's "
+        "showtimes\n"
         "  showtimes [--date YYYY-MM-DD]           list a day's showtimes with seats left\n"
         "  seats SHOWTIME|next                     list a showtime's seats and their state\n"
         "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
@@ -204,18 +208,39 @@ ExitCode AdminCli::run(const QStringList& arguments)
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addOptions({
-        {QStringLiteral("db"), tr("libpq connection string or URI (else $BOXOFFICE_DB)."), tr("conninfo")},
-        {QStringLiteral("demo"), tr("Use the private demo database (created on first use).")},
-        {QStringLiteral("json"), tr("Machine-readable output.")},
-        {QStringLiteral("verbose"), tr("Log details to the console.")},
-        {QStringLiteral("owner"), tr("Hold token (UUID) of the sale."), tr("token")},
-        {QStringLiteral("key"), tr("Idempotency key (UUID) of the confirm."), tr("key")},
-        {QStringLiteral("ttl"), tr("Hold time in seconds (default: the selection TTL setting)."), tr("seconds")},
-        {QStringLiteral("terminal"), tr("Terminal name stored with the sale."), tr("name")},
-        {QStringLiteral("payment"), tr("Payment method recorded with the booking (cash, card, ...)."), tr("method")},
-        {QStringLiteral("date"), tr("Day for 'showtimes' (default today)."), tr("YYYY-MM-DD")},
+        {QStringLiteral("db"),
+         QCoreApplication::translate("boxoffice-admin",
+                                     "libpq connection string or URI (else $BOXOFFICE_DB)."),
+         QCoreApplication::translate("boxoffice-admin", "conninfo")},
+        {QStringLiteral("demo"),
+         QCoreApplication::translate("boxoffice-admin",
+                                     "Use the private demo database (created on first use).")},
+        {QStringLiteral("json"), QCoreApplication::translate("boxoffice-admin", "Machine-readable output.")},
+        {QStringLiteral("verbose"),
+         QCoreApplication::translate("boxoffice-admin", "Log details to the console.")},
+        {QStringLiteral("owner"),
+         QCoreApplication::translate("boxoffice-admin", "Hold token (UUID) of the sale."),
+         QCoreApplication::translate("boxoffice-admin", "token")},
+        {QStringLiteral("key"),
+         QCoreApplication::translate("boxoffice-admin", "Idempotency key (UUID) of the confirm."),
+         QCoreApplication::translate("boxoffice-admin", "key")},
+        {QStringLiteral("ttl"),
+         QCoreApplication::translate("boxoffice-admin",
+                                     "Hold time in seconds (default: the selection TTL setting)."),
+         QCoreApplication::translate("boxoffice-admin", "seconds")},
+        {QStringLiteral("terminal"),
+         QCoreApplication::translate("boxoffice-admin", "Terminal name stored with the sale."),
+         QCoreApplication::translate("boxoffice-admin", "name")},
+        {QStringLiteral("payment"),
+         QCoreApplication::translate("boxoffice-admin",
+                                     "Payment method recorded with the booking (cash, card, ...)."),
+         QCoreApplication::translate("boxoffice-admin", "method")},
+        {QStringLiteral("date"),
+         QCoreApplication::translate("boxoffice-admin", "Day for 'showtimes' (default today)."),
+         QCoreApplication::translate("boxoffice-admin", "YYYY-MM-DD")},
     });
-    m_parser.addPositionalArgument(QStringLiteral("command"), tr("What to do (see above)."));
+    m_parser.addPositionalArgument(QStringLiteral("command"),
+                                   QCoreApplication::translate("boxoffice-admin", "What to do (see above)."));
     if (!m_parser.parse(arguments))
         return usageError(m_parser.errorText());
     if (m_parser.isSet(QStringLiteral("help"))) {
@@ -223,15 +248,17 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return ExitCode::Ok;
     }
     if (m_parser.isSet(QStringLiteral("version"))) {
-        m_out << QCoreApplication::applicationName() << ' ' << QCoreApplication::applicationVersion() << Qt::endl;
+        m_out << QCoreApplication::applicationName() << ' ' << QCoreApplication::applicationVersion()
+              << Qt::endl;
         return ExitCode::Ok;
     }
     m_json = m_parser.isSet(QStringLiteral("json"));
     if (m_parser.isSet(QStringLiteral("db")) && m_parser.isSet(QStringLiteral("demo")))
-        return usageError(tr("Use either --db or --demo, not both."));
+        return usageError(
+            QCoreApplication::translate("boxoffice-admin", "Use either --db or --demo, not both."));
     const QStringList positional = m_parser.positionalArguments();
     if (positional.isEmpty())
-        return usageError(tr("No command given."));
+        return usageError(QCoreApplication::translate("boxoffice-admin", "No command given."));
     const QString command = positional.first();
     if (command == QLatin1String("migrate"))
         return migrate();
@@ -251,7 +278,7 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return sweep();
     if (command == QLatin1String("demo-stop"))
         return demoStop();
-    return usageError(tr("Unknown command '%1'.").arg(command));
+    return usageError(QCoreApplication::translate("boxoffice-admin", "Unknown command '%1'.").arg(command));
 }
 
 ExitCode AdminCli::migrate()
@@ -266,11 +293,13 @@ ExitCode AdminCli::migrate()
     print(QJsonObject{{QStringLiteral("from_version"), r.fromVersion},
                       {QStringLiteral("to_version"), r.toVersion},
                       {QStringLiteral("applied"), QJsonArray::fromStringList(r.applied)}},
-          r.applied.isEmpty() ? tr("Schema is up to date (version %1).\n").arg(r.toVersion)
-                              : tr("Migrated from version %1 to %2: %3\n")
-                                    .arg(r.fromVersion)
-                                    .arg(r.toVersion)
-                                    .arg(r.applied.join(QStringLiteral(", "))));
+          r.applied.isEmpty()
+              ? QCoreApplication::translate("boxoffice-admin", "Schema is up to date (version %1).\n")
+                    .arg(r.toVersion)
+              : QCoreApplication::translate("boxoffice-admin", "Migrated from version %1 to %2: %3\n")
+                    .arg(r.fromVersion)
+                    .arg(r.toVersion)
+                    .arg(r.applied.join(QStringLiteral(", "))));
     return ExitCode::Ok;
 }
 
@@ -287,7 +316,8 @@ ExitCode AdminCli::seedDemo()
                       {QStringLiteral("seats"), s.seats},
                       {QStringLiteral("movies"), s.movies},
                       {QStringLiteral("showtimes_added"), s.showtimesAdded}},
-          tr("Demo cinema: %1 auditoriums, %2 seats, %3 films; %4 showtimes added.\n")
+          QCoreApplication::translate(
+              "boxoffice-admin", "Demo cinema: %1 auditoriums, %2 seats, %3 films; %4 showtimes added.\n")
               .arg(s.auditoriums)
               .arg(s.seats)
               .arg(s.movies)
@@ -301,7 +331,9 @@ ExitCode AdminCli::showtimes()
     if (m_parser.isSet(QStringLiteral("date"))) {
         day = QDate::fromString(m_parser.value(QStringLiteral("date")), Qt::ISODate);
         if (!day.isValid())
-            return usageError(tr("'%1' is not a date like 2026-12-24.").arg(m_parser.value(QStringLiteral("date"))));
+            return usageError(
+                QCoreApplication::translate("boxoffice-admin", "'%1' is not a date like 2026-12-24.")
+                    .arg(m_parser.value(QStringLiteral("date"))));
     }
     if (Status s = connect(true); !s)
         return fail(s.error());
@@ -311,7 +343,8 @@ ExitCode AdminCli::showtimes()
     if (!list)
         return fail(list.error());
     QJsonArray json;
-    QString text = tr("Showtimes on %1:\n").arg(day.toString(Qt::ISODate));
+    QString text =
+        QCoreApplication::translate("boxoffice-admin", "Showtimes on %1:\n").arg(day.toString(Qt::ISODate));
     for (const ShowtimeInfo& s : list.value()) {
         json.append(QJsonObject{{QStringLiteral("id"), s.id},
                                 {QStringLiteral("starts_at"), isoUtc(s.startsAt)},
@@ -330,13 +363,16 @@ ExitCode AdminCli::showtimes()
                          s.movieTitle.leftJustified(24))
                     .arg(s.seatsFree)
                     .arg(s.seatsTotal)
-                    .arg(s.seatsFree == 0 ? tr("  SOLD OUT") : (s.status != QLatin1String("ON_SALE")
-                                                                    ? QStringLiteral("  ") + s.status
-                                                                    : QString()));
+                    .arg(s.seatsFree == 0
+                             ? QCoreApplication::translate("boxoffice-admin", "  SOLD OUT")
+                             : (s.status != QLatin1String("ON_SALE") ? QStringLiteral("  ") + s.status
+                                                                     : QString()));
     }
     if (list.value().isEmpty())
-        text += tr("  (none)\n");
-    print(QJsonObject{{QStringLiteral("date"), day.toString(Qt::ISODate)}, {QStringLiteral("showtimes"), json}}, text);
+        text += QCoreApplication::translate("boxoffice-admin", "  (none)\n");
+    print(
+        QJsonObject{{QStringLiteral("date"), day.toString(Qt::ISODate)}, {QStringLiteral("showtimes"), json}},
+        text);
     return ExitCode::Ok;
 }
 
@@ -366,11 +402,12 @@ ExitCode AdminCli::seats(const QStringList& positional)
         return fail(seats.error());
     const ShowtimeInfo& s = info.value();
     QJsonArray json;
-    QString text = tr("Showtime %1: %2, %3, %4 — %5 of %6 seats free\n")
-                       .arg(s.id)
-                       .arg(s.movieTitle, s.auditoriumName, localTime(s.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")))
-                       .arg(s.seatsFree)
-                       .arg(s.seatsTotal);
+    QString text =
+        QCoreApplication::translate("boxoffice-admin", "Showtime %1: %2, %3, %4 — %5 of %6 seats free\n")
+            .arg(s.id)
+            .arg(s.movieTitle, s.auditoriumName, localTime(s.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")))
+            .arg(s.seatsFree)
+            .arg(s.seatsTotal);
     QString currentRow;
     for (const SeatState& seat : seats.value()) {
         QJsonObject o{{QStringLiteral("seat_id"), seat.seatId},
@@ -388,8 +425,9 @@ ExitCode AdminCli::seats(const QStringList& positional)
             currentRow = seat.row;
             text += QStringLiteral("\n%1 ").arg(seat.row, -3);
         }
-        const QString kind = seat.kind == SeatKind::Standard ? QString()
-                                                               : QLatin1Char('(') + seatKindText(seat.kind) + QLatin1Char(')');
+        const QString kind = seat.kind == SeatKind::Standard
+                                 ? QString()
+                                 : QLatin1Char('(') + seatKindText(seat.kind) + QLatin1Char(')');
         text += QStringLiteral(" %1%2:%3").arg(seat.label, kind, seatStatusText(seat.status).toLower());
     }
     text += QLatin1Char('\n');
@@ -409,8 +447,10 @@ ExitCode AdminCli::hold(const QStringList& positional)
         return fail(showtimeId.error());
     const QStringList labels = positional.mid(2);
     if (labels.isEmpty())
-        return usageError(tr("Which seats? Name them as printed, e.g. K12 K13."));
-    auto owner = uuidOption(QStringLiteral("owner"), tr("hold token"), false);
+        return usageError(QCoreApplication::translate("boxoffice-admin",
+                                                      "Which seats? Name them as printed, e.g. K12 K13."));
+    auto owner = uuidOption(QStringLiteral("owner"),
+                            QCoreApplication::translate("boxoffice-admin", "hold token"), false);
     if (!owner)
         return fail(owner.error());
     std::optional<int> ttl;
@@ -418,7 +458,8 @@ ExitCode AdminCli::hold(const QStringList& positional)
         bool ok = false;
         const int v = m_parser.value(QStringLiteral("ttl")).toInt(&ok);
         if (!ok || v < 1 || v > 3600)
-            return usageError(tr("--ttl '%1' is not a number of seconds from 1 to 3600.")
+            return usageError(QCoreApplication::translate(
+                                  "boxoffice-admin", "--ttl '%1' is not a number of seconds from 1 to 3600.")
                                   .arg(m_parser.value(QStringLiteral("ttl"))));
         ttl = v;
     }
@@ -430,8 +471,9 @@ ExitCode AdminCli::hold(const QStringList& positional)
         return fail(settings.error());
     auto ids = catalog.resolveSeatLabels(showtimeId.value(), labels);
     if (!ids)
-        return fail(ids.error().code == ErrorCode::NotFound ? makeError(ErrorCode::BadInput, ids.error().message)
-                                                            : ids.error());
+        return fail(ids.error().code == ErrorCode::NotFound
+                        ? makeError(ErrorCode::BadInput, ids.error().message)
+                        : ids.error());
     const QUuid token = owner.value().isNull() ? SeatService::newToken() : owner.value();
     SeatService service(*m_connection, settings.value().maxSeatsPerSale);
     auto outcome = service.hold(showtimeId.value(), ids.value(), token, ttl);
@@ -445,7 +487,9 @@ ExitCode AdminCli::hold(const QStringList& positional)
         QStringList takenLabels;
         for (int id : taken->seats)
             takenLabels << names.value(id);
-        Error e = makeError(ErrorCode::Conflict, tr("Not held: %1 unavailable.").arg(takenLabels.join(QStringLiteral(", "))));
+        Error e = makeError(ErrorCode::Conflict,
+                            QCoreApplication::translate("boxoffice-admin", "Not held: %1 unavailable.")
+                                .arg(takenLabels.join(QStringLiteral(", "))));
         e.seats = taken->seats;
         if (m_json) {
             print(QJsonObject{{QStringLiteral("held"), false},
@@ -463,8 +507,9 @@ ExitCode AdminCli::hold(const QStringList& positional)
                       {QStringLiteral("seats"), labelArray(ids.value(), names)},
                       {QStringLiteral("held_until"), isoUtc(held.heldUntil)},
                       {QStringLiteral("remaining_ms"), held.remainingMs}},
-          tr("Held %1 until %2 (%3 s left), owner %4\n")
-              .arg(labels.join(QLatin1Char(' ')).toUpper(), localTime(held.heldUntil, QStringLiteral("HH:mm:ss")))
+          QCoreApplication::translate("boxoffice-admin", "Held %1 until %2 (%3 s left), owner %4\n")
+              .arg(labels.join(QLatin1Char(' ')).toUpper(),
+                   localTime(held.heldUntil, QStringLiteral("HH:mm:ss")))
               .arg(held.remainingMs / 1000)
               .arg(tokenText));
     return ExitCode::Ok;
@@ -475,7 +520,8 @@ ExitCode AdminCli::release(const QStringList& positional)
     auto showtimeId = showtimeArgument(positional);
     if (!showtimeId)
         return fail(showtimeId.error());
-    auto owner = uuidOption(QStringLiteral("owner"), tr("hold token"), true);
+    auto owner = uuidOption(QStringLiteral("owner"),
+                            QCoreApplication::translate("boxoffice-admin", "hold token"), true);
     if (!owner)
         return fail(owner.error());
     if (Status s = connect(true); !s)
@@ -490,8 +536,9 @@ ExitCode AdminCli::release(const QStringList& positional)
                             : resolved.error());
         ids = resolved.value();
     } else if (auto info = catalog.showtime(showtimeId.value()); !info) {
-        return fail(info.error().code == ErrorCode::NotFound ? makeError(ErrorCode::BadInput, info.error().message)
-                                                             : info.error());
+        return fail(info.error().code == ErrorCode::NotFound
+                        ? makeError(ErrorCode::BadInput, info.error().message)
+                        : info.error());
     }
     auto settings = catalog.settings();
     if (!settings)
@@ -501,7 +548,7 @@ ExitCode AdminCli::release(const QStringList& positional)
     if (!released)
         return fail(released.error());
     print(QJsonObject{{QStringLiteral("released"), released.value()}},
-          tr("Released %1 seats.\n").arg(released.value()));
+          QCoreApplication::translate("boxoffice-admin", "Released %1 seats.\n").arg(released.value()));
     return ExitCode::Ok;
 }
 
@@ -510,10 +557,12 @@ ExitCode AdminCli::confirm(const QStringList& positional)
     auto showtimeId = showtimeArgument(positional);
     if (!showtimeId)
         return fail(showtimeId.error());
-    auto owner = uuidOption(QStringLiteral("owner"), tr("hold token"), true);
+    auto owner = uuidOption(QStringLiteral("owner"),
+                            QCoreApplication::translate("boxoffice-admin", "hold token"), true);
     if (!owner)
         return fail(owner.error());
-    auto key = uuidOption(QStringLiteral("key"), tr("idempotency key"), true);
+    auto key = uuidOption(QStringLiteral("key"),
+                          QCoreApplication::translate("boxoffice-admin", "idempotency key"), true);
     if (!key)
         return fail(key.error());
     QStringList labels;
@@ -522,7 +571,8 @@ ExitCode AdminCli::confirm(const QStringList& positional)
     for (const QString& arg : positional.mid(2)) {
         const QStringList parts = arg.split(QLatin1Char(':'));
         if (parts.size() > 2 || parts.first().trimmed().isEmpty())
-            return usageError(tr("'%1' is not SEAT or SEAT:TIER.").arg(arg));
+            return usageError(
+                QCoreApplication::translate("boxoffice-admin", "'%1' is not SEAT or SEAT:TIER.").arg(arg));
         labels << parts.first();
         tiers << (parts.size() == 2 ? parts.at(1).trimmed().toLower() : QString());
         anyTier = anyTier || parts.size() == 2;
@@ -542,8 +592,9 @@ ExitCode AdminCli::confirm(const QStringList& positional)
     if (!labels.isEmpty()) {
         auto ids = catalog.resolveSeatLabels(showtimeId.value(), labels);
         if (!ids)
-            return fail(ids.error().code == ErrorCode::NotFound ? makeError(ErrorCode::BadInput, ids.error().message)
-                                                                : ids.error());
+            return fail(ids.error().code == ErrorCode::NotFound
+                            ? makeError(ErrorCode::BadInput, ids.error().message)
+                            : ids.error());
         request.seatIds = ids.value();
         if (anyTier) {
             auto available = catalog.priceTiers(showtimeId.value());
@@ -557,8 +608,9 @@ ExitCode AdminCli::confirm(const QStringList& positional)
             request.tiers = tiers;
         }
     } else if (auto info = catalog.showtime(showtimeId.value()); !info) {
-        return fail(info.error().code == ErrorCode::NotFound ? makeError(ErrorCode::BadInput, info.error().message)
-                                                             : info.error());
+        return fail(info.error().code == ErrorCode::NotFound
+                        ? makeError(ErrorCode::BadInput, info.error().message)
+                        : info.error());
     }
     auto settings = catalog.settings();
     if (!settings)
@@ -572,7 +624,8 @@ ExitCode AdminCli::confirm(const QStringList& positional)
                 QStringList taken;
                 for (int id : e.seats)
                     taken << names.value().value(id, QString::number(id));
-                e.message = tr("Not confirmed: %1 unavailable.").arg(taken.join(QStringLiteral(", ")));
+                e.message = QCoreApplication::translate("boxoffice-admin", "Not confirmed: %1 unavailable.")
+                                .arg(taken.join(QStringLiteral(", ")));
             }
         }
         return fail(e);
@@ -583,9 +636,10 @@ ExitCode AdminCli::confirm(const QStringList& positional)
         seatLabels << QStringLiteral("%1 (%2)").arg(s.label, s.tier);
     QJsonObject json = QJsonDocument::fromJson(r.responseJson.toUtf8()).object();
     json.insert(QStringLiteral("replayed"), r.replayed);
-    print(json, tr("%1 booking %2: %3 — total %4 %5\n")
-                    .arg(r.replayed ? tr("Already confirmed:") : tr("Confirmed"), r.code,
-                         seatLabels.join(QStringLiteral(", ")))
+    print(json, QCoreApplication::translate("boxoffice-admin", "%1 booking %2: %3 — total %4 %5\n")
+                    .arg(r.replayed ? QCoreApplication::translate("boxoffice-admin", "Already confirmed:")
+                                    : QCoreApplication::translate("boxoffice-admin", "Confirmed"),
+                         r.code, seatLabels.join(QStringLiteral(", ")))
                     .arg(r.totalMinor)
                     .arg(r.currency));
     return ExitCode::Ok;
@@ -608,7 +662,10 @@ ExitCode AdminCli::sweep()
             break;
     }
     print(QJsonObject{{QStringLiteral("seats_freed"), seats}, {QStringLiteral("bookings_expired"), bookings}},
-          tr("Freed %1 expired seats; %2 unpaid bookings expired.\n").arg(seats).arg(bookings));
+          QCoreApplication::translate("boxoffice-admin",
+                                      "Freed %1 expired seats; %2 unpaid bookings expired.\n")
+              .arg(seats)
+              .arg(bookings));
     return ExitCode::Ok;
 }
 
@@ -616,12 +673,14 @@ ExitCode AdminCli::demoStop()
 {
     const QString folder = demoClusterFolder();
     if (!PrivatePostgres::isRunning(folder)) {
-        print(QJsonObject{{QStringLiteral("stopped"), false}}, tr("The demo database is not running.\n"));
+        print(QJsonObject{{QStringLiteral("stopped"), false}},
+              QCoreApplication::translate("boxoffice-admin", "The demo database is not running.\n"));
         return ExitCode::Ok;
     }
     if (Status s = PrivatePostgres::stop(folder); !s)
         return fail(s.error());
-    print(QJsonObject{{QStringLiteral("stopped"), true}}, tr("Stopped the demo database in %1.\n").arg(folder));
+    print(QJsonObject{{QStringLiteral("stopped"), true}},
+          QCoreApplication::translate("boxoffice-admin", "Stopped the demo database in %1.\n").arg(folder));
     return ExitCode::Ok;
 }
 

@@ -22,11 +22,6 @@
 namespace bo {
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("bo", text);
-}
-
 const QString demoDatabase = QStringLiteral("boxoffice");
 
 } // namespace
@@ -54,7 +49,8 @@ Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice)
         if (conninfo.isEmpty())
             return makeError(
                 ErrorCode::BadInput,
-                tr("No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo."));
+                QCoreApplication::translate(
+                    "bo", "No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo."));
         return ConnectionSettings::parse(conninfo);
     }
 

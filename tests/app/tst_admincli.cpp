@@ -40,24 +40,6 @@ struct CliRun
     }
 };
 
-/// Everything a sale can change, as one comparable string (hashed per table to keep failures short).
-const QString snapshotSql = QStringLiteral(
-    "SELECT concat_ws(' | ', "
-    " (SELECT count(*) || ' seats ' || md5(coalesce(string_agg(concat_ws(',', showtime_id, seat_id, status, "
-    "    held_by, held_until, booking_id), ';' ORDER BY showtime_id, seat_id), '')) FROM showtime_seat), "
-    " (SELECT count(*) || ' bookings ' || md5(coalesce(string_agg(concat_ws(',', id, code, status, "
-    "hold_token, "
-    "    total_minor, currency, terminal, payment, expires_at, confirmed_at, closed_at), ';' ORDER BY id), "
-    "'')) "
-    "  FROM booking), "
-    " (SELECT count(*) || ' booked ' || md5(coalesce(string_agg(concat_ws(',', booking_id, showtime_id, "
-    "seat_id, "
-    "    tier_code, price_minor, active), ';' ORDER BY booking_id, seat_id), '')) FROM booking_seat), "
-    " (SELECT count(*) || ' keys ' || md5(coalesce(string_agg(concat_ws(',', scope, key, operation, "
-    "fingerprint, "
-    "    response), ';' ORDER BY scope, key), '')) FROM idempotency_key), "
-    " (SELECT count(*) || ' showtimes' FROM showtime))");
-
 /// The last showtime of the named demo hall: tomorrow evening, so always in the future and on sale.
 QString showtimeInHall(const TestDatabase& db, const QString& hall)
 {
@@ -153,7 +135,7 @@ private:
         return list;
     }
 
-    QString snapshot() const { return m_db->scalar(snapshotSql); }
+    QString snapshot() const { return m_db->snapshot(); }
 
 private slots:
     void initTestCase()

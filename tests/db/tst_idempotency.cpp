@@ -18,25 +18,6 @@ namespace {
 const QString till1 = QStringLiteral("till-1");
 const QString till2 = QStringLiteral("till-2");
 
-/// Everything a confirm can change: seats, bookings, booking seats and idempotency keys.
-QString snapshot(const TestDatabase& db)
-{
-    return db.scalar(QStringLiteral(
-        "SELECT (SELECT coalesce(string_agg(showtime_id || '/' || seat_id || status || "
-        "coalesce(held_by::text, '') "
-        "|| coalesce(held_until::text, '') || coalesce(booking_id::text, ''), ',' ORDER BY showtime_id, "
-        "seat_id), '') "
-        "FROM showtime_seat) "
-        "|| '#' || (SELECT coalesce(string_agg(id::text || status || total_minor || coalesce(payment::text, "
-        "''), ',' "
-        "ORDER BY id), '') FROM booking) "
-        "|| '#' || (SELECT coalesce(string_agg(booking_id::text || seat_id || tier_code || active, ',' "
-        "ORDER BY booking_id, seat_id), '') FROM booking_seat) "
-        "|| '#' || (SELECT coalesce(string_agg(scope || key::text || fingerprint || coalesce(response::text, "
-        "''), ',' "
-        "ORDER BY scope, key), '') FROM idempotency_key)"));
-}
-
 QJsonObject cardPayment()
 {
     return QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
@@ -109,7 +90,7 @@ private slots:
         QCOMPARE(first.value().seats.size(), 2);
         QVERIFY(!first.value().bookingId.isNull());
 
-        const QString afterFirst = snapshot(*m_db);
+        const QString afterFirst = m_db->snapshot();
         for (int repeat = 0; repeat < 3; ++repeat) {
             // Through the store and through the service: both must return the stored bytes.
             SeatStore store(*m_connection);
@@ -128,7 +109,7 @@ private slots:
         QVERIFY2(swapped.ok(), qPrintable(swapped.ok() ? QString() : swapped.error().detail));
         QCOMPARE(swapped.value().responseJson, first.value().responseJson);
 
-        QCOMPARE(snapshot(*m_db), afterFirst);
+        QCOMPARE(m_db->snapshot(), afterFirst);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("1"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat")), QStringLiteral("2"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")), QStringLiteral("1"));
@@ -269,11 +250,11 @@ private slots:
             changed.tiers.clear();
         }
 
-        const QString before = snapshot(*m_db);
+        const QString before = m_db->snapshot();
         auto second = service.confirm(changed);
         QVERIFY(!second.ok());
         QCOMPARE(codeName(second.error().code), codeName(ErrorCode::KeyMismatch));
-        QCOMPARE(snapshot(*m_db), before);
+        QCOMPARE(m_db->snapshot(), before);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("1"));
 
         // The original request still replays.
@@ -313,13 +294,13 @@ private slots:
         }
 
         SeatService service(*m_connection, 10);
-        const QString before = snapshot(*m_db);
+        const QString before = m_db->snapshot();
         auto failed = service.confirm(req);
         QVERIFY(!failed.ok());
         QCOMPARE(codeName(failed.error().code), codeName(expected));
         if (failure == QLatin1String("taken"))
             QCOMPARE(failed.error().seats, QList<int>({seats[1], seats[2]}));
-        QCOMPARE(snapshot(*m_db), before);
+        QCOMPARE(m_db->snapshot(), before);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")), QStringLiteral("0"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("0"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat")), QStringLiteral("0"));

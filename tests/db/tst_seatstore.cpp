@@ -24,17 +24,6 @@ QString seatStates(const TestDatabase& db, int showtime, const QList<int>& seats
                          .arg(toPgIntArray(seats)));
 }
 
-QString snapshot(const TestDatabase& db)
-{
-    return db.scalar(QStringLiteral("SELECT (SELECT coalesce(string_agg(showtime_id || '/' || seat_id || "
-                                    "status || coalesce(held_by::text, '') "
-                                    "|| coalesce(held_until::text, '') || coalesce(booking_id::text, ''), "
-                                    "',' ORDER BY showtime_id, seat_id), '') "
-                                    "FROM showtime_seat) || '#' || (SELECT count(*) FROM booking) || '#' || "
-                                    "(SELECT count(*) FROM booking_seat) "
-                                    "|| '#' || (SELECT count(*) FROM idempotency_key)"));
-}
-
 } // namespace
 
 class TstSeatStore final : public QObject
@@ -305,7 +294,7 @@ private slots:
             QVERIFY(m_db->run(QStringLiteral("UPDATE showtime SET starts_at = now() - interval '3 hours' "
                                              "WHERE id = %1")
                                   .arg(m_showtime)));
-        const QString before = snapshot(*m_db);
+        const QString before = m_db->snapshot();
         SeatStore store(*m_connection);
         const QUuid me = SeatService::newToken();
         Result<HoldResult> r = makeError(ErrorCode::Internal, {});
@@ -326,7 +315,7 @@ private slots:
         QVERIFY(!r.error().message.isEmpty());
         if (what == QLatin1String("foreign-seat"))
             QCOMPARE(r.error().seats, QList<int>{foreign[0]});
-        QCOMPARE(snapshot(*m_db), before);
+        QCOMPARE(m_db->snapshot(), before);
     }
 
     void serviceRejectsDuplicatesAndOversizedRequestsBeforeTheDatabase()

@@ -138,6 +138,28 @@ QString TestDatabase::scalar(const QString& sql) const
     return rows.value().next() ? rows.value().value(0).toString() : QString();
 }
 
+QString TestDatabase::snapshot() const
+{
+    return scalar(QStringLiteral(
+        "SELECT concat_ws(' | ', "
+        " (SELECT count(*) || ' seats ' || md5(coalesce(string_agg(concat_ws(',', showtime_id, seat_id, "
+        "status, "
+        "    held_by, held_until, booking_id), ';' ORDER BY showtime_id, seat_id), '')) FROM showtime_seat), "
+        " (SELECT count(*) || ' bookings ' || md5(coalesce(string_agg(concat_ws(',', id, code, status, "
+        "hold_token, "
+        "    total_minor, currency, terminal, payment, expires_at, confirmed_at, closed_at), ';' ORDER BY "
+        "id), "
+        "'')) "
+        "  FROM booking), "
+        " (SELECT count(*) || ' booked ' || md5(coalesce(string_agg(concat_ws(',', booking_id, showtime_id, "
+        "seat_id, "
+        "    tier_code, price_minor, active), ';' ORDER BY booking_id, seat_id), '')) FROM booking_seat), "
+        " (SELECT count(*) || ' keys ' || md5(coalesce(string_agg(concat_ws(',', scope, key, operation, "
+        "fingerprint, "
+        "    response), ';' ORDER BY scope, key), '')) FROM idempotency_key), "
+        " (SELECT count(*) || ' showtimes' FROM showtime))"));
+}
+
 bool TestDatabase::run(const QString& sql) const
 {
     auto c = connect(QStringLiteral("test-run"));

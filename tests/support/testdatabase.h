@@ -36,6 +36,9 @@ public:
 
     /// Runs SQL and returns the first column of the first row as text ("" when no row).
     [[nodiscard]] QString scalar(const QString& sql) const;
+    /// Everything a sale can change (seats, bookings, booked seats, idempotency keys, showtimes) as
+    /// one comparable line: equal before and after means the database was left unchanged.
+    [[nodiscard]] QString snapshot() const;
     /// Runs SQL without results (for test set-up such as shortening a TTL).
     [[nodiscard]] bool run(const QString& sql) const;
 

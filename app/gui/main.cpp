@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QRandomGenerator>
+#include <QSettings>
+
+#include <spdlog/spdlog.h>
+
+#include "app/common/databasesetup.h"
+#include "app/common/logging.h"
+#include "boxoffice/version.h"
+#include "db/dbconnection.h"
+#include "db/migrator.h"
+#include "model/cardterminal.h"
+#include "model/expiryreleaser.h"
+#include "model/saleflow.h"
+#include "model/salesbackend.h"
+#include "ui/counterwindow.h"
+
+namespace {
+
+/// The terminal's name: --terminal, else the settings, else a new "till-XXXX" kept in the settings.
+QString terminalName(const QString& fromOption)
+{
+    QSettings settings;
+    if (!fromOption.isEmpty())
+        return fromOption;
+    QString name = settings.value(QStringLiteral("terminal/name")).toString();
+    if (name.isEmpty()) {
+        name = QStringLiteral("till-%1").arg(QRandomGenerator::system()->bounded(0x10000), 4, 16,
+                                             QLatin1Char('0'));
+        settings.setValue(QStringLiteral("terminal/name"), name);
+    }
+    return name;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+    QApplication::setApplicationDisplayName(QObject::tr("Box office"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QObject::tr("Cinema box office: the counter application."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions({
+        {QStringLiteral("db"),
+         QObject::tr("libpq connection string or URI (else $BOXOFFICE_DB, else the settings)."),
+         QObject::tr("conninfo")},
+        {QStringLiteral("demo"),
+         QObject::tr("Use the private demo database (the default when none is configured).")},
+        {QStringLiteral("terminal"), QObject::tr("This terminal's name."), QObject::tr("name")},
+        {QStringLiteral("lang"), QObject::tr("Language: en or ko."), QObject::tr("code")},
+        {QStringLiteral("verbose"), QObject::tr("Log details to the console.")},
+    });
+    parser.process(app);
+    bo::setupLogging(QStringLiteral("boxoffice"), parser.isSet(QStringLiteral("verbose")), false);
+
+    bo::DatabaseChoice choice{parser.value(QStringLiteral("db")), parser.isSet(QStringLiteral("demo"))};
+    const bool configured = !choice.conninfo.isEmpty() || !qEnvironmentVariable("BOXOFFICE_DB").isEmpty() ||
+                            QSettings().contains(QStringLiteral("database/conninfo"));
+    if (!configured)
+        choice.demo = true;
+    // Start-up, before any window: find (or start, for the demo) the database and check its schema.
+    auto settings = bo::resolveDatabase(choice);
+    if (settings) {
+        auto connection = bo::DbConnection::open(settings.value(), QStringLiteral("startup"));
+        if (!connection) {
+            settings = connection.error();
+        } else {
+            bo::Migrator migrator(*connection.value());
+            if (bo::Status compatible = migrator.checkCompatible(); !compatible)
+                settings = compatible.error();
+        }
+    }
+    if (!settings) {
+        spdlog::error("cannot start: {} ({})", settings.error().message.toStdString(),
+                      settings.error().detail.toStdString());
+        QMessageBox::critical(nullptr, QObject::tr("Box office"), settings.error().message);
+        return 1;
+    }
+    const QString terminal = terminalName(parser.value(QStringLiteral("terminal")));
+    spdlog::info("terminal {} starting on {}", terminal.toStdString(),
+                 settings.value().describe().toStdString());
+
+    bo::SalesBackend backend(settings.value());
+    bo::SimulatedCardTerminal card;
+    bo::SaleFlow flow(&backend, &card, terminal);
+    bo::ExpiryReleaser releaser(settings.value(), {});
+    bo::CounterWindow window(&backend, &flow, terminal);
+    QString language = parser.value(QStringLiteral("lang"));
+    if (language.isEmpty())
+        language =
+            QSettings().value(QStringLiteral("ui/language"), QLocale::system().name().left(2)).toString();
+    window.setLanguage(language);
+    backend.start();
+    releaser.start();
+    window.show();
+    const int rc = app.exec();
+    QSettings().setValue(QStringLiteral("ui/language"), window.language());
+    releaser.stop();
+    backend.stop();
+    return rc;
+}

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "model/salesbackend.h"
+
+#include <memory>
+
+#include <QSqlDriver>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include "db/dbconnection.h"
+#include "db/seatstore.h"
+
+namespace bo {
+namespace {
+
+const QString seatChannel = QStringLiteral("bo_seats");
+constexpr int heartbeatMs = 3000;
+
+} // namespace
+
+/// Lives on the backend's thread: owns the connection, the LISTEN and the heartbeat.
+class SalesWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    SalesWorker(SalesBackend* owner, ConnectionSettings settings)
+        : m_owner(owner)
+        , m_settings(std::move(settings))
+    {}
+
+public slots:
+    void begin()
+    {
+        m_heartbeat = new QTimer(this);
+        m_heartbeat->setInterval(heartbeatMs);
+        connect(m_heartbeat, &QTimer::timeout, this, &SalesWorker::checkConnection);
+        m_heartbeat->start();
+        checkConnection();
+    }
+
+    void finish()
+    {
+        if (m_heartbeat)
+            m_heartbeat->stop();
+        m_connection.reset();
+    }
+
+    void loadSettings()
+    {
+        if (!ready(0))
+            return;
+        CatalogStore catalog(*m_connection);
+        auto s = catalog.settings();
+        if (!s)
+            return failed(0, s.error());
+        emit m_owner->settingsLoaded(s.value());
+    }
+
+    void loadShowtimes(const QDateTime& from, const QDateTime& to)
+    {
+        if (!ready(0))
+            return;
+        CatalogStore catalog(*m_connection);
+        auto list = catalog.showtimes(from, to);
+        if (!list)
+            return failed(0, list.error());
+        emit m_owner->showtimesLoaded(list.value());
+    }
+
+    void loadShowtime(int showtimeId)
+    {
+        if (!ready(0))
+            return;
+        CatalogStore catalog(*m_connection);
+        SeatStore store(*m_connection);
+        auto info = catalog.showtime(showtimeId);
+        if (!info)
+            return failed(0, info.error());
+        auto seats = store.seats(showtimeId);
+        if (!seats)
+            return failed(0, seats.error());
+        auto tiers = catalog.priceTiers(showtimeId);
+        if (!tiers)
+            return failed(0, tiers.error());
+        emit m_owner->showtimeLoaded(info.value(), seats.value(), tiers.value());
+    }
+
+    void hold(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+    {
+        if (!ready(requestId))
+            return;
+        SeatStore store(*m_connection);
+        auto r = store.hold(showtimeId, seats, owner,
+                            ttlSeconds > 0 ? std::optional<int>(ttlSeconds) : std::nullopt);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value(), {}});
+    }
+
+    void beginPayment(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner,
+                      const QString& terminal)
+    {
+        if (!ready(requestId))
+            return;
+        SeatStore store(*m_connection);
+        auto r = store.beginPayment(showtimeId, seats, owner, terminal);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->holdFinished(
+            HoldReply{requestId, showtimeId, seats, r.value().hold, r.value().bookingCode});
+    }
+
+    void release(int requestId, int showtimeId, const QUuid& owner, const QList<int>& seats)
+    {
+        if (!ready(requestId))
+            return;
+        SeatStore store(*m_connection);
+        auto r = store.release(showtimeId, owner, seats);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->releaseFinished(requestId, r.value());
+    }
+
+    void confirm(int requestId, const ConfirmRequest& request)
+    {
+        if (!ready(requestId))
+            return;
+        SeatStore store(*m_connection);
+        auto r = store.confirm(request);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->confirmFinished(requestId, r.value());
+    }
+
+    void checkConnection()
+    {
+        if (m_connection && m_online) {
+            // A cheap round trip notices a server that went away while we were idle.
+            auto ping = m_connection->exec(QStringLiteral("SELECT 1"));
+            if (ping)
+                return;
+            goOffline(ping.error());
+        }
+        if (!m_connection) {
+            auto opened = DbConnection::open(m_settings, QStringLiteral("terminal"));
+            if (!opened)
+                return goOffline(opened.error());
+            m_connection = std::move(opened.value());
+        } else if (Status s = m_connection->reconnect(); !s) {
+            return goOffline(s.error());
+        }
+        QSqlDriver* driver = m_connection->database().driver();
+        connect(driver, &QSqlDriver::notification, this, &SalesWorker::onNotification, Qt::UniqueConnection);
+        if (!driver->subscribedToNotifications().contains(seatChannel) &&
+            !driver->subscribeToNotification(seatChannel))
+            return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN failed")));
+        const bool wasOffline = m_everOnline && !m_online;
+        m_online = m_everOnline = true;
+        m_owner->setOnline(true, {});
+        if (wasOffline) {
+            spdlog::info("terminal: back online, reloading");
+            emit m_owner->reconnected();
+        }
+    }
+
+private slots:
+    void onNotification(const QString& name, QSqlDriver::NotificationSource, const QVariant& payload)
+    {
+        if (name == seatChannel)
+            emit m_owner->seatsChanged(payload.toString());
+    }
+
+private:
+    bool ready(int requestId)
+    {
+        if (m_connection && m_online)
+            return true;
+        checkConnection();
+        if (m_connection && m_online)
+            return true;
+        failed(requestId, makeError(ErrorCode::Offline, QStringLiteral("offline")));
+        return false;
+    }
+
+    void failed(int requestId, const Error& error)
+    {
+        if (error.code == ErrorCode::Offline)
+            goOffline(error);
+        emit m_owner->requestFailed(requestId, error);
+    }
+
+    void goOffline(const Error& error)
+    {
+        if (m_online)
+            spdlog::warn("terminal: database unreachable: {}", error.detail.toStdString());
+        m_online = false;
+        m_owner->setOnline(false, error.message);
+    }
+
+    SalesBackend* m_owner;
+    ConnectionSettings m_settings;
+    std::unique_ptr<DbConnection> m_connection;
+    QTimer* m_heartbeat = nullptr;
+    bool m_online = false;
+    bool m_everOnline = false;
+};
+
+SalesBackend::SalesBackend(ConnectionSettings settings, QObject* parent)
+    : QObject(parent)
+    , m_settings(std::move(settings))
+{
+    qRegisterMetaType<HoldReply>();
+    qRegisterMetaType<Error>();
+    qRegisterMetaType<ConfirmResult>();
+    qRegisterMetaType<ConfirmRequest>();
+    qRegisterMetaType<Settings>();
+    qRegisterMetaType<ShowtimeInfo>();
+    qRegisterMetaType<QList<ShowtimeInfo>>();
+    qRegisterMetaType<QList<SeatState>>();
+    qRegisterMetaType<QList<PriceTier>>();
+    m_thread.setObjectName(QStringLiteral("sales-backend"));
+}
+
+SalesBackend::~SalesBackend()
+{
+    stop();
+}
+
+void SalesBackend::start()
+{
+    if (m_thread.isRunning())
+        return;
+    m_worker = new SalesWorker(this, m_settings);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::started, m_worker, &SalesWorker::begin);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+void SalesBackend::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    QMetaObject::invokeMethod(m_worker, &SalesWorker::finish, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    m_worker = nullptr;
+}
+
+void SalesBackend::setOnline(bool online, const QString& reason)
+{
+    // Called on the worker thread; hop to ours before touching state.
+    QMetaObject::invokeMethod(
+        this,
+        [this, online, reason] {
+            if (m_online == online)
+                return;
+            m_online = online;
+            emit onlineChanged(online, reason);
+        },
+        Qt::QueuedConnection);
+}
+
+void SalesBackend::loadShowtimes(const QDateTime& from, const QDateTime& to)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, from, to] { w->loadShowtimes(from, to); }, Qt::QueuedConnection);
+}
+
+void SalesBackend::loadShowtime(int showtimeId)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, showtimeId] { w->loadShowtime(showtimeId); }, Qt::QueuedConnection);
+}
+
+void SalesBackend::loadSettings()
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->loadSettings(); }, Qt::QueuedConnection);
+}
+
+int SalesBackend::hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, id, showtimeId, seats, owner, ttlSeconds] {
+            w->hold(id, showtimeId, seats, owner, ttlSeconds);
+        },
+        Qt::QueuedConnection);
+    return id;
+}
+
+int SalesBackend::release(int showtimeId, const QUuid& owner, const QList<int>& seats)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id, showtimeId, owner, seats] { w->release(id, showtimeId, owner, seats); },
+        Qt::QueuedConnection);
+    return id;
+}
+
+int SalesBackend::beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                               const QString& terminal)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, id, showtimeId, seats, owner, terminal] {
+            w->beginPayment(id, showtimeId, seats, owner, terminal);
+        },
+        Qt::QueuedConnection);
+    return id;
+}
+
+int SalesBackend::confirm(const ConfirmRequest& request)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id, request] { w->confirm(id, request); }, Qt::QueuedConnection);
+    return id;
+}
+
+} // namespace bo
+
+#include "salesbackend.moc"

@@ -1,0 +1,559 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>CounterWindow</name>
+    <message>
+        <source>OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; reconnecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to today to sell the next showtime.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No showtime is on sale any more today.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; nothing can be sold offline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box office — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Box office</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cinema box office: the counter application.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libpq connection string or URI (else $BOXOFFICE_DB, else the settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conninfo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the private demo database (the default when none is configured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This terminal&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language: en or ko.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log details to the console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SaleFlow</name>
+    <message>
+        <source>Seat %1 is not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 seats can be sold at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are no %1 seats together any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The amount tendered is less than the total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats were lost before the sale was confirmed; nothing was charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time ran out and the seats were released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sale was cancelled and the seats were released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SalePage</name>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payment failed: %1 Try again or take cash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F%1 All %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — less than a minute left!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats held %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) just taken by another terminal: %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your other seats are still held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nearest free block: %1 (press S).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take %1 (S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats: %1
+Total: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change due: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To payment (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel sale (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash tendered:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty = exact amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card (F9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked. Booking code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next customer (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SeatLegendWidget</name>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat map legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SeatMapWidget</name>
+    <message>
+        <source>Seat map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected for this sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held at another terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not for sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Premium seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Couple seat (sold in pairs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Companion seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seats to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1
+%2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCREEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShowtimeBoard</name>
+    <message>
+        <source>Showtimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Previous day (PgUp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next day (PgDn) ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sell next showtime (N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShowtimeListModel</name>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SOLD OUT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 min, rated %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SimulatedCardTerminal</name>
+    <message>
+        <source>The card was declined.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo</name>
+    <message>
+        <source>No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings row is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no showtime %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No showtime is on sale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A seat name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 is listed more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no seat %1 in %2 (showtime %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new showtime has no id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo data is not built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database connection string is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some seats are no longer available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seat hold has expired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another request is still working on this; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another sale got there first; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected database error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database connection string must not contain &apos;;&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to the database at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No migrations are built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration %1 failed and was rolled back: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot hand %1 to the postgres user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program is still starting the database in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initdb failed in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free loopback port for the database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database folder must not contain a quote: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The private PostgreSQL server in %1 did not start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the database in %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seats were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same seat is listed more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 seats requested; at most %2 can be sold at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hold token is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The idempotency key is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give one ticket type per seat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

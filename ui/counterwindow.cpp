@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "ui/counterwindow.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QLabel>
+#include <QMenuBar>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "model/salesbackend.h"
+#include "model/showtimelistmodel.h"
+#include "ui/salepage.h"
+#include "ui/showtimeboard.h"
+
+namespace bo {
+
+CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString terminalName, QWidget* parent)
+    : QMainWindow(parent)
+    , m_backend(backend)
+    , m_flow(flow)
+    , m_terminal(std::move(terminalName))
+{
+    setObjectName(QStringLiteral("counterWindow"));
+    m_model = new ShowtimeListModel(this);
+    m_board = new ShowtimeBoard(m_model, this);
+    m_sale = new SalePage(m_flow, this);
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(m_board);
+    m_pages->addWidget(m_sale);
+
+    m_offline = new QLabel(this);
+    m_offline->setObjectName(QStringLiteral("offlineBanner"));
+    m_offline->setAlignment(Qt::AlignCenter);
+    m_offline->setStyleSheet(QStringLiteral("QLabel { background: #b00020; color: white; font-weight: bold; "
+                                            "padding: 8px; }"));
+    m_offline->hide();
+    m_notice = new QLabel(this);
+    m_notice->setObjectName(QStringLiteral("noticeBanner"));
+    m_notice->setWordWrap(true);
+    m_notice->hide();
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_offline);
+    layout->addWidget(m_notice);
+    layout->addWidget(m_pages, 1);
+    setCentralWidget(central);
+
+    m_languageMenu = menuBar()->addMenu(QString());
+    auto* group = new QActionGroup(this);
+    m_english = m_languageMenu->addAction(QStringLiteral("English"));
+    m_korean = m_languageMenu->addAction(QStringLiteral("한국어"));
+    for (QAction* a : {m_english, m_korean}) {
+        a->setCheckable(true);
+        group->addAction(a);
+    }
+    m_english->setChecked(true);
+    connect(m_english, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("en")); });
+    connect(m_korean, &QAction::triggered, this, [this] { setLanguage(QStringLiteral("ko")); });
+
+    // Seat changes anywhere refresh the board's counts, at most twice a second.
+    m_boardRefresh.setSingleShot(true);
+    m_boardRefresh.setInterval(500);
+    connect(&m_boardRefresh, &QTimer::timeout, this, &CounterWindow::reloadBoard);
+    connect(m_backend, &SalesBackend::seatsChanged, this, [this] {
+        if (!m_boardRefresh.isActive())
+            m_boardRefresh.start();
+    });
+    connect(m_backend, &SalesBackend::showtimesLoaded, m_model, &ShowtimeListModel::setShowtimes);
+    connect(m_backend, &SalesBackend::settingsLoaded, this, [this](const Settings& s) {
+        m_settings = s;
+        m_flow->setSettings(s);
+    });
+    connect(m_backend, &SalesBackend::onlineChanged, this, [this](bool online, const QString& reason) {
+        m_offline->setText(
+            tr("OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; "
+               "reconnecting…")
+                .arg(reason));
+        m_offline->setVisible(!online);
+        if (online) {
+            m_backend->loadSettings();
+            reloadBoard();
+        }
+    });
+    connect(m_backend, &SalesBackend::reconnected, this, &CounterWindow::reloadBoard);
+    connect(m_board, &ShowtimeBoard::dateChanged, this, &CounterWindow::reloadBoard);
+    connect(m_board, &ShowtimeBoard::showtimeChosen, this, &CounterWindow::openShowtime);
+    connect(m_board, &ShowtimeBoard::nextShowtimeRequested, this, [this] {
+        if (m_board->date() != QDate::currentDate()) {
+            showNotice(tr("Switch to today to sell the next showtime."), true);
+            return;
+        }
+        if (!m_board->selectNext(m_settings.lateSaleMinutes)) {
+            showNotice(tr("No showtime is on sale any more today."), true);
+            return;
+        }
+        openShowtime(m_board->selectedShowtime());
+    });
+    connect(m_sale, &SalePage::backToBoard, this, &CounterWindow::showBoard);
+    connect(m_flow, &SaleFlow::saleEnded, this, [this](SaleFlow::EndReason reason, const QString& message) {
+        showNotice(message, reason == SaleFlow::EndReason::Expired);
+        showBoard();
+    });
+    connect(m_flow, &SaleFlow::stateChanged, this, [this](SaleFlow::State state) {
+        if (state == SaleFlow::State::Idle && !isShowingBoard())
+            showBoard();
+    });
+    retranslate();
+    resize(1280, 800);
+}
+
+bool CounterWindow::isShowingBoard() const
+{
+    return m_pages->currentWidget() == m_board;
+}
+
+void CounterWindow::showBoard()
+{
+    m_pages->setCurrentWidget(m_board);
+    m_board->focusTable();
+    reloadBoard();
+}
+
+void CounterWindow::reloadBoard()
+{
+    const QDateTime from(m_board->date(), QTime(0, 0));
+    m_backend->loadShowtimes(from, from.addDays(1));
+}
+
+void CounterWindow::openShowtime(int showtimeId)
+{
+    if (!m_backend->isOnline()) {
+        showNotice(tr("The database cannot be reached; nothing can be sold offline."), true);
+        return;
+    }
+    m_notice->hide();
+    m_flow->openShowtime(showtimeId);
+    m_pages->setCurrentWidget(m_sale);
+}
+
+void CounterWindow::showNotice(const QString& text, bool alert)
+{
+    m_notice->setText(text);
+    m_notice->setStyleSheet(
+        alert ? QStringLiteral("QLabel { background: #fff4ce; color: #3b2f00; padding: 8px; "
+                               "font-weight: bold; }")
+              : QStringLiteral("QLabel { background: #e8f0fe; color: #0b2a5b; padding: 8px; }"));
+    m_notice->show();
+}
+
+void CounterWindow::setLanguage(const QString& code)
+{
+    qApp->removeTranslator(&m_translator);
+    m_language = code == QLatin1String("ko") ? QStringLiteral("ko") : QStringLiteral("en");
+    const QLocale locale = m_language == QLatin1String("ko")
+                               ? QLocale(QLocale::Korean, QLocale::SouthKorea)
+                               : QLocale(QLocale::English, QLocale::UnitedStates);
+    QLocale::setDefault(locale);
+    setLocale(locale);
+    m_model->setLocale(locale);
+    if (m_translator.load(QStringLiteral(":/i18n/boxoffice_") + m_language))
+        qApp->installTranslator(&m_translator);
+    (m_language == QLatin1String("ko") ? m_korean : m_english)->setChecked(true);
+    retranslate();
+}
+
+void CounterWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void CounterWindow::closeEvent(QCloseEvent* event)
+{
+    // Never leave seats held behind: a closing till releases its sale.
+    m_flow->cancel();
+    event->accept();
+}
+
+void CounterWindow::retranslate()
+{
+    setWindowTitle(tr("Box office — %1").arg(m_terminal));
+    m_languageMenu->setTitle(tr("&Language"));
+    statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
+}
+
+} // namespace bo

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QMainWindow>
+#include <QTimer>
+#include <QTranslator>
+
+#include "model/saleflow.h"
+
+class QLabel;
+class QStackedWidget;
+
+namespace bo {
+
+class SalesBackend;
+class SalePage;
+class ShowtimeBoard;
+class ShowtimeListModel;
+
+/// The counter shell: showtime board and sale page in one window, an offline banner, the
+/// terminal's name in the title, and a language switch (English / Korean) at run time.
+class CounterWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CounterWindow)
+
+public:
+    CounterWindow(SalesBackend* backend, SaleFlow* flow, QString terminalName, QWidget* parent = nullptr);
+
+    /// "en" or "ko"; loads the compiled translation and the locale for dates and money.
+    void setLanguage(const QString& code);
+    [[nodiscard]] QString language() const { return m_language; }
+    [[nodiscard]] ShowtimeBoard* board() const { return m_board; }
+    [[nodiscard]] SalePage* salePage() const { return m_sale; }
+    [[nodiscard]] bool isShowingBoard() const;
+
+public slots:
+    void showBoard();
+    void reloadBoard();
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void retranslate();
+    void openShowtime(int showtimeId);
+    void showNotice(const QString& text, bool alert);
+
+    SalesBackend* m_backend;
+    SaleFlow* m_flow;
+    QString m_terminal;
+    QString m_language = QStringLiteral("en");
+    QTranslator m_translator;
+    Settings m_settings;
+    ShowtimeListModel* m_model = nullptr;
+    ShowtimeBoard* m_board = nullptr;
+    SalePage* m_sale = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    QLabel* m_offline = nullptr;
+    QLabel* m_notice = nullptr;
+    QTimer m_boardRefresh;
+    QMenu* m_languageMenu = nullptr;
+    QAction* m_english = nullptr;
+    QAction* m_korean = nullptr;
+};
+
+} // namespace bo

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "ui/showtimeboard.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "model/showtimelistmodel.h"
+
+namespace bo {
+
+ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_date(QDate::currentDate())
+{
+    setObjectName(QStringLiteral("showtimeBoard"));
+    m_title = new QLabel(this);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_dateLabel = new QLabel(this);
+    m_dateLabel->setObjectName(QStringLiteral("boardDate"));
+    m_dateLabel->setFont(titleFont);
+    m_previous = new QPushButton(this);
+    m_previous->setObjectName(QStringLiteral("previousDay"));
+    m_next = new QPushButton(this);
+    m_next->setObjectName(QStringLiteral("nextDay"));
+    m_sellNext = new QPushButton(this);
+    m_sellNext->setObjectName(QStringLiteral("sellNext"));
+    for (QPushButton* b : {m_previous, m_next, m_sellNext})
+        b->setFocusPolicy(Qt::NoFocus);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("showtimeTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ShowtimeListModel::MovieColumn, QHeaderView::Stretch);
+    m_table->setAlternatingRowColors(true);
+    m_table->installEventFilter(this);
+    QFont tableFont = m_table->font();
+    tableFont.setPointSizeF(tableFont.pointSizeF() * 1.15);
+    m_table->setFont(tableFont);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_title);
+    top->addStretch();
+    top->addWidget(m_previous);
+    top->addWidget(m_dateLabel);
+    top->addWidget(m_next);
+    top->addSpacing(24);
+    top->addWidget(m_sellNext);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
+
+    connect(m_previous, &QPushButton::clicked, this, [this] { setDate(m_date.addDays(-1)); });
+    connect(m_next, &QPushButton::clicked, this, [this] { setDate(m_date.addDays(1)); });
+    connect(m_sellNext, &QPushButton::clicked, this, &ShowtimeBoard::nextShowtimeRequested);
+    connect(m_table, &QTableView::activated, this, [this] { chooseCurrent(); });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid())
+            m_table->selectRow(0);
+    });
+    retranslate();
+}
+
+void ShowtimeBoard::setDate(const QDate& date)
+{
+    if (!date.isValid() || date == m_date)
+        return;
+    m_date = date;
+    retranslate();
+    emit dateChanged(m_date);
+}
+
+bool ShowtimeBoard::selectNext(int lateSaleMinutes)
+{
+    const int row = m_model->nextOnSaleRow(QDateTime::currentDateTimeUtc(), lateSaleMinutes);
+    if (row < 0)
+        return false;
+    m_table->selectRow(row);
+    return true;
+}
+
+int ShowtimeBoard::selectedShowtime() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.data(ShowtimeListModel::ShowtimeIdRole).toInt() : 0;
+}
+
+void ShowtimeBoard::focusTable()
+{
+    m_table->setFocus();
+}
+
+void ShowtimeBoard::chooseCurrent()
+{
+    const int id = selectedShowtime();
+    if (id > 0)
+        emit showtimeChosen(id);
+}
+
+bool ShowtimeBoard::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table && event->type() == QEvent::KeyPress) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        switch (key->key()) {
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            chooseCurrent();
+            return true;
+        case Qt::Key_N:
+            emit nextShowtimeRequested();
+            return true;
+        case Qt::Key_PageUp:
+            setDate(m_date.addDays(-1));
+            return true;
+        case Qt::Key_PageDown:
+            setDate(m_date.addDays(1));
+            return true;
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ShowtimeBoard::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ShowtimeBoard::retranslate()
+{
+    m_title->setText(tr("Showtimes"));
+    m_dateLabel->setText(locale().toString(m_date, QLocale::LongFormat));
+    m_previous->setText(tr("◀ Previous day (PgUp)"));
+    m_next->setText(tr("Next day (PgDn) ▶"));
+    m_sellNext->setText(tr("Sell next showtime (N)"));
+}
+
+} // namespace bo
