@@ -250,6 +250,10 @@ void SaleFlow::onHoldFinished(const HoldReply& reply)
         QSet<int> keep = m_held;
         for (int id : taken)
             keep.remove(id);
+        // Only what we really hold counts as ours when looking for the nearest free block.
+        m_wanted = keep;
+        m_map.setMine(keep);
+        emit seatsUpdated(reply.seats);
         const QList<int> suggestion = m_map.nearestBlock(int(reply.seats.size()), reply.seats);
         spdlog::info("sale {}: {} seats taken by others", tokenText(m_token), taken.size());
         if (kind == Pending::BeginPayment)

@@ -16,6 +16,11 @@ void ShowtimeListModel::setLocale(const QLocale& locale)
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
+void ShowtimeListModel::setLateSaleMinutes(int minutes)
+{
+    m_lateSaleMinutes = minutes;
+}
+
 void ShowtimeListModel::setShowtimes(const QList<ShowtimeInfo>& showtimes)
 {
     bool sameRows = showtimes.size() == m_rows.size();
@@ -97,7 +102,8 @@ QVariant ShowtimeListModel::data(const QModelIndex& index, int role) const
     case SeatsFreeRole:
         return s.seatsFree;
     case OnSaleRole:
-        return s.status == QLatin1String("ON_SALE");
+        return s.status == QLatin1String("ON_SALE") &&
+               s.startsAt.addSecs(qint64(m_lateSaleMinutes) * 60) > QDateTime::currentDateTimeUtc();
     default:
         return {};
     }

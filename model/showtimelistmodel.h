@@ -20,11 +20,14 @@ class ShowtimeListModel final : public QAbstractTableModel
 public:
     enum Column { TimeColumn, AuditoriumColumn, MovieColumn, RatingColumn, SeatsColumn, ColumnCount };
     enum Role { ShowtimeIdRole = Qt::UserRole + 1, SoldOutRole, SeatsFreeRole, OnSaleRole };
+    ///< OnSaleRole: on sale now (not cancelled or closed, and not started longer ago than late sales allow)
 
     explicit ShowtimeListModel(QObject* parent = nullptr);
 
     void setShowtimes(const QList<ShowtimeInfo>& showtimes);
     void setLocale(const QLocale& locale);
+    /// Sales stay open this long after the start (settings); later showtimes read as not on sale.
+    void setLateSaleMinutes(int minutes);
     [[nodiscard]] const QList<ShowtimeInfo>& showtimes() const { return m_rows; }
     [[nodiscard]] int rowOf(int showtimeId) const;
     /// The first row that is still on sale at `now` (late sales included), or -1.
@@ -39,6 +42,7 @@ public:
 private:
     QList<ShowtimeInfo> m_rows;
     QLocale m_locale;
+    int m_lateSaleMinutes = 20;
 };
 
 } // namespace bo

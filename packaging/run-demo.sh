@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# Installs the Debian packages, builds a release, starts (or reuses) the private demo
-# PostgreSQL with the demo cinema, and shows today's showtimes and the next showtime's seats.
+# Installs the Debian packages, builds a release and opens the counter app in demo mode: a
+# private PostgreSQL with the demo cinema (created on first use, kept between runs). Run it again
+# in a second shell for a second terminal on the same database. Extra arguments go to the app.
 # Set BOXOFFICE_SKIP_DEPS=1 to skip the package installation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,4 @@ if [ "${BOXOFFICE_SKIP_DEPS:-0}" != "1" ]; then
 fi
 cmake --preset release
 cmake --build --preset release
-admin=build/release/app/boxoffice-admin
-"$admin" --demo showtimes
-"$admin" --demo seats next
+exec build/release/app/boxoffice --demo "$@"

@@ -75,6 +75,7 @@ CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString term
     connect(m_backend, &SalesBackend::settingsLoaded, this, [this](const Settings& s) {
         m_settings = s;
         m_flow->setSettings(s);
+        m_model->setLateSaleMinutes(s.lateSaleMinutes);
     });
     connect(m_backend, &SalesBackend::onlineChanged, this, [this](bool online, const QString& reason) {
         m_offline->setText(

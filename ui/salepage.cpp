@@ -26,6 +26,21 @@ namespace {
 
 enum Step { SelectStep, PaymentStep, DoneStep };
 
+/// Ticket type names: the usual codes are shown in the terminal's language, others as the price
+/// list names them.
+QString tierLabel(const PriceTier& tier)
+{
+    if (tier.code == QLatin1String("adult"))
+        return SalePage::tr("Adult");
+    if (tier.code == QLatin1String("teen"))
+        return SalePage::tr("Teen");
+    if (tier.code == QLatin1String("child"))
+        return SalePage::tr("Child");
+    if (tier.code == QLatin1String("senior"))
+        return SalePage::tr("Senior");
+    return tier.name;
+}
+
 QFont scaled(QFont font, double factor, bool bold = false)
 {
     font.setPointSizeF(font.pointSizeF() * factor);
@@ -48,7 +63,7 @@ SalePage::SalePage(SaleFlow* flow, QWidget* parent)
             return QString();
         Q_UNUSED(seat);
         const PriceTier& first = m_flow->tiers().first();
-        return tr("%1 %2").arg(first.name, money(first.amountMinor));
+        return tr("%1 %2").arg(tierLabel(first), money(first.amountMinor));
     });
     m_legend = new SeatLegendWidget(this);
     m_legend->setObjectName(QStringLiteral("seatLegend"));
@@ -300,7 +315,7 @@ void SalePage::rebuildTierButtons()
         auto* button = new QPushButton(m_tierButtonBox);
         button->setObjectName(QStringLiteral("tier_") + tier.code);
         button->setFocusPolicy(Qt::NoFocus);
-        button->setText(tr("F%1 All %2").arg(i + 2).arg(tier.name));
+        button->setText(tr("F%1 All %2").arg(i + 2).arg(tierLabel(tier)));
         grid->addWidget(button, int(i / 2), int(i % 2));
         connect(button, &QPushButton::clicked, this, [this, code = tier.code] { m_flow->setAllTiers(code); });
         auto* key = new QShortcut(QKeySequence(Qt::Key_F2 + int(i)), this);
@@ -373,6 +388,10 @@ void SalePage::onEnter()
 
 void SalePage::onCountdown(qint64 remainingMs)
 {
+    // Nothing selected, nothing counting down: the ticks until the last release is answered
+    // must not bring back the time of seats already given back.
+    if (m_flow->selection().isEmpty())
+        return;
     const qint64 seconds = (remainingMs + 999) / 1000;
     const QString time = QStringLiteral("%1:%2")
                              .arg(seconds / 60, 2, 10, QLatin1Char('0'))
@@ -414,8 +433,14 @@ void SalePage::onSeatsTaken(const QList<int>& taken, const QList<int>& suggestio
 void SalePage::onCompleted(const ConfirmResult& booking)
 {
     QStringList seats;
-    for (const BookedSeat& s : booking.seats)
-        seats << QStringLiteral("%1 (%2)").arg(s.label, s.tier);
+    for (const BookedSeat& s : booking.seats) {
+        QString tier = s.tier;
+        for (const PriceTier& t : m_flow->tiers()) {
+            if (t.code == s.tier)
+                tier = tierLabel(t);
+        }
+        seats << QStringLiteral("%1 (%2)").arg(s.label, tier);
+    }
     m_code->setText(booking.code);
     QString details =
         tr("Seats: %1\nTotal: %2").arg(seats.join(QStringLiteral(", ")), money(booking.totalMinor));
@@ -428,6 +453,11 @@ void SalePage::onCompleted(const ConfirmResult& booking)
 void SalePage::refreshSelection()
 {
     const QList<int> selection = m_flow->selection();
+    if (selection.isEmpty() && m_flow->state() == SaleFlow::State::Selecting) {
+        m_countdown->setText(tr("No seats held yet"));
+        m_countdown->setStyleSheet(
+            QStringLiteral("QLabel { background: #f1f3f4; color: #3c4043; border-radius: 4px; }"));
+    }
     m_selection->setText(selection.isEmpty()
                              ? tr("Click seats on the map, or press 1–9 for the best seats together.")
                              : labels(selection));
@@ -449,7 +479,7 @@ void SalePage::refreshSelection()
         QSignalBlocker block(combo);
         combo->clear();
         for (const PriceTier& t : m_flow->tiers())
-            combo->addItem(tr("%1 — %2").arg(t.name, money(t.amountMinor)), t.code);
+            combo->addItem(tr("%1 — %2").arg(tierLabel(t), money(t.amountMinor)), t.code);
         combo->setCurrentIndex(combo->findData(m_flow->tierOf(seatId)));
         disconnect(combo, nullptr, this, nullptr);
         connect(combo, &QComboBox::currentIndexChanged, this,

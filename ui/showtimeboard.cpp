@@ -2,9 +2,12 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "ui/showtimeboard.h"
 
+#include <QColor>
 #include <QEvent>
+#include <QFont>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QIdentityProxyModel>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
@@ -14,6 +17,29 @@
 #include "model/showtimelistmodel.h"
 
 namespace bo {
+namespace {
+
+/// Greys out showtimes no longer on sale and marks sold-out ones, for the board's view only.
+class BoardLook final : public QIdentityProxyModel
+{
+public:
+    using QIdentityProxyModel::QIdentityProxyModel;
+
+    QVariant data(const QModelIndex& index, int role) const override
+    {
+        if (role == Qt::ForegroundRole && !index.data(ShowtimeListModel::OnSaleRole).toBool())
+            return QColor(Qt::gray);
+        if (role == Qt::FontRole && index.column() == ShowtimeListModel::SeatsColumn &&
+            index.data(ShowtimeListModel::SoldOutRole).toBool()) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return QIdentityProxyModel::data(index, role);
+    }
+};
+
+} // namespace
 
 ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
     : QWidget(parent)
@@ -40,7 +66,9 @@ ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("showtimeTable"));
-    m_table->setModel(m_model);
+    auto* look = new BoardLook(this);
+    look->setSourceModel(m_model);
+    m_table->setModel(look);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -69,7 +97,7 @@ ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
     connect(m_next, &QPushButton::clicked, this, [this] { setDate(m_date.addDays(1)); });
     connect(m_sellNext, &QPushButton::clicked, this, &ShowtimeBoard::nextShowtimeRequested);
     connect(m_table, &QTableView::activated, this, [this] { chooseCurrent(); });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+    connect(look, &QAbstractItemModel::modelReset, this, [this] {
         if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid())
             m_table->selectRow(0);
     });
@@ -91,6 +119,7 @@ bool ShowtimeBoard::selectNext(int lateSaleMinutes)
     if (row < 0)
         return false;
     m_table->selectRow(row);
+    m_table->scrollTo(m_table->model()->index(row, 0));
     return true;
 }
 
@@ -98,6 +127,11 @@ int ShowtimeBoard::selectedShowtime() const
 {
     const QModelIndex current = m_table->currentIndex();
     return current.isValid() ? current.data(ShowtimeListModel::ShowtimeIdRole).toInt() : 0;
+}
+
+int ShowtimeBoard::rowCount() const
+{
+    return m_model->rowCount();
 }
 
 void ShowtimeBoard::focusTable()

@@ -28,6 +28,7 @@ public:
     /// Selects the next showtime still on sale; false when there is none.
     bool selectNext(int lateSaleMinutes);
     [[nodiscard]] int selectedShowtime() const;
+    [[nodiscard]] int rowCount() const;
     void focusTable();
 
 signals:

@@ -5,6 +5,7 @@
 #include <QMessageBox>
 #include <QRandomGenerator>
 #include <QSettings>
+#include <QTimer>
 
 #include <spdlog/spdlog.h>
 
@@ -18,6 +19,7 @@
 #include "model/saleflow.h"
 #include "model/salesbackend.h"
 #include "ui/counterwindow.h"
+#include "ui/showtimeboard.h"
 
 namespace {
 
@@ -59,6 +61,9 @@ int main(int argc, char* argv[])
         {QStringLiteral("terminal"), QObject::tr("This terminal's name."), QObject::tr("name")},
         {QStringLiteral("lang"), QObject::tr("Language: en or ko."), QObject::tr("code")},
         {QStringLiteral("verbose"), QObject::tr("Log details to the console.")},
+        {QStringLiteral("quit-after"),
+         QObject::tr("Smoke test: quit after this many ms; exit 0 only if the board loaded online."),
+         QObject::tr("ms")},
     });
     parser.process(app);
     bo::setupLogging(QStringLiteral("boxoffice"), parser.isSet(QStringLiteral("verbose")), false);
@@ -103,6 +108,15 @@ int main(int argc, char* argv[])
     backend.start();
     releaser.start();
     window.show();
+    if (parser.isSet(QStringLiteral("quit-after"))) {
+        QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app,
+                           [&app, &backend, &window] {
+                               const bool loaded = backend.isOnline() && window.board()->rowCount() > 0;
+                               spdlog::info("smoke test: online {}, showtimes on the board {}",
+                                            backend.isOnline(), window.board()->rowCount());
+                               app.exit(loaded ? 0 : 1);
+                           });
+    }
     const int rc = app.exec();
     QSettings().setValue(QStringLiteral("ui/language"), window.language());
     releaser.stop();

@@ -2,37 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>CounterWindow</name>
-    <message>
-        <source>OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; reconnecting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switch to today to sell the next showtime.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No showtime is on sale any more today.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database cannot be reached; nothing can be sold offline.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box office — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Terminal %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>QObject</name>
     <message>
         <source>Box office</source>
@@ -72,304 +41,6 @@
     </message>
     <message>
         <source>Log details to the console.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SaleFlow</name>
-    <message>
-        <source>Seat %1 is not available.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most %1 seats can be sold at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There are no %1 seats together any more.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The amount tendered is less than the total.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The seats were lost before the sale was confirmed; nothing was charged.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database cannot be reached; nothing was changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time ran out and the seats were released.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sale was cancelled and the seats were released.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SalePage</name>
-    <message>
-        <source>%1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Card payment failed: %1 Try again or take cash.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Change: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>F%1 All %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — less than a minute left!</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Payment %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats held %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n seat(s) just taken by another terminal: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Your other seats are still held.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nearest free block: %1 (press S).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Take %1 (S)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats: %1
-Total: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Change due: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Selected seats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>To payment (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel sale (Esc)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ticket type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cash tendered:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty = exact amount</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cash (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Card (F9)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Booked. Booking code:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next customer (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SeatLegendWidget</name>
-    <message>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat types</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat map legend</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SeatMapWidget</name>
-    <message>
-        <source>Seat map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Free</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Selected for this sale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Held at another terminal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not for sale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Standard seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Premium seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Couple seat (sold in pairs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wheelchair space</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Companion seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No seats to show</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat %1
-%2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SCREEN</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ShowtimeBoard</name>
-    <message>
-        <source>Showtimes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>◀ Previous day (PgUp)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next day (PgDn) ▶</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sell next showtime (N)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ShowtimeListModel</name>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SOLD OUT</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, %2 min, rated %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hall</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Film</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rating</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats left</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SimulatedCardTerminal</name>
-    <message>
-        <source>The card was declined.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -553,6 +224,355 @@ Total: %2</source>
     </message>
     <message>
         <source>Give one ticket type per seat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::CounterWindow</name>
+    <message>
+        <source>OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; reconnecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch to today to sell the next showtime.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No showtime is on sale any more today.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; nothing can be sold offline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box office — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SaleFlow</name>
+    <message>
+        <source>Seat %1 is not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 seats can be sold at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are no %1 seats together any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The amount tendered is less than the total.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats were lost before the sale was confirmed; nothing was charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time ran out and the seats were released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sale was cancelled and the seats were released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SalePage</name>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payment failed: %1 Try again or take cash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F%1 All %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — less than a minute left!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats held %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) just taken by another terminal: %1.</source>
+        <translation>
+            <numerusform>%n seat just taken by another terminal: %1.</numerusform>
+            <numerusform>%n seats just taken by another terminal: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your other seats are still held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nearest free block: %1 (press S).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take %1 (S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats: %1
+Total: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change due: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To payment (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel sale (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash tendered:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty = exact amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card (F9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked. Booking code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next customer (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seats held yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adult</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Senior</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatLegendWidget</name>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat map legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatMapWidget</name>
+    <message>
+        <source>Seat map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected for this sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Held at another terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not for sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Premium seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Couple seat (sold in pairs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Companion seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seats to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1
+%2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCREEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::ShowtimeBoard</name>
+    <message>
+        <source>Showtimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Previous day (PgUp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next day (PgDn) ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sell next showtime (N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::ShowtimeListModel</name>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SOLD OUT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 min, rated %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SimulatedCardTerminal</name>
+    <message>
+        <source>The card was declined.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

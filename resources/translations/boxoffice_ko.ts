@@ -2,557 +2,579 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
-    <name>CounterWindow</name>
-    <message>
-        <source>OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; reconnecting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Switch to today to sell the next showtime.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No showtime is on sale any more today.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database cannot be reached; nothing can be sold offline.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box office — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Terminal %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>QObject</name>
     <message>
         <source>Box office</source>
-        <translation type="unfinished"></translation>
+        <translation>매표소</translation>
     </message>
     <message>
         <source>Cinema box office: the counter application.</source>
-        <translation type="unfinished"></translation>
+        <translation>영화관 매표소: 매표 창구용 프로그램.</translation>
     </message>
     <message>
         <source>libpq connection string or URI (else $BOXOFFICE_DB, else the settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq 연결 문자열 또는 URI (없으면 $BOXOFFICE_DB, 그것도 없으면 설정값 사용).</translation>
     </message>
     <message>
         <source>conninfo</source>
-        <translation type="unfinished"></translation>
+        <translation>conninfo</translation>
     </message>
     <message>
         <source>Use the private demo database (the default when none is configured).</source>
-        <translation type="unfinished"></translation>
+        <translation>전용 데모 데이터베이스를 사용합니다 (설정된 데이터베이스가 없을 때의 기본값).</translation>
     </message>
     <message>
         <source>This terminal&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 단말기의 이름.</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>이름</translation>
     </message>
     <message>
         <source>Language: en or ko.</source>
-        <translation type="unfinished"></translation>
+        <translation>언어: en 또는 ko.</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>코드</translation>
     </message>
     <message>
         <source>Log details to the console.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SaleFlow</name>
-    <message>
-        <source>Seat %1 is not available.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most %1 seats can be sold at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There are no %1 seats together any more.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The amount tendered is less than the total.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The seats were lost before the sale was confirmed; nothing was charged.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database cannot be reached; nothing was changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time ran out and the seats were released.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sale was cancelled and the seats were released.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SalePage</name>
-    <message>
-        <source>%1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Card payment failed: %1 Try again or take cash.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Change: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>F%1 All %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — less than a minute left!</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Payment %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats held %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n seat(s) just taken by another terminal: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Your other seats are still held.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nearest free block: %1 (press S).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Take %1 (S)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats: %1
-Total: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Change due: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Selected seats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>To payment (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel sale (Esc)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ticket type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cash tendered:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>empty = exact amount</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cash (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Card (F9)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Booked. Booking code:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next customer (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SeatLegendWidget</name>
-    <message>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat types</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat map legend</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SeatMapWidget</name>
-    <message>
-        <source>Seat map</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Free</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Selected for this sale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Held at another terminal</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sold</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not for sale</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Standard seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Premium seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Couple seat (sold in pairs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wheelchair space</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Companion seat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No seats to show</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat %1
-%2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SCREEN</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ShowtimeBoard</name>
-    <message>
-        <source>Showtimes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>◀ Previous day (PgUp)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Next day (PgDn) ▶</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sell next showtime (N)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ShowtimeListModel</name>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SOLD OUT</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, %2 min, rated %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hall</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Film</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rating</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats left</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SimulatedCardTerminal</name>
-    <message>
-        <source>The card was declined.</source>
-        <translation type="unfinished"></translation>
+        <translation>상세 로그를 콘솔에 출력합니다.</translation>
     </message>
 </context>
 <context>
     <name>bo</name>
     <message>
         <source>No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo.</source>
-        <translation type="unfinished"></translation>
+        <translation>설정된 데이터베이스가 없습니다: --db CONNINFO를 지정하거나, BOXOFFICE_DB를 설정하거나, --demo를 사용하세요.</translation>
     </message>
     <message>
         <source>The settings row is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스에 설정 행이 없습니다.</translation>
     </message>
     <message>
         <source>There is no showtime %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>상영 %1을(를) 찾을 수 없습니다.</translation>
     </message>
     <message>
         <source>No showtime is on sale.</source>
-        <translation type="unfinished"></translation>
+        <translation>판매 중인 상영이 없습니다.</translation>
     </message>
     <message>
         <source>A seat name is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>좌석 이름이 비어 있습니다.</translation>
     </message>
     <message>
         <source>Seat %1 is listed more than once.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 좌석이 두 번 이상 지정되었습니다.</translation>
     </message>
     <message>
         <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 좌석은 %2에 있습니다. 상영 %4은(는) %3에서 진행됩니다.</translation>
     </message>
     <message>
         <source>There is no seat %1 in %2 (showtime %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%2에는 %1 좌석이 없습니다(상영 %3).</translation>
     </message>
     <message>
         <source>The new showtime has no id.</source>
-        <translation type="unfinished"></translation>
+        <translation>새 상영에 ID가 없습니다.</translation>
     </message>
     <message>
         <source>The demo data is not built into this program.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 프로그램에는 데모 데이터가 포함되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>The database connection string is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스 연결 문자열이 올바르지 않습니다: %1</translation>
     </message>
     <message>
         <source>The database cannot be reached.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스에 연결할 수 없습니다.</translation>
     </message>
     <message>
         <source>Some seats are no longer available.</source>
-        <translation type="unfinished"></translation>
+        <translation>일부 좌석은 더 이상 예매할 수 없습니다.</translation>
     </message>
     <message>
         <source>The seat hold has expired.</source>
-        <translation type="unfinished"></translation>
+        <translation>좌석 선점 시간이 만료되었습니다.</translation>
     </message>
     <message>
         <source>Another request is still working on this; try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 요청이 아직 처리 중입니다. 다시 시도하세요.</translation>
     </message>
     <message>
         <source>Another sale got there first; try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 판매가 먼저 처리되었습니다. 다시 시도하세요.</translation>
     </message>
     <message>
         <source>The database did not answer in time.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스가 제시간에 응답하지 않았습니다.</translation>
     </message>
     <message>
         <source>Unexpected database error.</source>
-        <translation type="unfinished"></translation>
+        <translation>예기치 않은 데이터베이스 오류입니다.</translation>
     </message>
     <message>
         <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Qt용 PostgreSQL 드라이버(QPSQL)가 설치되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>The database connection string must not contain &apos;;&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스 연결 문자열에는 &apos;;&apos; 문자를 넣을 수 없습니다.</translation>
     </message>
     <message>
         <source>Cannot connect to the database at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 데이터베이스에 연결할 수 없습니다: %2</translation>
     </message>
     <message>
         <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스 스키마(버전 %1)가 이 프로그램이 지원하는 버전(%2)보다 최신입니다. 최신 버전의 매표소 프로그램을 설치하세요.</translation>
     </message>
     <message>
         <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스 스키마는 버전 %1이지만 이 프로그램에는 버전 %2이(가) 필요합니다. 먼저 &apos;boxoffice-admin migrate&apos;를 실행하세요.</translation>
     </message>
     <message>
         <source>No migrations are built into this program.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 프로그램에는 마이그레이션이 포함되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>Migration %1 failed and was rolled back: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>마이그레이션 %1이(가) 실패하여 롤백되었습니다: %2</translation>
     </message>
     <message>
         <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL은 root 권한으로 실행되지 않으며, 대신 실행할 &apos;postgres&apos; 사용자가 없습니다. 일반 사용자로 실행하거나 postgresql 패키지를 설치하세요(패키지가 해당 사용자를 만듭니다).</translation>
     </message>
     <message>
         <source>Cannot hand %1 to the postgres user.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 소유권을 postgres 사용자에게 넘길 수 없습니다.</translation>
     </message>
     <message>
         <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
-        <translation type="unfinished"></translation>
+        <translation>root로 시작하면 PostgreSQL은 &apos;postgres&apos; 사용자로 실행되는데, %2에 다른 사용자의 접근이 막혀 있어 %1에 접근할 수 없습니다. /tmp 또는 /var/tmp 아래의 폴더를 선택하세요.</translation>
     </message>
     <message>
         <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
-        <translation type="unfinished"></translation>
+        <translation>PATH 또는 /usr/lib/postgresql/*/bin에서 PostgreSQL 서버 프로그램(initdb, pg_ctl, postgres)을 찾을 수 없습니다. postgresql 패키지를 설치하세요.</translation>
     </message>
     <message>
         <source>Cannot create the folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 폴더를 만들 수 없습니다.</translation>
     </message>
     <message>
         <source>Another program is still starting the database in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 프로그램이 아직 %1에서 데이터베이스를 시작하는 중입니다.</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>initdb failed in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에서 initdb가 실패했습니다.</translation>
     </message>
     <message>
         <source>No free loopback port for the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스에 사용할 수 있는 루프백 포트가 없습니다.</translation>
     </message>
     <message>
         <source>The database folder must not contain a quote: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스 폴더 경로에는 따옴표를 넣을 수 없습니다: %1</translation>
     </message>
     <message>
         <source>The private PostgreSQL server in %1 did not start.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 전용 PostgreSQL 서버가 시작되지 않았습니다.</translation>
     </message>
     <message>
         <source>Stopping the database in %1 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 데이터베이스를 중지하지 못했습니다.</translation>
     </message>
     <message>
         <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 &apos;%2&apos;은(는) UUID 형식이 아닙니다(예: 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</translation>
     </message>
     <message>
         <source>No seats were given.</source>
-        <translation type="unfinished"></translation>
+        <translation>지정된 좌석이 없습니다.</translation>
     </message>
     <message>
         <source>The same seat is listed more than once.</source>
-        <translation type="unfinished"></translation>
+        <translation>같은 좌석이 두 번 이상 지정되었습니다.</translation>
     </message>
     <message>
         <source>%1 seats requested; at most %2 can be sold at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1석을 요청했지만 한 번에 최대 %2석까지 판매할 수 있습니다.</translation>
     </message>
     <message>
         <source>The hold token is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>선점 토큰이 없습니다.</translation>
     </message>
     <message>
         <source>The idempotency key is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>멱등성 키가 없습니다.</translation>
     </message>
     <message>
         <source>The terminal name is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>단말기 이름이 없습니다.</translation>
     </message>
     <message>
         <source>Give one ticket type per seat.</source>
-        <translation type="unfinished"></translation>
+        <translation>좌석마다 권종을 하나씩 지정하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::CounterWindow</name>
+    <message>
+        <source>OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; reconnecting…</source>
+        <translation>오프라인 — 데이터베이스에 연결할 수 없습니다(%1). 연결이 복구될 때까지 판매할 수 없습니다. 다시 연결하는 중…</translation>
+    </message>
+    <message>
+        <source>Switch to today to sell the next showtime.</source>
+        <translation>다음 상영을 판매하려면 오늘 날짜로 이동하세요.</translation>
+    </message>
+    <message>
+        <source>No showtime is on sale any more today.</source>
+        <translation>오늘은 더 이상 판매 중인 상영이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; nothing can be sold offline.</source>
+        <translation>데이터베이스에 연결할 수 없습니다. 오프라인 상태에서는 판매할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Box office — %1</source>
+        <translation>매표소 — %1</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation>단말기 %1</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SaleFlow</name>
+    <message>
+        <source>Seat %1 is not available.</source>
+        <translation>%1 좌석은 선택할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>At most %1 seats can be sold at once.</source>
+        <translation>한 번에 최대 %1석까지 판매할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>There are no %1 seats together any more.</source>
+        <translation>더 이상 연속된 %1석이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The amount tendered is less than the total.</source>
+        <translation>받은 금액이 합계 금액보다 적습니다.</translation>
+    </message>
+    <message>
+        <source>The seats were lost before the sale was confirmed; nothing was charged.</source>
+        <translation>판매가 확정되기 전에 좌석 선점이 해제되었습니다. 결제된 금액은 없습니다.</translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; nothing was changed.</source>
+        <translation>데이터베이스에 연결할 수 없습니다. 변경된 내용은 없습니다.</translation>
+    </message>
+    <message>
+        <source>Time ran out and the seats were released.</source>
+        <translation>시간이 초과되어 좌석 선점이 해제되었습니다.</translation>
+    </message>
+    <message>
+        <source>The sale was cancelled and the seats were released.</source>
+        <translation>판매가 취소되어 좌석 선점이 해제되었습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SalePage</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Card payment failed: %1 Try again or take cash.</source>
+        <translation>카드 결제 실패: %1 다시 시도하거나 현금으로 받으세요.</translation>
+    </message>
+    <message>
+        <source>Change: %1</source>
+        <translation>거스름돈: %1</translation>
+    </message>
+    <message>
+        <source>F%1 All %2</source>
+        <translation>F%1 전체 %2</translation>
+    </message>
+    <message>
+        <source>%1 — less than a minute left!</source>
+        <translation>%1 — 1분도 남지 않았습니다!</translation>
+    </message>
+    <message>
+        <source>Payment %1</source>
+        <translation>결제 %1</translation>
+    </message>
+    <message>
+        <source>Seats held %1</source>
+        <translation>좌석 선점 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) just taken by another terminal: %1.</source>
+        <translation>
+            <numerusform>다른 단말기에서 방금 %n석을 먼저 선택했습니다: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your other seats are still held.</source>
+        <translation>나머지 선택한 좌석은 그대로 유지됩니다.</translation>
+    </message>
+    <message>
+        <source>Nearest free block: %1 (press S).</source>
+        <translation>가장 가까운 연속 빈 좌석: %1 (S 키).</translation>
+    </message>
+    <message>
+        <source>Take %1 (S)</source>
+        <translation>%1 선택 (S)</translation>
+    </message>
+    <message>
+        <source>Seats: %1
+Total: %2</source>
+        <translation>좌석: %1
+합계: %2</translation>
+    </message>
+    <message>
+        <source>Change due: %1</source>
+        <translation>거스름돈: %1</translation>
+    </message>
+    <message>
+        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
+        <translation>좌석 배치도에서 좌석을 클릭하거나, 1–9를 눌러 연속된 최적 좌석을 선택하세요.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation>합계 %1</translation>
+    </message>
+    <message>
+        <source>Selected seats</source>
+        <translation>선택한 좌석</translation>
+    </message>
+    <message>
+        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
+        <translation>단축키: 1–9 연속 최적 좌석 · 화살표 + Space 좌석 선택 · +/− 확대/축소 · Esc 취소</translation>
+    </message>
+    <message>
+        <source>To payment (Enter)</source>
+        <translation>결제하기 (Enter)</translation>
+    </message>
+    <message>
+        <source>Cancel sale (Esc)</source>
+        <translation>판매 취소 (Esc)</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>좌석</translation>
+    </message>
+    <message>
+        <source>Ticket type</source>
+        <translation>권종</translation>
+    </message>
+    <message>
+        <source>Cash tendered:</source>
+        <translation>받은 금액:</translation>
+    </message>
+    <message>
+        <source>empty = exact amount</source>
+        <translation>비워 두면 결제 금액과 동일</translation>
+    </message>
+    <message>
+        <source>Cash (Enter)</source>
+        <translation>현금 (Enter)</translation>
+    </message>
+    <message>
+        <source>Card (F9)</source>
+        <translation>카드 (F9)</translation>
+    </message>
+    <message>
+        <source>Booked. Booking code:</source>
+        <translation>예매 완료. 예매번호:</translation>
+    </message>
+    <message>
+        <source>Next customer (Enter)</source>
+        <translation>다음 고객 (Enter)</translation>
+    </message>
+    <message>
+        <source>No seats held yet</source>
+        <translation>선점한 좌석 없음</translation>
+    </message>
+    <message>
+        <source>Adult</source>
+        <translation>일반</translation>
+    </message>
+    <message>
+        <source>Teen</source>
+        <translation>청소년</translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation>어린이</translation>
+    </message>
+    <message>
+        <source>Senior</source>
+        <translation>경로</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatLegendWidget</name>
+    <message>
+        <source>Status</source>
+        <translation>좌석 상태</translation>
+    </message>
+    <message>
+        <source>Seat types</source>
+        <translation>좌석 유형</translation>
+    </message>
+    <message>
+        <source>Seat map legend</source>
+        <translation>좌석 배치도 범례</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatMapWidget</name>
+    <message>
+        <source>Seat map</source>
+        <translation>좌석 배치도</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>선택 가능</translation>
+    </message>
+    <message>
+        <source>Selected for this sale</source>
+        <translation>선택한 좌석</translation>
+    </message>
+    <message>
+        <source>Held at another terminal</source>
+        <translation>다른 단말기에서 선택 중</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>판매 완료</translation>
+    </message>
+    <message>
+        <source>Not for sale</source>
+        <translation>판매 불가</translation>
+    </message>
+    <message>
+        <source>Standard seat</source>
+        <translation>일반석</translation>
+    </message>
+    <message>
+        <source>Premium seat</source>
+        <translation>프리미엄석</translation>
+    </message>
+    <message>
+        <source>Couple seat (sold in pairs)</source>
+        <translation>커플석 (2석 단위 판매)</translation>
+    </message>
+    <message>
+        <source>Wheelchair space</source>
+        <translation>휠체어석</translation>
+    </message>
+    <message>
+        <source>Companion seat</source>
+        <translation>동반석</translation>
+    </message>
+    <message>
+        <source>No seats to show</source>
+        <translation>표시할 좌석이 없습니다</translation>
+    </message>
+    <message>
+        <source>Seat %1
+%2 · %3</source>
+        <translation>좌석 %1
+%2 · %3</translation>
+    </message>
+    <message>
+        <source>SCREEN</source>
+        <translation>스크린</translation>
+    </message>
+</context>
+<context>
+    <name>bo::ShowtimeBoard</name>
+    <message>
+        <source>Showtimes</source>
+        <translation>상영시간표</translation>
+    </message>
+    <message>
+        <source>◀ Previous day (PgUp)</source>
+        <translation>◀ 이전 날짜 (PgUp)</translation>
+    </message>
+    <message>
+        <source>Next day (PgDn) ▶</source>
+        <translation>다음 날짜 (PgDn) ▶</translation>
+    </message>
+    <message>
+        <source>Sell next showtime (N)</source>
+        <translation>다음 상영 판매 (N)</translation>
+    </message>
+</context>
+<context>
+    <name>bo::ShowtimeListModel</name>
+    <message>
+        <source>cancelled</source>
+        <translation>상영 취소</translation>
+    </message>
+    <message>
+        <source>SOLD OUT</source>
+        <translation>매진</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 min, rated %3</source>
+        <translation>%1, %2분, 관람등급 %3</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <source>Hall</source>
+        <translation>관</translation>
+    </message>
+    <message>
+        <source>Film</source>
+        <translation>영화</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>관람등급</translation>
+    </message>
+    <message>
+        <source>Seats left</source>
+        <translation>잔여석</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SimulatedCardTerminal</name>
+    <message>
+        <source>The card was declined.</source>
+        <translation>카드 승인이 거절되었습니다.</translation>
     </message>
 </context>
 </TS>
