@@ -21,6 +21,11 @@ QString uuidText(const QUuid& id)
     return id.toString(QUuid::WithoutBraces);
 }
 
+QVariant nullableUuid(const QUuid& id)
+{
+    return id.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(uuidText(id));
+}
+
 HoldResult readHold(Rows& q)
 {
     HoldResult r;
@@ -56,12 +61,14 @@ Result<HoldResult> SeatStore::hold(int showtimeId, const QList<int>& seatIds, co
 }
 
 Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                             const QString& terminal, std::optional<int> ttlSeconds)
+                                             const QString& terminal, std::optional<int> ttlSeconds,
+                                             const QUuid& terminalId)
 {
     auto q = m_connection.exec(
         QStringLiteral("SELECT granted, held_until, db_now, unavailable, booking_id, booking_code "
-                       "FROM bo_begin_payment(?, ?::integer[], ?::uuid, ?, ?)"),
-        {showtimeId, toPgIntArray(seatIds), uuidText(owner), terminal, nullableInt(ttlSeconds)});
+                       "FROM bo_begin_payment(?, ?::integer[], ?::uuid, ?, ?, ?::uuid)"),
+        {showtimeId, toPgIntArray(seatIds), uuidText(owner), terminal, nullableInt(ttlSeconds),
+         nullableUuid(terminalId)});
     if (!q)
         return q.error();
     Rows& r = q.value();
@@ -98,9 +105,9 @@ Result<ConfirmResult> SeatStore::confirm(const ConfirmRequest& request)
             : QVariant(QString::fromUtf8(QJsonDocument(request.payment).toJson(QJsonDocument::Compact)));
     auto q =
         m_connection.exec(QStringLiteral("SELECT response::text, replayed FROM bo_confirm(?, ?::uuid, ?, "
-                                         "?::uuid, ?::integer[], ?::text[], ?::jsonb)"),
+                                         "?::uuid, ?::integer[], ?::text[], ?::jsonb, ?::uuid)"),
                           {request.terminal, uuidText(request.key), request.showtimeId,
-                           uuidText(request.owner), seats, tiers, payment});
+                           uuidText(request.owner), seats, tiers, payment, nullableUuid(request.terminalId)});
     if (!q)
         return q.error();
     Rows& r = q.value();

@@ -25,7 +25,8 @@ public:
     /// Extends the hold to the payment TTL and opens the sale's PENDING booking.
     [[nodiscard]] Result<PaymentStart> beginPayment(int showtimeId, const QList<int>& seatIds,
                                                     const QUuid& owner, const QString& terminal,
-                                                    std::optional<int> ttlSeconds = std::nullopt);
+                                                    std::optional<int> ttlSeconds = std::nullopt,
+                                                    const QUuid& terminalId = {});
     /// Frees the owner's holds (the listed seats, or all on the showtime). Returns seats freed.
     [[nodiscard]] Result<int> release(int showtimeId, const QUuid& owner, const QList<int>& seatIds = {});
     /// Idempotent confirm: the same key and request return the stored response (replayed).

@@ -66,6 +66,7 @@ struct ConfirmRequest
     QList<int> seatIds;  ///< empty: every seat the owner holds on the showtime
     QStringList tiers;   ///< empty, or one price tier code per seat in seatIds
     QJsonObject payment; ///< method, amounts, reference: stored with the booking
+    QUuid terminalId{};  ///< the terminal's permanent id (settings), stored with the booking
 };
 
 struct BookedSeat

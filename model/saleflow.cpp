@@ -195,6 +195,17 @@ void SaleFlow::selectBest(int count)
     requestHold(best);
 }
 
+void SaleFlow::replaceSelection(const QList<int>& seatIds)
+{
+    if (m_state != State::Selecting || seatIds.isEmpty())
+        return;
+    if (seatIds.size() > m_settings.maxSeatsPerSale) {
+        emit problem(tr("At most %1 seats can be sold at once.").arg(m_settings.maxSeatsPerSale));
+        return;
+    }
+    requestHold(seatIds);
+}
+
 void SaleFlow::requestHold(const QList<int>& wantedList)
 {
     const QSet<int> wanted(wantedList.cbegin(), wantedList.cend());
@@ -256,6 +267,7 @@ void SaleFlow::onHoldFinished(const HoldReply& reply)
         emit seatsUpdated(reply.seats);
         const QList<int> suggestion = m_map.nearestBlock(int(reply.seats.size()), reply.seats);
         spdlog::info("sale {}: {} seats taken by others", tokenText(m_token), taken.size());
+        m_paymentWanted = false;
         if (kind == Pending::BeginPayment)
             setState(State::Selecting);
         m_holdAgain = false;
@@ -292,6 +304,8 @@ void SaleFlow::onHoldFinished(const HoldReply& reply)
     }
     if (m_holdAgain || m_wanted != m_held)
         requestHold(sorted(m_wanted));
+    else if (m_paymentWanted)
+        proceedToPayment();
 }
 
 void SaleFlow::onReleaseFinished(int requestId, int)
@@ -309,15 +323,24 @@ void SaleFlow::onReleaseFinished(int requestId, int)
         m_held.clear();
         m_selectionDeadline = QDeadlineTimer(QDeadlineTimer::Forever);
         stopCountdown();
+        m_paymentWanted = false;
+    } else if (m_paymentWanted && !isBusy() && m_wanted == m_held) {
+        proceedToPayment();
     }
 }
 
 void SaleFlow::proceedToPayment()
 {
-    if (m_state != State::Selecting || m_wanted.isEmpty() || isBusy() || m_wanted != m_held)
+    if (m_state != State::Selecting || m_wanted.isEmpty())
         return;
+    if (isBusy() || m_wanted != m_held) {
+        // A quick clerk: go on as soon as the selection is held.
+        m_paymentWanted = true;
+        return;
+    }
+    m_paymentWanted = false;
     setPending(Pending::BeginPayment,
-               m_backend->beginPayment(m_showtime.id, sorted(m_held), m_token, m_terminal));
+               m_backend->beginPayment(m_showtime.id, sorted(m_held), m_token, m_terminal, m_terminalId));
 }
 
 void SaleFlow::setTier(int seatId, const QString& tierCode)
@@ -396,6 +419,7 @@ void SaleFlow::sendConfirm(const QJsonObject& payment)
     for (int id : std::as_const(request.seatIds))
         request.tiers << tierOf(id);
     request.payment = payment;
+    request.terminalId = m_terminalId;
     setPending(Pending::Confirm, m_backend->confirm(request));
 }
 
@@ -448,6 +472,7 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         emit problem(error.message);
         return;
     }
+    m_paymentWanted = false;
     if (kind == Pending::Hold || kind == Pending::BeginPayment) {
         m_wanted = m_held;
         m_map.setMine(m_wanted);
@@ -523,6 +548,7 @@ void SaleFlow::endSale(EndReason reason, const QString& message)
     m_pendingKind = Pending::None;
     m_cardInFlight = false;
     m_holdAgain = false;
+    m_paymentWanted = false;
     emit busyChanged(false);
     setState(State::Idle);
     emit seatsUpdated(was);

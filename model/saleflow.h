@@ -60,6 +60,8 @@ public:
     [[nodiscard]] qint64 changeDueMinor() const { return m_changeDue; }
 
     void setSettings(const Settings& settings) { m_settings = settings; }
+    /// The terminal's permanent id, stored with every booking it makes.
+    void setTerminalId(const QUuid& id) { m_terminalId = id; }
 
 public slots:
     /// Opens a showtime for selling: loads its seats and prices (state Loading, then Selecting).
@@ -67,6 +69,8 @@ public slots:
     void toggleSeat(int seatId);
     /// Replaces the selection with the best `count` adjacent seats available.
     void selectBest(int count);
+    /// Replaces the selection with these seats (e.g. a suggested block), all or nothing.
+    void replaceSelection(const QList<int>& seatIds);
     void proceedToPayment();
     void setTier(int seatId, const QString& tierCode);
     /// Sets every seat's ticket type.
@@ -126,6 +130,7 @@ private:
     SalesBackend* m_backend;
     QPointer<CardTerminal> m_card;
     QString m_terminal;
+    QUuid m_terminalId;
     Settings m_settings;
     State m_state = State::Idle;
     ShowtimeInfo m_showtime;
@@ -144,7 +149,8 @@ private:
     int m_confirmRetries = 0;
     bool m_cardInFlight = false;
     int m_loadingShowtime = 0;
-    bool m_holdAgain = false; ///< the selection changed while a hold was in flight
+    bool m_holdAgain = false;     ///< the selection changed while a hold was in flight
+    bool m_paymentWanted = false; ///< "to payment" was asked while a hold was still in flight
     QUuid m_confirmKey;
     QJsonObject m_payment;
     QString m_pendingCode;

@@ -101,12 +101,12 @@ public slots:
     }
 
     void beginPayment(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner,
-                      const QString& terminal)
+                      const QString& terminal, const QUuid& terminalId)
     {
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
-        auto r = store.beginPayment(showtimeId, seats, owner, terminal);
+        auto r = store.beginPayment(showtimeId, seats, owner, terminal, std::nullopt, terminalId);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->holdFinished(
@@ -138,11 +138,18 @@ public slots:
     void checkConnection()
     {
         if (m_connection && m_online) {
-            // A cheap round trip notices a server that went away while we were idle.
-            auto ping = m_connection->exec(QStringLiteral("SELECT 1"));
-            if (ping)
+            // A cheap round trip notices a server that went away while we were idle, and a session
+            // the server ended that a statement then silently reopened: the new session listens to
+            // nothing and whatever was announced in between is lost, so treat it as a reconnect.
+            auto ping = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+            if (!ping) {
+                goOffline(ping.error());
+            } else if (ping.value().next() && ping.value().value(0).toInt() == m_listeningPid) {
                 return;
-            goOffline(ping.error());
+            } else {
+                spdlog::warn("terminal: the database session was replaced; listening again");
+                m_online = false;
+            }
         }
         if (!m_connection) {
             auto opened = DbConnection::open(m_settings, QStringLiteral("terminal"));
@@ -152,10 +159,16 @@ public slots:
         } else if (Status s = m_connection->reconnect(); !s) {
             return goOffline(s.error());
         }
+        auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+        if (!pid)
+            return goOffline(pid.error());
+        m_listeningPid = pid.value().next() ? pid.value().value(0).toInt() : 0;
         QSqlDriver* driver = m_connection->database().driver();
         connect(driver, &QSqlDriver::notification, this, &SalesWorker::onNotification, Qt::UniqueConnection);
-        if (!driver->subscribedToNotifications().contains(seatChannel) &&
-            !driver->subscribeToNotification(seatChannel))
+        // The driver may still list the channel from the old session; the new one must LISTEN.
+        if (driver->subscribedToNotifications().contains(seatChannel))
+            driver->unsubscribeFromNotification(seatChannel);
+        if (!driver->subscribeToNotification(seatChannel))
             return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN failed")));
         const bool wasOffline = m_everOnline && !m_online;
         m_online = m_everOnline = true;
@@ -206,6 +219,7 @@ private:
     QTimer* m_heartbeat = nullptr;
     bool m_online = false;
     bool m_everOnline = false;
+    int m_listeningPid = 0; ///< the server process of the session that LISTENs
 };
 
 SalesBackend::SalesBackend(ConnectionSettings settings, QObject* parent)
@@ -304,13 +318,13 @@ int SalesBackend::release(int showtimeId, const QUuid& owner, const QList<int>& 
 }
 
 int SalesBackend::beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
-                               const QString& terminal)
+                               const QString& terminal, const QUuid& terminalId)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
         m_worker,
-        [w = m_worker, id, showtimeId, seats, owner, terminal] {
-            w->beginPayment(id, showtimeId, seats, owner, terminal);
+        [w = m_worker, id, showtimeId, seats, owner, terminal, terminalId] {
+            w->beginPayment(id, showtimeId, seats, owner, terminal, terminalId);
         },
         Qt::QueuedConnection);
     return id;

@@ -51,7 +51,7 @@ public:
     [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds);
     [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {});
     [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
-                                   const QString& terminal);
+                                   const QString& terminal, const QUuid& terminalId = {});
     [[nodiscard]] int confirm(const ConfirmRequest& request);
 
 signals:

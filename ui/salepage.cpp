@@ -167,7 +167,8 @@ SalePage::SalePage(SaleFlow* flow, QWidget* parent)
     connect(m_flow, &SaleFlow::busyChanged, this, [this](bool busy) {
         m_cash->setEnabled(!busy);
         m_card->setEnabled(!busy);
-        m_toPayment->setEnabled(!busy && !m_flow->selection().isEmpty());
+        Q_UNUSED(busy);
+        m_toPayment->setEnabled(!m_flow->selection().isEmpty());
     });
     retranslate();
     onStateChanged(m_flow->state());
@@ -207,11 +208,7 @@ QWidget* SalePage::buildSelectPanel()
     connect(m_takeSuggestion, &QPushButton::clicked, this, [this] {
         if (m_suggestion.isEmpty())
             return;
-        QList<int> wanted = m_flow->selection();
-        for (int id : std::as_const(m_suggestion)) {
-            if (!wanted.contains(id))
-                m_flow->toggleSeat(id);
-        }
+        m_flow->replaceSelection(m_suggestion);
         m_takeSuggestion->hide();
         m_message->hide();
         m_suggestion.clear();
@@ -461,7 +458,7 @@ void SalePage::refreshSelection()
     m_selection->setText(selection.isEmpty()
                              ? tr("Click seats on the map, or press 1–9 for the best seats together.")
                              : labels(selection));
-    m_toPayment->setEnabled(!selection.isEmpty() && !m_flow->isBusy());
+    m_toPayment->setEnabled(!selection.isEmpty());
     if (m_flow->state() != SaleFlow::State::Payment && m_flow->state() != SaleFlow::State::Confirming)
         return;
     m_tickets->setRowCount(int(selection.size()));

@@ -6,6 +6,7 @@
 #include <QRandomGenerator>
 #include <QSettings>
 #include <QTimer>
+#include <QUuid>
 
 #include <spdlog/spdlog.h>
 
@@ -22,6 +23,18 @@
 #include "ui/showtimeboard.h"
 
 namespace {
+
+/// The terminal's permanent id, created on first start and kept in the settings.
+QUuid terminalId()
+{
+    QSettings settings;
+    QUuid id = QUuid::fromString(settings.value(QStringLiteral("terminal/id")).toString());
+    if (id.isNull()) {
+        id = QUuid::createUuid();
+        settings.setValue(QStringLiteral("terminal/id"), id.toString(QUuid::WithoutBraces));
+    }
+    return id;
+}
 
 /// The terminal's name: --terminal, else the settings, else a new "till-XXXX" kept in the settings.
 QString terminalName(const QString& fromOption)
@@ -98,8 +111,12 @@ int main(int argc, char* argv[])
     bo::SalesBackend backend(settings.value());
     bo::SimulatedCardTerminal card;
     bo::SaleFlow flow(&backend, &card, terminal);
+    flow.setTerminalId(terminalId());
     bo::ExpiryReleaser releaser(settings.value(), {});
-    bo::CounterWindow window(&backend, &flow, terminal);
+    // The title bar shows the terminal's name and the start of its permanent id.
+    bo::CounterWindow window(
+        &backend, &flow,
+        QStringLiteral("%1 · %2").arg(terminal, terminalId().toString(QUuid::WithoutBraces).left(8)));
     QString language = parser.value(QStringLiteral("lang"));
     if (language.isEmpty())
         language =

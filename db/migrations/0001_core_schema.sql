@@ -104,6 +104,7 @@ CREATE TABLE booking (
     total_minor  bigint NOT NULL DEFAULT 0 CHECK (total_minor >= 0),
     currency     char(3) NOT NULL,
     terminal     text NOT NULL,
+    terminal_id  uuid,
     payment      jsonb,
     created_at   timestamptz NOT NULL DEFAULT now(),
     expires_at   timestamptz,

@@ -158,7 +158,7 @@ END $$;
 -- Moving to payment: extend the hold (same owner, payment TTL, all or nothing) and open or
 -- refresh the sale's PENDING booking, which the releaser expires with the hold.
 CREATE FUNCTION bo_begin_payment(p_showtime integer, p_seats integer[], p_owner uuid, p_terminal text,
-                                 p_ttl_s integer DEFAULT NULL)
+                                 p_ttl_s integer DEFAULT NULL, p_terminal_id uuid DEFAULT NULL)
 RETURNS TABLE (granted boolean, held_until timestamptz, db_now timestamptz, unavailable integer[],
                booking_id uuid, booking_code text)
 LANGUAGE plpgsql VOLATILE AS $$
@@ -185,9 +185,9 @@ BEGIN
             v_code := bo_new_booking_code();
             EXIT WHEN NOT EXISTS (SELECT 1 FROM booking WHERE code = v_code);
         END LOOP;
-        INSERT INTO booking (code, showtime_id, status, hold_token, currency, terminal, expires_at)
+        INSERT INTO booking (code, showtime_id, status, hold_token, currency, terminal, terminal_id, expires_at)
         VALUES (v_code, p_showtime, 'PENDING', p_owner, (SELECT currency FROM settings), p_terminal,
-                v_hold.held_until)
+                p_terminal_id, v_hold.held_until)
         RETURNING id INTO v_id;
     END IF;
     RETURN QUERY SELECT true, v_hold.held_until, v_hold.db_now, '{}'::integer[], v_id, v_code;
@@ -200,7 +200,7 @@ END $$;
 -- p_seats NULL confirms every seat the owner holds on the showtime; p_tiers (price tier codes)
 -- runs parallel to p_seats, NULL meaning the price list's first tier for every seat.
 CREATE FUNCTION bo_confirm(p_terminal text, p_key uuid, p_showtime integer, p_owner uuid,
-                           p_seats integer[], p_tiers text[], p_payment jsonb)
+                           p_seats integer[], p_tiers text[], p_payment jsonb, p_terminal_id uuid DEFAULT NULL)
 RETURNS TABLE (response jsonb, replayed boolean)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -321,7 +321,8 @@ BEGIN
 
     UPDATE booking b
        SET status = 'CONFIRMED', confirmed_at = clock_timestamp(), expires_at = NULL,
-           total_minor = v_total, currency = v_currency, payment = p_payment, terminal = p_terminal
+           total_minor = v_total, currency = v_currency, payment = p_payment, terminal = p_terminal,
+           terminal_id = coalesce(p_terminal_id, b.terminal_id)
      WHERE b.hold_token = p_owner AND b.showtime_id = p_showtime AND b.status = 'PENDING'
     RETURNING b.id, b.code INTO v_id, v_code;
     IF v_id IS NULL THEN
@@ -330,9 +331,9 @@ BEGIN
             EXIT WHEN NOT EXISTS (SELECT 1 FROM booking WHERE code = v_code);
         END LOOP;
         INSERT INTO booking (code, showtime_id, status, hold_token, total_minor, currency, terminal,
-                             payment, confirmed_at)
+                             terminal_id, payment, confirmed_at)
         VALUES (v_code, p_showtime, 'CONFIRMED', p_owner, v_total, v_currency, p_terminal,
-                p_payment, clock_timestamp())
+                p_terminal_id, p_payment, clock_timestamp())
         RETURNING id INTO v_id;
     END IF;
 

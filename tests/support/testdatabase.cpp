@@ -77,8 +77,18 @@ ConnectionSettings TestDatabase::serverSettings(QString* error)
 TestDatabase::TestDatabase(bool migrated)
 {
     const ConnectionSettings server = serverSettings(&m_error);
-    if (!m_error.isEmpty())
-        return;
+    if (m_error.isEmpty())
+        create(server, migrated);
+}
+
+TestDatabase::TestDatabase(const ConnectionSettings& server, bool migrated)
+    : m_server(server)
+{
+    create(server, migrated);
+}
+
+void TestDatabase::create(const ConnectionSettings& server, bool migrated)
+{
     m_name = QStringLiteral("t_%1").arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     {
         auto admin = DbConnection::open(server, QStringLiteral("test-admin"));
@@ -109,7 +119,7 @@ TestDatabase::~TestDatabase()
 {
     if (m_name.isEmpty())
         return;
-    const ConnectionSettings server = serverSettings();
+    const ConnectionSettings server = m_server.host().isEmpty() ? serverSettings() : m_server;
     if (auto admin = DbConnection::open(server, QStringLiteral("test-admin")))
         (void)admin.value()->execScript(
             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));

@@ -21,6 +21,8 @@ public:
     /// Creates a new empty database, migrated unless `migrated` is false.
     /// On failure `ok()` is false and `error()` says why.
     explicit TestDatabase(bool migrated = true);
+    /// The same on another server (e.g. a private cluster a test starts and stops itself).
+    explicit TestDatabase(const ConnectionSettings& server, bool migrated = true);
     ~TestDatabase();
     TestDatabase(const TestDatabase&) = delete;
     TestDatabase& operator=(const TestDatabase&) = delete;
@@ -53,6 +55,9 @@ public:
     [[nodiscard]] static ConnectionSettings serverSettings(QString* error = nullptr);
 
 private:
+    void create(const ConnectionSettings& server, bool migrated);
+
+    ConnectionSettings m_server; ///< set when not the fixture's server
     bool m_ok = false;
     QString m_error;
     QString m_name;
