@@ -11,6 +11,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "model/cardterminal.h"
 #include "model/salesbackend.h"
 #include "model/showtimelistmodel.h"
 #include "ui/salepage.h"
@@ -120,6 +121,22 @@ bool CounterWindow::isShowingBoard() const
     return m_pages->currentWidget() == m_board;
 }
 
+void CounterWindow::setCardSimulator(SimulatedCardTerminal* card)
+{
+    m_cardMenu = menuBar()->addMenu(QString());
+    auto* group = new QActionGroup(this);
+    for (int i = 0; i < 3; ++i) {
+        QAction* action = m_cardMenu->addAction(QString());
+        action->setCheckable(true);
+        group->addAction(action);
+        const auto behaviour = SimulatedCardTerminal::Behaviour(i);
+        action->setChecked(card->behaviour() == behaviour);
+        connect(action, &QAction::triggered, card, [card, behaviour] { card->setBehaviour(behaviour); });
+        m_cardActions << action;
+    }
+    retranslate();
+}
+
 void CounterWindow::showBoard()
 {
     m_pages->setCurrentWidget(m_board);
@@ -188,6 +205,12 @@ void CounterWindow::retranslate()
 {
     setWindowTitle(tr("Box office — %1").arg(m_terminal));
     m_languageMenu->setTitle(tr("&Language"));
+    if (m_cardMenu) {
+        m_cardMenu->setTitle(tr("&Card terminal (demo)"));
+        m_cardActions.at(0)->setText(tr("Approve payments"));
+        m_cardActions.at(1)->setText(tr("Decline payments"));
+        m_cardActions.at(2)->setText(tr("Answer slowly, then approve"));
+    }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
 }
 

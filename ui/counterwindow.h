@@ -14,6 +14,7 @@ class QStackedWidget;
 namespace bo {
 
 class SalesBackend;
+class SimulatedCardTerminal;
 class SalePage;
 class ShowtimeBoard;
 class ShowtimeListModel;
@@ -34,6 +35,8 @@ public:
     [[nodiscard]] ShowtimeBoard* board() const { return m_board; }
     [[nodiscard]] SalePage* salePage() const { return m_sale; }
     [[nodiscard]] bool isShowingBoard() const;
+    /// Adds a menu to make the demo card terminal approve, decline or answer slowly.
+    void setCardSimulator(SimulatedCardTerminal* card);
 
 public slots:
     void showBoard();
@@ -64,6 +67,8 @@ private:
     QMenu* m_languageMenu = nullptr;
     QAction* m_english = nullptr;
     QAction* m_korean = nullptr;
+    QMenu* m_cardMenu = nullptr;
+    QList<QAction*> m_cardActions;
 };
 
 } // namespace bo

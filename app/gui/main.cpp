@@ -122,6 +122,7 @@ int main(int argc, char* argv[])
         language =
             QSettings().value(QStringLiteral("ui/language"), QLocale::system().name().left(2)).toString();
     window.setLanguage(language);
+    window.setCardSimulator(&card);
     backend.start();
     releaser.start();
     window.show();

@@ -43,6 +43,14 @@
         <source>Log details to the console.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Smoke test: quit after this many ms; exit 0 only if the board loaded online.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo</name>
@@ -255,6 +263,22 @@
     </message>
     <message>
         <source>Terminal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Card terminal (demo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decline payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer slowly, then approve</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -43,6 +43,14 @@
         <source>Log details to the console.</source>
         <translation>상세 로그를 콘솔에 출력합니다.</translation>
     </message>
+    <message>
+        <source>Smoke test: quit after this many ms; exit 0 only if the board loaded online.</source>
+        <translation>스모크 테스트: 지정한 ms 후 종료하며, 온라인 상태로 상영시간표를 불러온 경우에만 0으로 종료합니다.</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
 </context>
 <context>
     <name>bo</name>
@@ -256,6 +264,22 @@
     <message>
         <source>Terminal %1</source>
         <translation>단말기 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Card terminal (demo)</source>
+        <translation>카드 단말기(데모)(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Approve payments</source>
+        <translation>결제 승인</translation>
+    </message>
+    <message>
+        <source>Decline payments</source>
+        <translation>결제 거절</translation>
+    </message>
+    <message>
+        <source>Answer slowly, then approve</source>
+        <translation>느리게 응답한 뒤 승인</translation>
     </message>
 </context>
 <context>
