@@ -3,26 +3,14 @@
 #include <QtTest>
 
 #include "model/seatmap.h"
+#include "tests/support/testseats.h"
 
 using namespace bo;
+using bo::test::makeSeat;
 
 namespace {
 
 constexpr int showtime = 7;
-
-SeatState makeSeat(int id, const QString& row, int number, double x, double y,
-                   SeatKind kind = SeatKind::Standard)
-{
-    SeatState s;
-    s.seatId = id;
-    s.row = row;
-    s.number = number;
-    s.label = row + QString::number(number);
-    s.kind = kind;
-    s.x = x;
-    s.y = y;
-    return s;
-}
 
 QString rowName(int r)
 {

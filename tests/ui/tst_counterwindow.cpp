@@ -20,11 +20,13 @@
 #include "model/saleflow.h"
 #include "model/salesbackend.h"
 #include "model/showtimelistmodel.h"
+#include "tests/support/paintcounter.h"
 #include "tests/support/testdatabase.h"
 #include "ui/counterwindow.h"
 #include "ui/seatmapwidget.h"
 
 using namespace bo;
+using bo::test::PaintCounter;
 using bo::test::TestDatabase;
 
 namespace {
@@ -84,22 +86,6 @@ QString joined(const QList<int>& ids)
         parts << QString::number(id);
     return parts.join(QLatin1Char(','));
 }
-
-/// Counts the paint events a widget receives.
-class PaintCounter final : public QObject
-{
-public:
-    explicit PaintCounter(QWidget* widget) { widget->installEventFilter(this); }
-    int paints = 0;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::Paint)
-            ++paints;
-        return QObject::eventFilter(watched, event);
-    }
-};
 
 /// One counter terminal, wired as app/gui/main.cpp wires it: its own backend thread and connection.
 struct Counter

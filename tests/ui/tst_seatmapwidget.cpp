@@ -9,28 +9,18 @@
 #include <QToolTip>
 
 #include "model/seatmap.h"
+#include "tests/support/paintcounter.h"
+#include "tests/support/testseats.h"
 #include "ui/seatlegendwidget.h"
 #include "ui/seatmapwidget.h"
 
 using namespace bo;
+using bo::test::makeSeat;
+using bo::test::PaintCounter;
 
 namespace {
 
 constexpr int showtime = 3;
-
-SeatState makeSeat(int id, const QString& row, int number, double x, double y,
-                   SeatKind kind = SeatKind::Standard)
-{
-    SeatState s;
-    s.seatId = id;
-    s.row = row;
-    s.number = number;
-    s.label = row + QString::number(number);
-    s.kind = kind;
-    s.x = x;
-    s.y = y;
-    return s;
-}
 
 /// Rows A-C of 8 seats with an aisle after seat 4; id = row * 10 + number (A1 = 11).
 /// Row A: 1 wheelchair, 2 companion; row B: 7-8 a couple pair; row C: 3 premium.
@@ -79,22 +69,6 @@ double median(QList<double> values)
     std::sort(values.begin(), values.end());
     return values.isEmpty() ? 0 : values.at(values.size() / 2);
 }
-
-/// Counts the paint events a widget receives (the filter runs just before each paintEvent()).
-class PaintCounter final : public QObject
-{
-public:
-    explicit PaintCounter(QWidget* widget) { widget->installEventFilter(this); }
-    int paints = 0;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::Paint)
-            ++paints;
-        return QObject::eventFilter(watched, event);
-    }
-};
 
 void sendMouse(QWidget* w, QEvent::Type type, QPoint pos, Qt::MouseButton button, Qt::MouseButtons buttons)
 {

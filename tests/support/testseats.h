@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QString>
+
+#include "db/seattypes.h"
+
+namespace bo::test {
+
+/// A seat for map tests: label from row and number, free, standard unless told.
+inline SeatState makeSeat(int id, const QString& row, int number, double x, double y,
+                          SeatKind kind = SeatKind::Standard)
+{
+    SeatState s;
+    s.seatId = id;
+    s.row = row;
+    s.number = number;
+    s.label = row + QString::number(number);
+    s.kind = kind;
+    s.x = x;
+    s.y = y;
+    return s;
+}
+
+} // namespace bo::test
