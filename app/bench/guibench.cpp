@@ -8,6 +8,9 @@
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QFile>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsView>
 #include <QJsonArray>
 #include <QPaintEvent>
 #include <QRandomGenerator>
@@ -160,6 +163,41 @@ QJsonObject paintBenchmark(int rows, int perRow, QTextStream& out)
                        {QStringLiteral("seat_repaint_max_seats_drawn"), painted}};
 }
 
+/// The road not taken, measured in the same run: the same seats as QGraphicsView items (a rounded
+/// rectangle each, the simplest seat look), full repaint of the viewport.
+QJsonObject graphicsViewBaseline(int rows, int perRow, QTextStream& out)
+{
+    QGraphicsScene scene;
+    for (const SeatState& s : grid(rows, perRow)) {
+        auto* item =
+            scene.addRect(QRectF(s.x * 10.0, s.y * 10.0, 9.0, 9.0), QPen(Qt::darkGray),
+                          s.status == SeatStatus::Reserved ? QBrush(Qt::darkGray) : QBrush(Qt::white));
+        item->setToolTip(s.label);
+    }
+    QGraphicsView view(&scene);
+    view.resize(1280, 900);
+    view.show();
+    view.fitInView(scene.sceneRect(), Qt::KeepAspectRatio);
+    QApplication::processEvents();
+    QList<double> full;
+    for (int i = 0; i < 60; ++i) {
+        QElapsedTimer t;
+        t.start();
+        view.viewport()->repaint();
+        full << double(t.nsecsElapsed()) / 1e6;
+    }
+    const Stats f = statsOf(full.mid(10));
+    out << QStringLiteral(
+               "| baseline: QGraphicsView, %1 plain rectangles | full %2 ms (p95 %3) | same seats, no "
+               "status or kind symbols |\n")
+               .arg(rows * perRow)
+               .arg(f.median, 0, 'f', 2)
+               .arg(f.p95, 0, 'f', 2);
+    return QJsonObject{{QStringLiteral("seats"), rows * perRow},
+                       {QStringLiteral("full_paint_median_ms"), f.median},
+                       {QStringLiteral("full_paint_p95_ms"), f.p95}};
+}
+
 QJsonObject latencyBenchmark(const ConnectionSettings& server, int samples, QTextStream& out)
 {
     // A fresh database with the demo cinema on the given server.
@@ -268,6 +306,7 @@ QJsonObject runGuiBenchmarks(const ConnectionSettings& server, int latencySample
     QJsonArray paints;
     for (const auto& [rows, perRow] : {std::pair{15, 20}, std::pair{40, 50}, std::pair{100, 100}})
         paints.append(paintBenchmark(rows, perRow, out));
+    const QJsonObject baseline10k = graphicsViewBaseline(100, 100, out);
     const double baseline = residentMegabytes();
     double withMap = 0;
     {
@@ -288,6 +327,7 @@ QJsonObject runGuiBenchmarks(const ConnectionSettings& server, int latencySample
     const QJsonObject latency = latencyBenchmark(server, latencySamples, out);
     out.flush();
     return QJsonObject{{QStringLiteral("paint"), paints},
+                       {QStringLiteral("graphics_view_baseline"), baseline10k},
                        {QStringLiteral("rss_mb_before_map"), baseline},
                        {QStringLiteral("rss_mb_with_10000_seat_map"), withMap},
                        {QStringLiteral("notify_to_repaint"), latency}};
