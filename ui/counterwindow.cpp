@@ -108,6 +108,11 @@ CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString term
         showNotice(message, reason == SaleFlow::EndReason::Expired);
         showBoard();
     });
+    // A sale that could not even open (e.g. offline) reports on the board.
+    connect(m_flow, &SaleFlow::problem, this, [this](const QString& message) {
+        if (isShowingBoard())
+            showNotice(message, true);
+    });
     connect(m_flow, &SaleFlow::stateChanged, this, [this](SaleFlow::State state) {
         if (state == SaleFlow::State::Idle && !isShowingBoard())
             showBoard();
