@@ -528,7 +528,9 @@ void SaleFlow::onTick()
 
 void SaleFlow::cancel()
 {
-    if (m_state == State::Idle || m_state == State::Completed)
+    // A confirm already sent decides for itself: cancelling now could tell the customer "no"
+    // while the booking commits.
+    if (m_state == State::Idle || m_state == State::Completed || m_state == State::Confirming)
         return;
     endSale(EndReason::Cancelled, tr("The sale was cancelled and the seats were released."));
 }
