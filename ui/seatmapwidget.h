@@ -83,6 +83,7 @@ public slots:
     void zoomToFit();
 
 protected:
+    void changeEvent(QEvent* event) override;
     bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
