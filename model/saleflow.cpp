@@ -551,6 +551,7 @@ void SaleFlow::endSale(EndReason reason, const QString& message)
     m_cardInFlight = false;
     m_holdAgain = false;
     m_paymentWanted = false;
+    m_confirmKey = QUuid(); // a card answer arriving later belongs to no sale
     emit busyChanged(false);
     setState(State::Idle);
     emit seatsUpdated(was);

@@ -48,7 +48,7 @@ public:
     [[nodiscard]] const ShowtimeInfo& showtime() const { return m_showtime; }
     [[nodiscard]] const QList<PriceTier>& tiers() const { return m_tiers; }
     [[nodiscard]] QList<int> selection() const; ///< seats held (or being held) by this sale, sorted
-    [[nodiscard]] bool isBusy() const { return m_pending != 0; }
+    [[nodiscard]] bool isBusy() const { return m_pending != 0 || m_cardInFlight; }
     [[nodiscard]] QUuid holdToken() const { return m_token; }
     /// Milliseconds left on the current countdown (0 when none runs).
     [[nodiscard]] qint64 remainingMs() const;
