@@ -47,6 +47,16 @@ int main(int argc, char* argv[])
         return 2;
     }
 
+    bool samplesOk = true;
+    const int samples = parser.isSet(QStringLiteral("samples"))
+                            ? parser.value(QStringLiteral("samples")).toInt(&samplesOk)
+                            : 300;
+    if (!samplesOk || samples < 1 || samples > 100000) {
+        QTextStream(stderr) << "boxoffice-bench: --samples '" << parser.value(QStringLiteral("samples"))
+                            << "' is not a number from 1 to 100000\n";
+        return 2;
+    }
+
     QTemporaryDir folder(QDir::tempPath() + QStringLiteral("/boxoffice-bench-XXXXXX"));
     bo::ConnectionSettings server;
     const bool own = !parser.isSet(QStringLiteral("db"));
@@ -68,8 +78,6 @@ int main(int argc, char* argv[])
     }
     out << "# boxoffice-bench gui — " << QSysInfo::prettyProductName() << ", " << QThread::idealThreadCount()
         << " cores, Qt " << qVersion() << ", platform " << QGuiApplication::platformName() << "\n\n";
-    const int samples =
-        parser.isSet(QStringLiteral("samples")) ? parser.value(QStringLiteral("samples")).toInt() : 300;
     const QJsonObject figures = bo::bench::runGuiBenchmarks(server, samples, out);
     if (parser.isSet(QStringLiteral("json"))) {
         QFile file(parser.value(QStringLiteral("json")));

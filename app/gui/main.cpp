@@ -127,13 +127,19 @@ int main(int argc, char* argv[])
     releaser.start();
     window.show();
     if (parser.isSet(QStringLiteral("quit-after"))) {
-        QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app,
-                           [&app, &backend, &window] {
-                               const bool loaded = backend.isOnline() && window.board()->rowCount() > 0;
-                               spdlog::info("smoke test: online {}, showtimes on the board {}",
-                                            backend.isOnline(), window.board()->rowCount());
-                               app.exit(loaded ? 0 : 1);
-                           });
+        bool ok = false;
+        const int quitAfter = parser.value(QStringLiteral("quit-after")).toInt(&ok);
+        if (!ok || quitAfter < 0) {
+            spdlog::error("--quit-after '{}' is not a number of milliseconds",
+                          parser.value(QStringLiteral("quit-after")).toStdString());
+            return 2;
+        }
+        QTimer::singleShot(quitAfter, &app, [&app, &backend, &window] {
+            const bool loaded = backend.isOnline() && window.board()->rowCount() > 0;
+            spdlog::info("smoke test: online {}, showtimes on the board {}", backend.isOnline(),
+                         window.board()->rowCount());
+            app.exit(loaded ? 0 : 1);
+        });
     }
     const int rc = app.exec();
     QSettings().setValue(QStringLiteral("ui/language"), window.language());

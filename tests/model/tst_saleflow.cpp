@@ -13,6 +13,7 @@
 #include "model/cardterminal.h"
 #include "model/saleflow.h"
 #include "model/salesbackend.h"
+#include "tests/support/checked.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -133,14 +134,6 @@ struct Sale
 };
 
 } // namespace
-
-// QTRY_* and QVERIFY return from the helper that failed; the test function stops after it too.
-#define CHECKED(call)                                                                                        \
-    do {                                                                                                     \
-        call;                                                                                                \
-        if (QTest::currentTestFailed())                                                                      \
-            return;                                                                                          \
-    } while (false)
 
 class TstSaleFlow final : public QObject
 {

@@ -21,6 +21,7 @@
 #include "model/salesbackend.h"
 #include "model/showtimelistmodel.h"
 #include "tests/support/paintcounter.h"
+#include "tests/support/checked.h"
 #include "tests/support/testdatabase.h"
 #include "ui/counterwindow.h"
 #include "ui/seatmapwidget.h"
@@ -180,14 +181,6 @@ int shownSeconds(const QString& text)
 }
 
 } // namespace
-
-// QTRY_* and QVERIFY return from the helper that failed; the test function stops after it too.
-#define CHECKED(call)                                                                                        \
-    do {                                                                                                     \
-        call;                                                                                                \
-        if (QTest::currentTestFailed())                                                                      \
-            return;                                                                                          \
-    } while (false)
 
 class TstCounterWindow final : public QObject
 {
