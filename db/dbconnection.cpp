@@ -250,6 +250,10 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
         const QSqlError error = query.lastError();
         Error e = errorFrom(error);
         query.finish();
+        if (error.nativeErrorCode() == QLatin1String("40P01"))
+            ++m_deadlocks;
+        else if (error.nativeErrorCode() == QLatin1String("40001"))
+            ++m_serializationFailures;
         if (e.code == ErrorCode::Offline && !isConnected() && !reconnected && !m_inTransaction) {
             // The statement may or may not have run; all of ours are safe to send again.
             reconnected = true;

@@ -64,8 +64,11 @@ public:
     [[nodiscard]] const ConnectionSettings& settings() const { return m_settings; }
     [[nodiscard]] QString connectionName() const { return m_name; }
 
-    /// Counters for tests and benchmarks.
+    /// Counters for tests and benchmarks: statements sent again after a deadlock or
+    /// serialization failure, and how many of each the server reported (retried or not).
     [[nodiscard]] int retriesSeen() const { return m_retries; }
+    [[nodiscard]] int deadlocksSeen() const { return m_deadlocks; }
+    [[nodiscard]] int serializationFailuresSeen() const { return m_serializationFailures; }
 
 private:
     DbConnection(ConnectionSettings settings, QString name);
@@ -77,6 +80,8 @@ private:
     QHash<QString, QSqlQuery> m_prepared;
     bool m_inTransaction = false;
     int m_retries = 0;
+    int m_deadlocks = 0;
+    int m_serializationFailures = 0;
 };
 
 /// Maps a driver error to our Error (SQLSTATE mapping lives here and nowhere else).

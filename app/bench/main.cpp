@@ -1,20 +1,92 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// boxoffice-bench: measures the project's claims. This release: the GUI figures (`gui`).
+// boxoffice-bench: measures the project's claims (docs/BENCHMARKS.md).
+//   seats  the seat-hold strategies side by side against one PostgreSQL
+//   gui    seat-map paint times, NOTIFY-to-repaint latency, resident memory
+//   all    both (the default); the GUI part runs first so its memory figure is its own
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QThread>
 
+#include <spdlog/spdlog.h>
+
 #include "app/bench/guibench.h"
+#include "app/bench/seatbench.h"
 #include "app/common/logging.h"
 #include "db/privatepostgres.h"
+
+namespace {
+
+QTextStream& err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+/// Parses "1,8,32" into numbers within [low, high]; false on anything else.
+bool parseList(const QString& text, int low, int high, QList<int>* values)
+{
+    values->clear();
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int v = part.trimmed().toInt(&ok);
+        if (!ok || v < low || v > high)
+            return false;
+        *values << v;
+    }
+    return !values->isEmpty();
+}
+
+/// The GUI targets of docs/BENCHMARKS.md, checked against the figures.
+QJsonArray guiTargets(const QJsonObject& gui, QTextStream& out)
+{
+    QJsonArray targets;
+    auto add = [&targets](const QString& target, bool met, const QString& measured) {
+        targets.append(QJsonObject{{QStringLiteral("target"), target},
+                                   {QStringLiteral("met"), met},
+                                   {QStringLiteral("measured"), measured}});
+    };
+    for (const QJsonValue& p : gui.value(QStringLiteral("paint")).toArray()) {
+        const QJsonObject paint = p.toObject();
+        if (paint.value(QStringLiteral("seats")).toInt() != 10000)
+            continue;
+        const double full = paint.value(QStringLiteral("full_paint_median_ms")).toDouble();
+        const double one = paint.value(QStringLiteral("seat_repaint_median_ms")).toDouble();
+        add(QStringLiteral("10,000-seat full paint ≤ 8 ms median"), full <= 8.0,
+            QStringLiteral("%1 ms").arg(full, 0, 'f', 2));
+        add(QStringLiteral("single-seat repaint ≤ 1 ms"), one <= 1.0,
+            QStringLiteral("%1 ms").arg(one, 0, 'f', 3));
+    }
+    const QJsonObject latency = gui.value(QStringLiteral("notify_to_repaint")).toObject();
+    if (latency.contains(QStringLiteral("since_send_p95_ms"))) {
+        const double p95 = latency.value(QStringLiteral("since_send_p95_ms")).toDouble();
+        add(QStringLiteral("NOTIFY-to-repaint ≤ 100 ms p95"), p95 <= 100.0,
+            QStringLiteral("%1 ms p95 from the hold's send (%2 ms after its commit)")
+                .arg(p95, 0, 'f', 2)
+                .arg(latency.value(QStringLiteral("after_commit_p95_ms")).toDouble(), 0, 'f', 2));
+    }
+    const double rss = gui.value(QStringLiteral("rss_mb_with_10000_seat_map")).toDouble();
+    add(QStringLiteral("RSS with a 10,000-seat map ≤ 150 MB"), rss > 0 && rss <= 150.0,
+        QStringLiteral("%1 MB").arg(rss, 0, 'f', 1));
+    out << "\n| GUI target | met | measured |\n|---|---|---|\n";
+    for (const QJsonValue& t : std::as_const(targets)) {
+        const QJsonObject o = t.toObject();
+        out << "| " << o.value(QStringLiteral("target")).toString() << " | "
+            << (o.value(QStringLiteral("met")).toBool() ? "yes" : "**no**") << " | "
+            << o.value(QStringLiteral("measured")).toString() << " |\n";
+    }
+    return targets;
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -24,69 +96,171 @@ int main(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QApplication::setApplicationName(QStringLiteral("boxoffice-bench"));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Box office benchmarks. Sub-benchmark: gui."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Box office benchmarks (docs/BENCHMARKS.md).\n"
+        "  seats  seat-hold strategies side by side: limit, conditional, for-update, optimistic, "
+        "redis-multilock\n"
+        "  gui    seat-map paint, NOTIFY-to-repaint latency, memory\n"
+        "  all    gui, then seats (default)"));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("db"),
-         QStringLiteral("Use this server (libpq conninfo of a maintenance database) "
-                        "instead of a private one."),
+         QStringLiteral(
+             "Use this server (libpq conninfo of a maintenance database; the bench creates and drops "
+             "its own database) instead of a private one."),
          QStringLiteral("conninfo")},
+        {QStringLiteral("strategies"),
+         QStringLiteral("Comma-separated strategies (default: all of this build)."), QStringLiteral("list")},
+        {QStringLiteral("clients"), QStringLiteral("Client counts (default 1,8,32,64)."),
+         QStringLiteral("list")},
+        {QStringLiteral("k"), QStringLiteral("Seats per request (default 1,4)."), QStringLiteral("list")},
+        {QStringLiteral("choice"), QStringLiteral("Seat choice: uniform, hotspot or both (default)."),
+         QStringLiteral("list")},
+        {QStringLiteral("seconds"), QStringLiteral("Length of each run (default 10)."), QStringLiteral("s")},
+        {QStringLiteral("confirm-ratio"),
+         QStringLiteral("Share of granted holds confirmed with an idempotency key (default 0)."),
+         QStringLiteral("r")},
         {QStringLiteral("samples"), QStringLiteral("NOTIFY-to-repaint samples (default 300)."),
          QStringLiteral("n")},
         {QStringLiteral("json"), QStringLiteral("Write the figures as JSON to this file."),
          QStringLiteral("file")},
+        {QStringLiteral("markdown"), QStringLiteral("Write the tables as Markdown to this file."),
+         QStringLiteral("file")},
     });
-    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("gui"));
+    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("seats, gui or all"));
     parser.process(app);
-    bo::setupLogging(QStringLiteral("boxoffice-bench"), false, true);
     QTextStream out(stdout);
-    const QStringList what = parser.positionalArguments();
-    if (!what.isEmpty() && what.first() != QLatin1String("gui")) {
-        QTextStream(stderr) << "boxoffice-bench: unknown benchmark '" << what.first()
-                            << "' (this release has: gui)\n";
-        return 2;
-    }
 
-    bool samplesOk = true;
-    const int samples = parser.isSet(QStringLiteral("samples"))
-                            ? parser.value(QStringLiteral("samples")).toInt(&samplesOk)
-                            : 300;
-    if (!samplesOk || samples < 1 || samples > 100000) {
-        QTextStream(stderr) << "boxoffice-bench: --samples '" << parser.value(QStringLiteral("samples"))
-                            << "' is not a number from 1 to 100000\n";
+    const QStringList what = parser.positionalArguments();
+    const QString which = what.isEmpty() ? QStringLiteral("all") : what.first();
+    if (what.size() > 1 ||
+        !QStringList{QStringLiteral("seats"), QStringLiteral("gui"), QStringLiteral("all")}.contains(which)) {
+        err() << "boxoffice-bench: unknown benchmark '" << what.join(QLatin1Char(' '))
+              << "' (choose seats, gui or all)\n";
         return 2;
     }
+    const bool runSeats = which != QLatin1String("gui");
+    const bool runGui = which != QLatin1String("seats");
+
+    bo::bench::SeatBenchOptions options;
+    bool ok = true;
+    auto bad = [](const QString& option, const QString& value, const QString& expected) {
+        err() << "boxoffice-bench: --" << option << " '" << value << "' is not " << expected << '\n';
+        return 2;
+    };
+    if (parser.isSet(QStringLiteral("strategies")))
+        options.strategies =
+            parser.value(QStringLiteral("strategies")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (parser.isSet(QStringLiteral("clients")) &&
+        !parseList(parser.value(QStringLiteral("clients")), 1, 256, &options.clients))
+        return bad(QStringLiteral("clients"), parser.value(QStringLiteral("clients")),
+                   QStringLiteral("a list of client counts from 1 to 256"));
+    if (parser.isSet(QStringLiteral("k")) &&
+        !parseList(parser.value(QStringLiteral("k")), 1, 10, &options.seatsPerRequest))
+        return bad(QStringLiteral("k"), parser.value(QStringLiteral("k")),
+                   QStringLiteral("a list of seat counts from 1 to 10"));
+    if (parser.isSet(QStringLiteral("choice"))) {
+        const QString choice = parser.value(QStringLiteral("choice"));
+        options.choices = choice.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        for (const QString& c : std::as_const(options.choices)) {
+            if (c != QLatin1String("uniform") && c != QLatin1String("hotspot"))
+                return bad(QStringLiteral("choice"), choice, QStringLiteral("uniform, hotspot or both"));
+        }
+    }
+    if (parser.isSet(QStringLiteral("seconds"))) {
+        options.seconds = parser.value(QStringLiteral("seconds")).toInt(&ok);
+        if (!ok || options.seconds < 1 || options.seconds > 3600)
+            return bad(QStringLiteral("seconds"), parser.value(QStringLiteral("seconds")),
+                       QStringLiteral("a whole number of seconds from 1 to 3600"));
+    }
+    if (parser.isSet(QStringLiteral("confirm-ratio"))) {
+        options.confirmRatio = parser.value(QStringLiteral("confirm-ratio")).toDouble(&ok);
+        if (!ok || options.confirmRatio < 0 || options.confirmRatio > 1)
+            return bad(QStringLiteral("confirm-ratio"), parser.value(QStringLiteral("confirm-ratio")),
+                       QStringLiteral("a number from 0 to 1"));
+    }
+    const int samples =
+        parser.isSet(QStringLiteral("samples")) ? parser.value(QStringLiteral("samples")).toInt(&ok) : 300;
+    if (!ok || samples < 1 || samples > 100000)
+        return bad(QStringLiteral("samples"), parser.value(QStringLiteral("samples")),
+                   QStringLiteral("a number from 1 to 100000"));
+
+    bo::setupLogging(QStringLiteral("boxoffice-bench"), false, true);
+    // 64 simulated terminals share this one process and its one logger: logging every sale
+    // would measure a shared mutex no real terminal has, so only warnings are kept here.
+    spdlog::set_level(spdlog::level::warn);
 
     QTemporaryDir folder(QDir::tempPath() + QStringLiteral("/boxoffice-bench-XXXXXX"));
     bo::ConnectionSettings server;
     const bool own = !parser.isSet(QStringLiteral("db"));
     if (own) {
-        auto started = bo::PrivatePostgres::ensureRunning(folder.path());
+        bo::ClusterOptions cluster;
+        cluster.maxConnections = 200;
+        auto started = bo::PrivatePostgres::ensureRunning(folder.path(), cluster);
         if (!started) {
-            QTextStream(stderr) << "boxoffice-bench: " << started.error().message << '\n'
-                                << started.error().detail << '\n';
+            err() << "boxoffice-bench: " << started.error().message << '\n' << started.error().detail << '\n';
             return 1;
         }
         server = started.value();
     } else {
         auto parsed = bo::ConnectionSettings::parse(parser.value(QStringLiteral("db")));
         if (!parsed) {
-            QTextStream(stderr) << "boxoffice-bench: " << parsed.error().message << '\n';
+            err() << "boxoffice-bench: " << parsed.error().message << '\n';
             return 2;
         }
         server = parsed.value();
     }
-    out << "# boxoffice-bench gui — " << QSysInfo::prettyProductName() << ", " << QThread::idealThreadCount()
-        << " cores, Qt " << qVersion() << ", platform " << QGuiApplication::platformName() << "\n\n";
-    const QJsonObject figures = bo::bench::runGuiBenchmarks(server, samples, out);
+
+    int status = 0;
+    QJsonObject figures;
+    QString markdown;
+    if (runGui) {
+        QString text;
+        QTextStream gui(&text);
+        gui << "# boxoffice-bench gui — " << QSysInfo::prettyProductName() << ", "
+            << QThread::idealThreadCount() << " cores, Qt " << qVersion() << ", platform "
+            << QGuiApplication::platformName() << "\n\n";
+        QJsonObject guiFigures = bo::bench::runGuiBenchmarks(server, samples, gui);
+        guiFigures[QStringLiteral("targets")] = guiTargets(guiFigures, gui);
+        gui.flush();
+        out << text << '\n';
+        out.flush();
+        markdown += text + QLatin1Char('\n');
+        figures[QStringLiteral("gui")] = guiFigures;
+        if (guiFigures.value(QStringLiteral("notify_to_repaint"))
+                .toObject()
+                .contains(QStringLiteral("error")))
+            status = 1;
+    }
+    if (runSeats) {
+        const bo::bench::SeatBenchReport report =
+            bo::bench::runSeatBenchmarks(server, options, folder.path(), out);
+        figures[QStringLiteral("seats")] = report.json;
+        markdown += report.markdown;
+        for (const QString& failure : report.failures)
+            err() << "boxoffice-bench: " << failure << '\n';
+        if (report.violations > 0)
+            err() << "boxoffice-bench: FAILED: " << report.violations
+                  << " violations (a seat held or sold twice, or a partial hold)\n";
+        if (report.violations > 0 || !report.failures.isEmpty())
+            status = 1;
+    }
     if (parser.isSet(QStringLiteral("json"))) {
         QFile file(parser.value(QStringLiteral("json")));
-        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            file.write(QJsonDocument(figures).toJson());
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            file.write(QJsonDocument(figures).toJson()) < 0) {
+            err() << "boxoffice-bench: cannot write " << file.fileName() << '\n';
+            status = 1;
+        }
+    }
+    if (parser.isSet(QStringLiteral("markdown"))) {
+        QFile file(parser.value(QStringLiteral("markdown")));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(markdown.toUtf8()) < 0) {
+            err() << "boxoffice-bench: cannot write " << file.fileName() << '\n';
+            status = 1;
+        }
     }
     if (own)
         (void)bo::PrivatePostgres::stop(folder.path());
-    return figures.value(QStringLiteral("notify_to_repaint")).toObject().contains(QStringLiteral("error"))
-               ? 1
-               : 0;
+    return status;
 }
