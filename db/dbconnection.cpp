@@ -38,17 +38,6 @@ bool isRetryable(const QString& sqlState)
     return sqlState == QLatin1String("40001") || sqlState == QLatin1String("40P01");
 }
 
-/// The error of a failed libpq call, in the driver's terms so that mapSqlError applies.
-QSqlError libpqError(PGconn* conn, const PGresult* result)
-{
-    auto field = [result](int code) {
-        const char* v = result ? PQresultErrorField(result, code) : nullptr;
-        return v ? QString::fromUtf8(v) : QString();
-    };
-    return QSqlError(QString::fromUtf8(PQerrorMessage(conn)).trimmed(), field(PG_DIAG_MESSAGE_PRIMARY),
-                     QSqlError::StatementError, field(PG_DIAG_SQLSTATE));
-}
-
 } // namespace
 
 Error mapSqlError(const QSqlError& error, bool connectionLost)
@@ -126,43 +115,6 @@ QList<int> fromPgIntArray(const QString& text)
             out << v;
     }
     return out;
-}
-
-QDateTime fromPgTimestamptz(const QString& text)
-{
-    // DateStyle ISO (QPSQL sets it for every session): "YYYY-MM-DD HH:MM:SS[.ffffff]+HH[:MM[:SS]]".
-    if (text.size() < 22)
-        return {};
-    const QDate date = QDate::fromString(text.left(10), QStringLiteral("yyyy-MM-dd"));
-    const QTime time = QTime::fromString(text.mid(11, 8), QStringLiteral("HH:mm:ss"));
-    if (!date.isValid() || !time.isValid())
-        return {};
-    qsizetype i = 19;
-    qint64 micros = 0;
-    if (i < text.size() && text.at(i) == QLatin1Char('.')) {
-        int digits = 0;
-        for (++i; i < text.size() && text.at(i).isDigit(); ++i, ++digits) {
-            if (digits < 6)
-                micros = micros * 10 + text.at(i).digitValue();
-        }
-        for (; digits < 6; ++digits)
-            micros *= 10;
-    }
-    if (i >= text.size() || (text.at(i) != QLatin1Char('+') && text.at(i) != QLatin1Char('-')))
-        return {};
-    const int sign = text.at(i) == QLatin1Char('-') ? -1 : 1;
-    const QStringList parts = text.mid(i + 1).split(QLatin1Char(':'));
-    int offset = 0;
-    int scale = 3600;
-    for (const QString& part : parts) {
-        bool ok = false;
-        offset += part.toInt(&ok) * scale;
-        if (!ok)
-            return {};
-        scale /= 60;
-    }
-    QDateTime utc(date, time, Qt::UTC);
-    return utc.addMSecs(micros / 1000).addSecs(-qint64(sign) * offset);
 }
 
 QString toPgTextArray(const QStringList& values)
@@ -336,68 +288,14 @@ Status DbConnection::execScript(const QString& sql)
         PQclear(result);
         return success();
     }
-    const QSqlError error = libpqError(conn, result);
+    auto field = [result](int code) {
+        const char* v = result ? PQresultErrorField(result, code) : nullptr;
+        return v ? QString::fromUtf8(v) : QString();
+    };
+    const QSqlError error(QString::fromUtf8(PQerrorMessage(conn)).trimmed(), field(PG_DIAG_MESSAGE_PRIMARY),
+                          QSqlError::StatementError, field(PG_DIAG_SQLSTATE));
     PQclear(result);
     return errorFrom(error);
-}
-
-Result<QVariantList> DbConnection::call(const QString& sql, const QVariantList& values)
-{
-    QList<QByteArray> texts;
-    texts.reserve(values.size());
-    for (const QVariant& v : values)
-        texts << (v.isNull() ? QByteArray() : v.toString().toUtf8());
-    QList<const char*> params;
-    params.reserve(values.size());
-    for (qsizetype i = 0; i < values.size(); ++i)
-        params << (values.at(i).isNull() ? nullptr : texts.at(i).constData());
-    const QByteArray statement = sql.toUtf8();
-
-    bool reconnected = false;
-    for (int attempt = 0;; ++attempt) {
-        if (!isConnected() && !m_inTransaction) {
-            if (Status s = openSession(); !s)
-                return s.error();
-        }
-        PGconn* conn = pgConnection(database());
-        if (!conn)
-            return makeError(ErrorCode::Offline,
-                             QCoreApplication::translate("bo", "The database cannot be reached."));
-        PGresult* result = PQexecParams(conn, statement.constData(), int(params.size()), nullptr,
-                                        params.data(), nullptr, nullptr, 0);
-        const ExecStatusType status = PQresultStatus(result);
-        if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
-            QVariantList row;
-            if (PQntuples(result) > 0) {
-                for (int c = 0; c < PQnfields(result); ++c)
-                    row << (PQgetisnull(result, 0, c)
-                                ? QVariant(QMetaType::fromType<QString>())
-                                : QVariant(QString::fromUtf8(PQgetvalue(result, 0, c))));
-            }
-            PQclear(result);
-            return row;
-        }
-        const QSqlError error = libpqError(conn, result);
-        PQclear(result);
-        Error e = errorFrom(error);
-        if (error.nativeErrorCode() == QLatin1String("40P01"))
-            ++m_deadlocks;
-        else if (error.nativeErrorCode() == QLatin1String("40001"))
-            ++m_serializationFailures;
-        if (e.code == ErrorCode::Offline && !isConnected() && !reconnected && !m_inTransaction) {
-            // As for exec(): everything we call is safe to send again.
-            reconnected = true;
-            spdlog::warn("connection lost ({}), retrying once", e.detail.toStdString());
-            continue;
-        }
-        if (isRetryable(error.nativeErrorCode()) && !m_inTransaction && attempt < maxRetries) {
-            ++m_retries;
-            const int pause = QRandomGenerator::global()->bounded(1, 2 << attempt);
-            std::this_thread::sleep_for(std::chrono::milliseconds(pause));
-            continue;
-        }
-        return e;
-    }
 }
 
 Status DbConnection::begin()

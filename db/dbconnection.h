@@ -4,7 +4,6 @@
 
 #include <memory>
 
-#include <QDateTime>
 #include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -50,11 +49,6 @@ public:
 
     /// Runs one statement with positional (`?`) bound values in autocommit.
     [[nodiscard]] Result<Rows> exec(const QString& sql, const QVariantList& values = {});
-    /// Runs one statement through libpq in autocommit with `$1`… parameters sent as text, and
-    /// returns its first row as text (a null QVariant for NULL; empty without rows). For CALL of
-    /// procedures that commit part-way, which QPSQL cannot run (it prepares with SQL PREPARE).
-    /// Reconnects and retries like exec().
-    [[nodiscard]] Result<QVariantList> call(const QString& sql, const QVariantList& values = {});
     /// Runs a script of several statements (no bound values), e.g. a migration file.
     [[nodiscard]] Status execScript(const QString& sql);
     [[nodiscard]] Status begin();
@@ -97,7 +91,5 @@ private:
 [[nodiscard]] QString toPgIntArray(const QList<int>& values);
 [[nodiscard]] QList<int> fromPgIntArray(const QString& text);
 [[nodiscard]] QString toPgTextArray(const QStringList& values);
-/// A timestamptz as PostgreSQL prints it with DateStyle ISO, in UTC; invalid when unreadable.
-[[nodiscard]] QDateTime fromPgTimestamptz(const QString& text);
 
 } // namespace bo

@@ -50,21 +50,14 @@ SeatStore::SeatStore(DbConnection& connection)
 Result<HoldResult> SeatStore::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
                                    std::optional<int> ttlSeconds)
 {
-    // A procedure: the hold commits, then is announced, in one round trip (0003_lean_holds.sql).
-    auto row =
-        m_connection.call(QStringLiteral("CALL bo_hold_now($1, $2::integer[], $3::uuid, $4)"),
-                          {showtimeId, toPgIntArray(seatIds), uuidText(owner), nullableInt(ttlSeconds)});
-    if (!row)
-        return row.error();
-    const QVariantList& v = row.value();
-    if (v.size() < 4)
+    auto q = m_connection.exec(QStringLiteral("SELECT granted, held_until, db_now, unavailable "
+                                              "FROM bo_hold(?, ?::integer[], ?::uuid, ?)"),
+                               {showtimeId, toPgIntArray(seatIds), uuidText(owner), nullableInt(ttlSeconds)});
+    if (!q)
+        return q.error();
+    if (!q.value().next())
         return noRow();
-    HoldResult r;
-    r.granted = v.at(0).toString() == QLatin1String("t");
-    r.heldUntil = v.at(1).isNull() ? QDateTime() : fromPgTimestamptz(v.at(1).toString());
-    r.dbNow = fromPgTimestamptz(v.at(2).toString());
-    r.unavailable = fromPgIntArray(v.at(3).toString());
-    return r;
+    return readHold(q.value());
 }
 
 Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
@@ -92,13 +85,13 @@ Result<int> SeatStore::release(int showtimeId, const QUuid& owner, const QList<i
 {
     const QVariant seats =
         seatIds.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(toPgIntArray(seatIds));
-    auto row = m_connection.call(QStringLiteral("CALL bo_release_now($1, $2::uuid, $3::integer[])"),
-                                 {showtimeId, uuidText(owner), seats});
-    if (!row)
-        return row.error();
-    if (row.value().isEmpty())
+    auto q = m_connection.exec(QStringLiteral("SELECT bo_release(?, ?::uuid, ?::integer[])"),
+                               {showtimeId, uuidText(owner), seats});
+    if (!q)
+        return q.error();
+    if (!q.value().next())
         return noRow();
-    return row.value().at(0).toInt();
+    return q.value().value(0).toInt();
 }
 
 Result<ConfirmResult> SeatStore::confirm(const ConfirmRequest& request)

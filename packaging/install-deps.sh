@@ -16,6 +16,8 @@ packages=(
     libpq-dev postgresql-15 postgresql-client-15
     # logging
     libspdlog-dev libfmt-dev
+    # the benchmark's Redis strategy (boxoffice-bench seats): hiredis to build it, a server it starts
+    redis-server libhiredis-dev
     # screenshots and X11 runs of the GUI
     xvfb xauth x11-apps imagemagick
     # fonts for Korean text

@@ -5,6 +5,8 @@
 //   seats  the seat-hold strategies side by side against one PostgreSQL
 //   gui    seat-map paint times, NOTIFY-to-repaint latency, resident memory
 //   all    both (the default); the GUI part runs first so its memory figure is its own
+#include <algorithm>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -20,6 +22,7 @@
 
 #include "app/bench/guibench.h"
 #include "app/bench/seatbench.h"
+#include "app/bench/strategies.h"
 #include "app/common/logging.h"
 #include "db/privatepostgres.h"
 
@@ -148,9 +151,21 @@ int main(int argc, char* argv[])
         err() << "boxoffice-bench: --" << option << " '" << value << "' is not " << expected << '\n';
         return 2;
     };
-    if (parser.isSet(QStringLiteral("strategies")))
+    if (parser.isSet(QStringLiteral("strategies"))) {
         options.strategies =
             parser.value(QStringLiteral("strategies")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+        // Checked before any server starts: a typo costs nothing.
+        const QList<bo::bench::StrategyInfo> known = bo::bench::strategies();
+        for (const QString& name : std::as_const(options.strategies)) {
+            if (std::none_of(known.cbegin(), known.cend(),
+                             [&name](const bo::bench::StrategyInfo& s) { return s.name == name; })) {
+                const QString why = bo::bench::missingStrategyReason(name);
+                err() << "boxoffice-bench: "
+                      << (why.isEmpty() ? QStringLiteral("unknown strategy '%1'").arg(name) : why) << '\n';
+                return 2;
+            }
+        }
+    }
     if (parser.isSet(QStringLiteral("clients")) &&
         !parseList(parser.value(QStringLiteral("clients")), 1, 256, &options.clients))
         return bad(QStringLiteral("clients"), parser.value(QStringLiteral("clients")),

@@ -3,73 +3,34 @@
 --
 -- Holds and releases made lean, measured by `boxoffice-bench seats` (docs/BENCHMARKS.md):
 --
--- * One locking statement per hold instead of up to nine (each with its own executor start-up).
+-- * One locking statement and one updating statement per hold instead of up to nine statements
+--   (each with its own executor start-up); the announcement is made by the updating statement
+--   itself instead of a trigger call.
 -- * Asynchronous commit for holds and releases. A hold is a claim of minutes that nothing
 --   irreversible depends on. If the server crashes within the last fraction of a second, those
 --   holds are forgotten; every terminal has lost its connection and reloads its map, and a sale
 --   whose hold vanished is refused at confirm (which re-checks the hold and is durable) before
 --   any ticket exists. Moving to payment and confirming stay durable, so no customer pays on
---   the strength of a hold that could vanish.
--- * The announcement after the commit. PostgreSQL serialises every transaction that sends a
---   NOTIFY on one cluster-wide lock held until its commit ends; a hold that announced inside its
---   own transaction kept its seat rows locked while it queued for that lock, and a competing sale
---   found them locked and was refused. The procedures bo_hold_now and bo_release_now (what the
---   terminals call) commit the seat change first and announce it in a second, write-free
---   transaction in the same round trip, with the seats' state read again under a per-showtime
---   lock so that announcements cannot leave a map showing an older state. Only committed
---   changes are announced, as before; a backend that dies between the two transactions leaves
---   an unannounced change, which the next hold on those seats reports as a conflict and every
---   map corrects on its next reload.
--- * Functions bo_hold and bo_release keep their signatures and announce inside their own
---   transaction (bo_begin_payment and other SQL callers use them).
+--   the strength of a hold that could vanish. It also shortens the time each commit holds
+--   PostgreSQL's cluster-wide NOTIFY lock, through which every announcing commit passes in turn.
 
--- Seat changes made by the functions below are announced by bo_announce (same payload as the
--- trigger's); they tell the trigger to stay quiet through a transaction-local flag. Every other
--- change (confirms, sweeps, a manager's UPDATE) is still announced by the trigger.
+-- Seat changes made by the functions below announce themselves in the statement that makes
+-- them (one pg_notify, same payload as the trigger's) and tell the trigger to stay quiet through
+-- a transaction-local flag; every other change (confirms, sweeps, a manager's UPDATE) is still
+-- announced by the trigger.
 CREATE OR REPLACE TRIGGER showtime_seat_notify AFTER UPDATE ON showtime_seat
     REFERENCING NEW TABLE AS changed
     FOR EACH STATEMENT
     WHEN (current_setting('bo.announced', true) IS DISTINCT FROM 'on')
     EXECUTE FUNCTION bo_notify_seat_changes();
 
--- After a change has committed (bo_hold_now, bo_release_now): announces the seats' state as it
--- is now, one showtime's announcers one after another (a transaction-scoped advisory lock), so
--- that the last announcement of a seat carries its latest committed state even when two
--- announcements overtake each other on their way to the NOTIFY queue.
-CREATE FUNCTION bo_announce_current(p_showtime integer, p_seats integer[]) RETURNS void
-LANGUAGE plpgsql VOLATILE AS $$
-BEGIN
-    IF cardinality(p_seats) > 0 THEN
-        PERFORM pg_advisory_xact_lock(1651467379, p_showtime); -- 1651467379 = 'bo_s'
-        PERFORM pg_notify('bo_seats', p_showtime::text || '|'
-                                      || string_agg(left(c.status, 1) || c.seat_id::text, ',' ORDER BY c.seat_id))
-           FROM (SELECT ss.seat_id, ss.status, (row_number() OVER (ORDER BY ss.seat_id) - 1) / 400 AS chunk
-                   FROM showtime_seat ss
-                  WHERE ss.showtime_id = p_showtime AND ss.seat_id = ANY (p_seats)) c
-          GROUP BY c.chunk;
-    END IF;
-END $$;
-
--- Announces seats of one showtime in state p_state (F, H, R or B), 400 per notification.
-CREATE FUNCTION bo_announce(p_showtime integer, p_state text, p_seats integer[]) RETURNS void
-LANGUAGE plpgsql VOLATILE AS $$
-BEGIN
-    IF cardinality(p_seats) > 0 THEN
-        PERFORM pg_notify('bo_seats', p_showtime::text || '|' || string_agg(p_state || c.s::text, ',' ORDER BY c.s))
-           FROM (SELECT u.s, (u.n - 1) / 400 AS chunk FROM unnest(p_seats) WITH ORDINALITY AS u(s, n)) c
-          GROUP BY c.chunk;
-    END IF;
-END $$;
-
--- The hold itself (DESIGN.md section 2), unannounced: returns the sorted seat ids for the
--- announcement. Granted holds commit asynchronously unless the caller sets synchronous_commit
--- again before its commit.
-CREATE FUNCTION bo_hold_rows(p_showtime integer, p_seats integer[], p_owner uuid, p_ttl_s integer DEFAULT NULL)
-RETURNS TABLE (granted boolean, held_until timestamptz, db_now timestamptz, unavailable integer[], seats integer[])
+CREATE OR REPLACE FUNCTION bo_hold(p_showtime integer, p_seats integer[], p_owner uuid, p_ttl_s integer DEFAULT NULL)
+RETURNS TABLE (granted boolean, held_until timestamptz, db_now timestamptz, unavailable integer[])
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
     r        record;
     v_count  integer;
+    v_said   integer;
     v_until  timestamptz;
     v_ignore text;
 BEGIN
@@ -140,68 +101,43 @@ BEGIN
     IF coalesce(cardinality(r.locked), 0) <> cardinality(r.seats) THEN
         PERFORM bo_check_seats_exist(p_showtime, r.seats);
         RETURN QUERY SELECT false, NULL::timestamptz, r.t_now,
-            ARRAY(SELECT x FROM unnest(r.seats) x WHERE NOT (x = ANY (coalesce(r.locked, '{}'))) ORDER BY x),
-            r.seats;
+            ARRAY(SELECT x FROM unnest(r.seats) x WHERE NOT (x = ANY (coalesce(r.locked, '{}'))) ORDER BY x);
         RETURN;
     END IF;
 
-    -- All rows are ours: update them; the commit does not wait for the WAL flush.
+    -- All rows are ours: update and announce them in one statement. The commit does not wait
+    -- for the WAL flush (see the head of this file).
     v_ignore := set_config('synchronous_commit', 'off', true);
     v_ignore := set_config('bo.announced', 'on', true);
     v_until := r.t_now + make_interval(secs => r.ttl);
-    UPDATE showtime_seat ss
-       SET status = 'HELD', held_by = p_owner, held_until = v_until
-     WHERE ss.showtime_id = p_showtime AND ss.seat_id = ANY (r.locked);
-    GET DIAGNOSTICS v_count = ROW_COUNT;
+    -- (At most max_seats_per_sale <= 100 seats: one notification is far below 8000 bytes.)
+    WITH held AS (
+        UPDATE showtime_seat ss
+           SET status = 'HELD', held_by = p_owner, held_until = v_until
+         WHERE ss.showtime_id = p_showtime AND ss.seat_id = ANY (r.locked)
+        RETURNING ss.seat_id),
+    said AS (
+        SELECT pg_notify('bo_seats', p_showtime::text || '|' || string_agg('H' || h.seat_id::text, ','
+                                                                          ORDER BY h.seat_id))
+          FROM held h HAVING count(*) > 0)
+    SELECT (SELECT count(*) FROM held), (SELECT count(*) FROM said) INTO v_count, v_said;
     v_ignore := set_config('bo.announced', '', true);
     IF v_count <> cardinality(r.seats) THEN
         -- Cannot happen while we hold the row locks; raising undoes the whole statement.
         RAISE EXCEPTION 'hold changed % of % seats', v_count, cardinality(r.seats) USING ERRCODE = 'XX000';
     END IF;
-    RETURN QUERY SELECT true, v_until, r.t_now, '{}'::integer[], r.seats;
+    RETURN QUERY SELECT true, v_until, r.t_now, '{}'::integer[];
 END $$;
 
--- Hold or extend, announced in the same transaction (for SQL callers such as bo_begin_payment).
-CREATE OR REPLACE FUNCTION bo_hold(p_showtime integer, p_seats integer[], p_owner uuid, p_ttl_s integer DEFAULT NULL)
-RETURNS TABLE (granted boolean, held_until timestamptz, db_now timestamptz, unavailable integer[])
-LANGUAGE plpgsql VOLATILE AS $$
+-- Release the owner's holds (the listed seats, or all of them on the showtime, which also
+-- cancels the sale's pending booking), locked in seat order, freed and announced in one
+-- statement; asynchronous commit as for holds (a release lost in a crash leaves the seats held
+-- until their deadline). Returns the number of seats freed.
+CREATE OR REPLACE FUNCTION bo_release(p_showtime integer, p_owner uuid, p_seats integer[] DEFAULT NULL)
+RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-    r record;
-BEGIN
-    SELECT * INTO r FROM bo_hold_rows(p_showtime, p_seats, p_owner, p_ttl_s);
-    IF r.granted THEN
-        PERFORM bo_announce(p_showtime, 'H', r.seats);
-    END IF;
-    RETURN QUERY SELECT r.granted, r.held_until, r.db_now, r.unavailable;
-END $$;
-
--- What a terminal calls (CALL, in autocommit): hold, commit, then announce.
-CREATE PROCEDURE bo_hold_now(p_showtime integer, p_seats integer[], p_owner uuid, p_ttl_s integer DEFAULT NULL,
-                             INOUT granted boolean DEFAULT NULL, INOUT held_until timestamptz DEFAULT NULL,
-                             INOUT db_now timestamptz DEFAULT NULL, INOUT unavailable integer[] DEFAULT NULL)
-LANGUAGE plpgsql AS $$
-DECLARE
-    r record;
-BEGIN
-    SELECT * INTO r FROM bo_hold_rows(p_showtime, p_seats, p_owner, p_ttl_s);
-    COMMIT;
-    IF r.granted THEN
-        PERFORM bo_announce_current(p_showtime, r.seats);
-    END IF;
-    granted := r.granted;
-    held_until := r.held_until;
-    db_now := r.db_now;
-    unavailable := r.unavailable;
-END $$;
-
--- The release itself, unannounced: frees the owner's holds (the listed seats, or all of them on
--- the showtime, which also cancels the sale's pending booking), locked in seat order, with an
--- asynchronous commit as for holds (a release lost in a crash leaves the seats held until their
--- deadline). Returns the freed seat ids, sorted.
-CREATE FUNCTION bo_release_rows(p_showtime integer, p_owner uuid, p_seats integer[] DEFAULT NULL)
-RETURNS integer[] LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-    v_freed  integer[];
+    v_count  integer;
+    v_said   integer;
     v_ignore text;
 BEGIN
     IF p_owner IS NULL THEN
@@ -218,8 +154,14 @@ BEGIN
         freed AS (
             UPDATE showtime_seat ss SET status = 'FREE', held_by = NULL, held_until = NULL
              WHERE ss.showtime_id = p_showtime AND ss.seat_id IN (SELECT m.seat_id FROM mine m)
-            RETURNING ss.seat_id)
-        SELECT coalesce(array_agg(f.seat_id ORDER BY f.seat_id), '{}') INTO v_freed FROM freed f;
+            RETURNING ss.seat_id),
+        said AS (
+            SELECT pg_notify('bo_seats', p_showtime::text || '|' || string_agg('F' || c.seat_id::text, ','
+                                                                              ORDER BY c.seat_id))
+              FROM (SELECT f.seat_id, (row_number() OVER (ORDER BY f.seat_id) - 1) / 400 AS chunk
+                      FROM freed f) c
+             GROUP BY c.chunk)
+        SELECT (SELECT count(*) FROM freed), (SELECT count(*) FROM said) INTO v_count, v_said;
     ELSE
         WITH mine AS (
             SELECT ss.seat_id FROM showtime_seat ss
@@ -228,40 +170,22 @@ BEGIN
         freed AS (
             UPDATE showtime_seat ss SET status = 'FREE', held_by = NULL, held_until = NULL
              WHERE ss.showtime_id = p_showtime AND ss.seat_id IN (SELECT m.seat_id FROM mine m)
-            RETURNING ss.seat_id)
-        SELECT coalesce(array_agg(f.seat_id ORDER BY f.seat_id), '{}') INTO v_freed FROM freed f;
+            RETURNING ss.seat_id),
+        said AS (
+            SELECT pg_notify('bo_seats', p_showtime::text || '|' || string_agg('F' || c.seat_id::text, ','
+                                                                              ORDER BY c.seat_id))
+              FROM (SELECT f.seat_id, (row_number() OVER (ORDER BY f.seat_id) - 1) / 400 AS chunk
+                      FROM freed f) c
+             GROUP BY c.chunk)
+        SELECT (SELECT count(*) FROM freed), (SELECT count(*) FROM said) INTO v_count, v_said;
         UPDATE booking b SET status = 'CANCELLED', closed_at = clock_timestamp()
          WHERE b.hold_token = p_owner AND b.showtime_id = p_showtime AND b.status = 'PENDING';
     END IF;
     v_ignore := set_config('bo.announced', '', true);
-    IF cardinality(v_freed) = 0 AND NOT EXISTS (SELECT 1 FROM showtime WHERE id = p_showtime) THEN
+    IF v_count = 0 AND NOT EXISTS (SELECT 1 FROM showtime WHERE id = p_showtime) THEN
         RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
     END IF;
-    RETURN v_freed;
-END $$;
-
--- Release, announced in the same transaction. Returns the number of seats freed.
-CREATE OR REPLACE FUNCTION bo_release(p_showtime integer, p_owner uuid, p_seats integer[] DEFAULT NULL)
-RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-    v_freed integer[];
-BEGIN
-    v_freed := bo_release_rows(p_showtime, p_owner, p_seats);
-    PERFORM bo_announce(p_showtime, 'F', v_freed);
-    RETURN cardinality(v_freed);
-END $$;
-
--- What a terminal calls (CALL, in autocommit): release, commit, then announce.
-CREATE PROCEDURE bo_release_now(p_showtime integer, p_owner uuid, p_seats integer[] DEFAULT NULL,
-                                INOUT freed integer DEFAULT NULL)
-LANGUAGE plpgsql AS $$
-DECLARE
-    v_freed integer[];
-BEGIN
-    v_freed := bo_release_rows(p_showtime, p_owner, p_seats);
-    COMMIT;
-    PERFORM bo_announce_current(p_showtime, v_freed);
-    freed := cardinality(v_freed);
+    RETURN v_count;
 END $$;
 
 -- Moving to payment stays durable: the customer is about to be charged on the strength of it.

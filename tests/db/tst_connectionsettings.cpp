@@ -3,7 +3,6 @@
 #include <QtTest>
 
 #include "db/connectionsettings.h"
-#include "db/dbconnection.h"
 
 using namespace bo;
 
@@ -77,34 +76,6 @@ private slots:
         auto again = ConnectionSettings::parse(s.value().toConninfo());
         QVERIFY(again.ok());
         QCOMPARE(again.value().value(QStringLiteral("application_name")), QStringLiteral("it's a \\ till"));
-    }
-
-    // Procedure results arrive as text (DbConnection::call): timestamps in DateStyle ISO with
-    // whatever offset the session's time zone gives.
-    void timestampsAreReadInAnyOffset_data()
-    {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QDateTime>("utc");
-        const QDate day(2026, 11, 30);
-        QTest::newRow("utc, micros") << QStringLiteral("2026-11-30 13:24:49.126023+00")
-                                     << QDateTime(day, QTime(13, 24, 49, 126), Qt::UTC);
-        QTest::newRow("seoul, no fraction")
-            << QStringLiteral("2026-11-30 22:24:49+09") << QDateTime(day, QTime(13, 24, 49), Qt::UTC);
-        QTest::newRow("india, millis") << QStringLiteral("2026-11-30 18:54:49.5+05:30")
-                                       << QDateTime(day, QTime(13, 24, 49, 500), Qt::UTC);
-        QTest::newRow("west, day before") << QStringLiteral("2026-11-29 23:00:00.000001-03")
-                                          << QDateTime(QDate(2026, 11, 30), QTime(2, 0), Qt::UTC);
-        QTest::newRow("garbage") << QStringLiteral("yesterday at noon") << QDateTime();
-        QTest::newRow("no offset") << QStringLiteral("2026-11-30 13:24:49.1") << QDateTime();
-    }
-    void timestampsAreReadInAnyOffset()
-    {
-        QFETCH(QString, text);
-        QFETCH(QDateTime, utc);
-        const QDateTime read = fromPgTimestamptz(text);
-        QCOMPARE(read.isValid(), utc.isValid());
-        if (utc.isValid())
-            QCOMPARE(read.toMSecsSinceEpoch(), utc.toMSecsSinceEpoch());
     }
 };
 
