@@ -6,6 +6,7 @@
 //   gui    seat-map paint times, NOTIFY-to-repaint latency, resident memory
 //   all    both (the default); the GUI part runs first so its memory figure is its own
 #include <algorithm>
+#include <csignal>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -27,6 +28,12 @@
 #include "db/privatepostgres.h"
 
 namespace {
+
+/// Ctrl-C or a polite kill ends the benchmark early but still stops its private servers.
+void onStopSignal(int)
+{
+    bo::bench::requestStop();
+}
 
 QTextStream& err()
 {
@@ -226,6 +233,8 @@ int main(int argc, char* argv[])
         server = parsed.value();
     }
 
+    std::signal(SIGINT, onStopSignal);
+    std::signal(SIGTERM, onStopSignal);
     int status = 0;
     QJsonObject figures;
     QString markdown;
@@ -247,7 +256,7 @@ int main(int argc, char* argv[])
                 .contains(QStringLiteral("error")))
             status = 1;
     }
-    if (runSeats) {
+    if (runSeats && !bo::bench::stopRequested()) {
         const bo::bench::SeatBenchReport report =
             bo::bench::runSeatBenchmarks(server, options, folder.path(), out);
         figures[QStringLiteral("seats")] = report.json;
@@ -277,5 +286,5 @@ int main(int argc, char* argv[])
     }
     if (own)
         (void)bo::PrivatePostgres::stop(folder.path());
-    return status;
+    return bo::bench::stopRequested() ? 130 : status;
 }

@@ -30,6 +30,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+std::atomic<bool> stopFlag{false}; // lock-free: safe to set from a signal handler
+static_assert(std::atomic<bool>::is_always_lock_free);
+
 constexpr int hallRows = 15;
 constexpr int seatsPerRow = 20;
 constexpr int hotRow = 7;                 // row H: its 20 seats are the hot spot
@@ -346,7 +349,7 @@ RunResult SeatBench::measure(const QString& strategy, bool holdsSeats, const Wor
         go.wait(false);
         const Clock::time_point deadline{Clock::duration(deadlineNs.load())};
         const int me = index + 1;
-        while (Clock::now() < deadline) {
+        while (Clock::now() < deadline && !stopRequested()) {
             pick(positions);
             const QList<int> seats = seatsOf(positions);
             const QUuid token = QUuid::createUuid();
@@ -441,7 +444,7 @@ RunResult SeatBench::measure(const QString& strategy, bool holdsSeats, const Wor
     // While the clients run, look for partial holds in committed state every 100 ms: each hold
     // commits all its seats at once, so a token holding some other number of seats is a bug.
     qint64 partialSeen = 0;
-    while (holdsSeats && Clock::now() + std::chrono::milliseconds(100) < deadline) {
+    while (holdsSeats && !stopRequested() && Clock::now() + std::chrono::milliseconds(100) < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         auto partial = m_admin->exec(
             QStringLiteral("SELECT count(*) FROM (SELECT held_by FROM showtime_seat WHERE showtime_id = ? "
@@ -905,6 +908,8 @@ SeatBenchReport SeatBench::run(const ConnectionSettings& server, const QString& 
                 // One block per point: `limit` first, then each strategy, back to back, so the
                 // ratios compare figures measured within a minute of each other.
                 for (const StrategyInfo& strategy : chosen) {
+                    if (stopRequested())
+                        break;
                     RunResult r = measure(strategy.name, strategy.holdsSeats, workload, clients, ++runIndex);
                     m_out << QStringLiteral("%1 %2 c=%3: %4 holds/s, %5 seat-holds/s, %6 conflicts/s, "
                                             "p50/p95/p99 %7/%8/%9 ms, %10 trips, retries %11, deadlocks %12, "
@@ -942,6 +947,10 @@ SeatBenchReport SeatBench::run(const ConnectionSettings& server, const QString& 
         }
     }
 
+    if (stopRequested())
+        report.failures
+            << QStringLiteral("interrupted: %1 runs measured, the rest not started").arg(runs.size());
+
     // Ratios within each block.
     for (RunResult& r : runs) {
         for (const RunResult& other : std::as_const(runs)) {
@@ -974,6 +983,16 @@ SeatBenchReport SeatBench::run(const ConnectionSettings& server, const QString& 
 }
 
 } // namespace
+
+void requestStop()
+{
+    stopFlag.store(true);
+}
+
+bool stopRequested()
+{
+    return stopFlag.load();
+}
 
 SeatBenchReport runSeatBenchmarks(const ConnectionSettings& server, const SeatBenchOptions& options,
                                   const QString& folder, QTextStream& out)

@@ -29,6 +29,11 @@ struct SeatBenchReport
     QStringList failures; ///< runs that could not run or mostly failed
 };
 
+/// Ends the current run at once and starts no other (the rest of the report still comes, and the
+/// servers are stopped). Safe to call from a signal handler.
+void requestStop();
+[[nodiscard]] bool stopRequested();
+
 /// The seat-hold strategies side by side: a fresh database with the real migrations and one
 /// showtime of 300 seats (15 rows × 20) on `server`, every strategy against the same workloads
 /// one after another, the database checked after every run. `folder` holds the private
