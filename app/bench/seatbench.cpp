@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSysInfo>
 #include <QThread>
 
@@ -864,6 +865,16 @@ SeatBenchReport SeatBench::run(const ConnectionSettings& server, const QString& 
     if (!report.failures.isEmpty())
         return report;
 
+    // Whatever happens from here on, the benchmark's database goes (it may be on a server of
+    // the user's, given with --db).
+    const auto dropDatabase = qScopeGuard([this] {
+        m_admin.reset();
+        if (m_databaseName.isEmpty())
+            return;
+        if (auto maintenance = DbConnection::open(m_server, QStringLiteral("bench-admin")))
+            (void)maintenance.value()->execScript(
+                QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_databaseName));
+    });
     if (Status prepared = prepare(server); !prepared) {
         report.failures << QStringLiteral("cannot prepare the benchmark database: %1 %2")
                                .arg(prepared.error().message, prepared.error().detail);
@@ -975,10 +986,6 @@ SeatBenchReport SeatBench::run(const ConnectionSettings& server, const QString& 
     m_out << '\n' << report.markdown;
     m_out.flush();
 
-    m_admin.reset();
-    if (auto maintenance = DbConnection::open(m_server, QStringLiteral("bench-admin")))
-        (void)maintenance.value()->execScript(
-            QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_databaseName));
     return report;
 }
 

@@ -145,6 +145,8 @@ BEGIN
     END IF;
     v_ignore := set_config('synchronous_commit', 'off', true);
     v_ignore := set_config('bo.announced', 'on', true);
+    -- Two statements rather than one with "p_seats IS NULL OR ...": each keeps an index
+    -- condition on the seat ids in its generic plan.
     IF p_seats IS NOT NULL THEN
         WITH mine AS (
             SELECT ss.seat_id FROM showtime_seat ss
