@@ -7,7 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "model/cardterminal.h"
-#include "model/salesbackend.h"
+#include "model/seatoperations.h"
 
 namespace bo {
 namespace {
@@ -30,7 +30,7 @@ std::string tokenText(const QUuid& id)
 
 } // namespace
 
-SaleFlow::SaleFlow(SalesBackend* backend, CardTerminal* card, QString terminalName, QObject* parent)
+SaleFlow::SaleFlow(SeatOperations* backend, CardTerminal* card, QString terminalName, QObject* parent)
     : QObject(parent)
     , m_backend(backend)
     , m_card(card)
@@ -38,13 +38,13 @@ SaleFlow::SaleFlow(SalesBackend* backend, CardTerminal* card, QString terminalNa
 {
     m_tick.setInterval(tickMs);
     connect(&m_tick, &QTimer::timeout, this, &SaleFlow::onTick);
-    connect(m_backend, &SalesBackend::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
-    connect(m_backend, &SalesBackend::holdFinished, this, &SaleFlow::onHoldFinished);
-    connect(m_backend, &SalesBackend::releaseFinished, this, &SaleFlow::onReleaseFinished);
-    connect(m_backend, &SalesBackend::confirmFinished, this, &SaleFlow::onConfirmFinished);
-    connect(m_backend, &SalesBackend::requestFailed, this, &SaleFlow::onRequestFailed);
-    connect(m_backend, &SalesBackend::seatsChanged, this, &SaleFlow::onSeatsChanged);
-    connect(m_backend, &SalesBackend::reconnected, this, &SaleFlow::onReconnected);
+    connect(m_backend, &SeatOperations::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
+    connect(m_backend, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
+    connect(m_backend, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
+    connect(m_backend, &SeatOperations::confirmFinished, this, &SaleFlow::onConfirmFinished);
+    connect(m_backend, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
+    connect(m_backend, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
+    connect(m_backend, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
     if (m_card) {
         connect(m_card, &CardTerminal::approved, this, &SaleFlow::onCardApproved);
         connect(m_card, &CardTerminal::declined, this, &SaleFlow::onCardDeclined);
@@ -126,10 +126,10 @@ void SaleFlow::openShowtime(int showtimeId)
     m_loadingShowtime = showtimeId;
     setState(State::Loading);
     spdlog::info("sale {}: opening showtime {}", tokenText(m_token), showtimeId);
-    m_backend->loadShowtime(showtimeId);
+    (void)m_backend->loadShowtime(showtimeId);
 }
 
-void SaleFlow::onShowtimeLoaded(const ShowtimeInfo& showtime, const QList<SeatState>& seats,
+void SaleFlow::onShowtimeLoaded(int, const ShowtimeInfo& showtime, const QList<SeatState>& seats,
                                 const QList<PriceTier>& tiers)
 {
     const bool opening = m_state == State::Loading && showtime.id == m_loadingShowtime;
@@ -439,7 +439,7 @@ void SaleFlow::onConfirmFinished(int requestId, const ConfirmResult& result)
 
 void SaleFlow::onRequestFailed(int requestId, const Error& error)
 {
-    if (requestId == 0 && m_state == State::Loading) {
+    if (m_state == State::Loading) {
         setState(State::Idle);
         emit problem(error.message);
         return;
@@ -495,7 +495,7 @@ void SaleFlow::onSeatsChanged(const QString& payload)
 void SaleFlow::onReconnected()
 {
     if (m_state == State::Selecting || m_state == State::Payment || m_state == State::Confirming)
-        m_backend->loadShowtime(m_showtime.id);
+        (void)m_backend->loadShowtime(m_showtime.id);
 }
 
 void SaleFlow::startCountdown(qint64 remainingMs)

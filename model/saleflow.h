@@ -19,7 +19,7 @@
 namespace bo {
 
 class CardTerminal;
-class SalesBackend;
+class SeatOperations;
 struct HoldReply;
 struct Error;
 
@@ -41,7 +41,7 @@ public:
     Q_ENUM(EndReason)
     enum class PaymentMethod { Cash, Card };
 
-    SaleFlow(SalesBackend* backend, CardTerminal* card, QString terminalName, QObject* parent = nullptr);
+    SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalName, QObject* parent = nullptr);
 
     [[nodiscard]] State state() const { return m_state; }
     [[nodiscard]] const SeatMap& seatMap() const { return m_map; }
@@ -103,7 +103,7 @@ signals:
     void busyChanged(bool busy);
 
 private slots:
-    void onShowtimeLoaded(const bo::ShowtimeInfo& showtime, const QList<bo::SeatState>& seats,
+    void onShowtimeLoaded(int requestId, const bo::ShowtimeInfo& showtime, const QList<bo::SeatState>& seats,
                           const QList<bo::PriceTier>& tiers);
     void onHoldFinished(const bo::HoldReply& reply);
     void onReleaseFinished(int requestId, int seats);
@@ -127,7 +127,7 @@ private:
     void setPending(Pending kind, int requestId);
     void clearPending();
 
-    SalesBackend* m_backend;
+    SeatOperations* m_backend;
     QPointer<CardTerminal> m_card;
     QString m_terminal;
     QUuid m_terminalId;

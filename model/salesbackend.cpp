@@ -70,22 +70,22 @@ public slots:
         emit m_owner->showtimesLoaded(list.value());
     }
 
-    void loadShowtime(int showtimeId)
+    void loadShowtime(int requestId, int showtimeId)
     {
-        if (!ready(0))
+        if (!ready(requestId))
             return;
         CatalogStore catalog(*m_connection);
         SeatStore store(*m_connection);
         auto info = catalog.showtime(showtimeId);
         if (!info)
-            return failed(0, info.error());
+            return failed(requestId, info.error());
         auto seats = store.seats(showtimeId);
         if (!seats)
-            return failed(0, seats.error());
+            return failed(requestId, seats.error());
         auto tiers = catalog.priceTiers(showtimeId);
         if (!tiers)
-            return failed(0, tiers.error());
-        emit m_owner->showtimeLoaded(info.value(), seats.value(), tiers.value());
+            return failed(requestId, tiers.error());
+        emit m_owner->showtimeLoaded(requestId, info.value(), seats.value(), tiers.value());
     }
 
     void hold(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
@@ -223,7 +223,7 @@ private:
 };
 
 SalesBackend::SalesBackend(ConnectionSettings settings, QObject* parent)
-    : QObject(parent)
+    : SeatOperations(parent)
     , m_settings(std::move(settings))
 {
     qRegisterMetaType<HoldReply>();
@@ -284,10 +284,12 @@ void SalesBackend::loadShowtimes(const QDateTime& from, const QDateTime& to)
         m_worker, [w = m_worker, from, to] { w->loadShowtimes(from, to); }, Qt::QueuedConnection);
 }
 
-void SalesBackend::loadShowtime(int showtimeId)
+int SalesBackend::loadShowtime(int showtimeId)
 {
+    const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, showtimeId] { w->loadShowtime(showtimeId); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, id, showtimeId] { w->loadShowtime(id, showtimeId); }, Qt::QueuedConnection);
+    return id;
 }
 
 void SalesBackend::loadSettings()

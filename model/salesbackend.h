@@ -12,27 +12,18 @@
 #include "db/connectionsettings.h"
 #include "db/result.h"
 #include "db/seattypes.h"
+#include "model/seatoperations.h"
 
 namespace bo {
 
 class SalesWorker;
-
-/// What the backend answers to a hold or begin-payment request.
-struct HoldReply
-{
-    int requestId = 0;
-    int showtimeId = 0;
-    QList<int> seats;    ///< the seats asked for
-    HoldResult result;   ///< granted with deadline, or the unavailable seats
-    QString bookingCode; ///< begin-payment only: the pending booking
-};
 
 /// The asynchronous database side of a terminal. The GUI thread calls the request functions,
 /// which return at once; a worker thread with its own connection runs them in order and the
 /// answers come back as signals on the caller's thread. The worker LISTENs for seat changes,
 /// checks the connection every few seconds, reconnects by itself and then says so (callers
 /// reload what they show, since notifications sent while offline are lost).
-class SalesBackend final : public QObject
+class SalesBackend final : public SeatOperations
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SalesBackend)
@@ -46,28 +37,19 @@ public:
     [[nodiscard]] bool isOnline() const { return m_online; }
 
     void loadShowtimes(const QDateTime& from, const QDateTime& to);
-    void loadShowtime(int showtimeId); ///< seats and price tiers
     void loadSettings();
-    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds);
-    [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {});
+    [[nodiscard]] int loadShowtime(int showtimeId) override;
+    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds) override;
+    [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {}) override;
     [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
-                                   const QString& terminal, const QUuid& terminalId = {});
-    [[nodiscard]] int confirm(const ConfirmRequest& request);
+                                   const QString& terminal, const QUuid& terminalId = {}) override;
+    [[nodiscard]] int confirm(const ConfirmRequest& request) override;
 
 signals:
     void onlineChanged(bool online, const QString& reason);
-    /// Sent after a reconnect: everything shown may be stale.
-    void reconnected();
     void settingsLoaded(const bo::Settings& settings);
     void showtimesLoaded(const QList<bo::ShowtimeInfo>& showtimes);
-    void showtimeLoaded(const bo::ShowtimeInfo& showtime, const QList<bo::SeatState>& seats,
-                        const QList<bo::PriceTier>& tiers);
-    /// A committed seat change on any terminal (payload of channel bo_seats).
-    void seatsChanged(const QString& payload);
-    void holdFinished(const bo::HoldReply& reply);
-    void releaseFinished(int requestId, int seatsReleased);
-    void confirmFinished(int requestId, const bo::ConfirmResult& result);
-    void requestFailed(int requestId, const bo::Error& error);
+    /// A failed load of showtimes or settings (request id 0).
 
 private:
     friend class SalesWorker;
@@ -81,5 +63,3 @@ private:
 };
 
 } // namespace bo
-
-Q_DECLARE_METATYPE(bo::HoldReply)

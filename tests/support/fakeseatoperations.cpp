@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "tests/support/fakeseatoperations.h"
+
+#include <algorithm>
+
+#include <QJsonDocument>
+
+namespace bo::test {
+namespace {
+
+QList<int> distinctSorted(const QList<int>& seats)
+{
+    QList<int> out = seats;
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+QString codes(QChar code, const QList<int>& seats)
+{
+    QStringList parts;
+    for (int id : seats)
+        parts << code + QString::number(id);
+    return parts.join(QLatin1Char(','));
+}
+
+Error offline()
+{
+    return makeError(ErrorCode::Offline, QStringLiteral("The database cannot be reached."),
+                     QStringLiteral("fake: connection lost"));
+}
+
+} // namespace
+
+FakeSeatOperations::FakeSeatOperations(const MonotonicClock& clock, Settings settings, ShowtimeInfo showtime,
+                                       QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent)
+    : SeatOperations(parent)
+    , m_clock(clock)
+    , m_settings(std::move(settings))
+    , m_showtime(std::move(showtime))
+    , m_layout(std::move(seats))
+    , m_tiers(std::move(tiers))
+{
+    for (const SeatState& s : std::as_const(m_layout))
+        m_rows.insert(s.seatId, Row{});
+}
+
+FakeSeatOperations::~FakeSeatOperations() = default;
+
+QDateTime FakeSeatOperations::dbTime(qint64 ms) const
+{
+    // Any fixed origin will do: callers only ever take differences.
+    return QDateTime::fromMSecsSinceEpoch(1700000000000LL + ms, Qt::UTC);
+}
+
+int FakeSeatOperations::enqueue(const QString& kind, std::function<void(int)> run)
+{
+    const int id = ++m_nextRequest;
+    m_made[kind] += 1;
+    m_queue.append(Request{kind, [run = std::move(run), id] { run(id); }, id});
+    return id;
+}
+
+void FakeSeatOperations::answer(std::function<void()> emitter)
+{
+    m_replies.append(std::move(emitter));
+}
+
+void FakeSeatOperations::announce(const QString& text)
+{
+    if (m_online && !text.isEmpty())
+        m_notes.append(QString::number(m_showtime.id) + QLatin1Char('|') + text);
+}
+
+bool FakeSeatOperations::takeable(int seatId, const QUuid& owner) const
+{
+    const Row& r = m_rows[seatId];
+    if (r.status == SeatStatus::Free)
+        return true;
+    return r.status == SeatStatus::Held && (r.heldBy == owner || r.heldUntilMs < m_clock.nowMs());
+}
+
+std::optional<Error> FakeSeatOperations::checkRequest(int showtimeId, const QList<int>& seats,
+                                                      int ttlSeconds) const
+{
+    if (showtimeId != m_showtime.id)
+        return makeError(ErrorCode::NotFound, QStringLiteral("unknown showtime"));
+    if (seats.isEmpty())
+        return makeError(ErrorCode::BadInput, QStringLiteral("no seats requested"));
+    if (distinctSorted(seats).size() > m_settings.maxSeatsPerSale)
+        return makeError(ErrorCode::BadInput, QStringLiteral("too many seats"));
+    if (ttlSeconds < 1 || ttlSeconds > 3600)
+        return makeError(ErrorCode::BadInput, QStringLiteral("hold time outside 1..3600"));
+    for (int id : seats) {
+        if (!m_rows.contains(id))
+            return makeError(ErrorCode::NotFound, QStringLiteral("unknown seat"));
+    }
+    return std::nullopt;
+}
+
+HoldResult FakeSeatOperations::applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+{
+    HoldResult result;
+    const qint64 now = m_clock.nowMs();
+    result.dbNow = dbTime(now);
+    const QList<int> ids = distinctSorted(seats);
+    for (int id : ids) {
+        if (!takeable(id, owner))
+            result.unavailable << id;
+    }
+    if (!result.unavailable.isEmpty())
+        return result;
+    const qint64 until = now + qint64(ttlSeconds) * 1000;
+    for (int id : ids)
+        m_rows[id] = Row{SeatStatus::Held, owner, until};
+    result.granted = true;
+    result.heldUntil = dbTime(until);
+    announce(codes(u'H', ids));
+    return result;
+}
+
+int FakeSeatOperations::applyRelease(const QUuid& owner, const QList<int>& seats)
+{
+    QList<int> freed;
+    for (auto it = m_rows.begin(); it != m_rows.end(); ++it) {
+        const bool listed = seats.isEmpty() || seats.contains(it.key());
+        if (listed && it->status == SeatStatus::Held && it->heldBy == owner) {
+            *it = Row{};
+            freed << it.key();
+        }
+    }
+    std::sort(freed.begin(), freed.end());
+    announce(codes(u'F', freed));
+    if (seats.isEmpty()) {
+        for (Booking& b : m_bookings) {
+            if (b.owner == owner && b.status == QLatin1String("PENDING"))
+                b.status = QStringLiteral("CANCELLED");
+        }
+    }
+    return int(freed.size());
+}
+
+int FakeSeatOperations::loadShowtime(int showtimeId)
+{
+    return enqueue(QStringLiteral("load"), [this, showtimeId](int id) {
+        if (showtimeId != m_showtime.id) {
+            answer([this, id] { emit requestFailed(id, makeError(ErrorCode::NotFound, QStringLiteral("unknown"))); });
+            return;
+        }
+        QList<SeatState> seats = m_layout;
+        const qint64 now = m_clock.nowMs();
+        for (SeatState& s : seats) {
+            const Row& r = m_rows[s.seatId];
+            const bool expired = r.status == SeatStatus::Held && r.heldUntilMs < now;
+            s.status = expired ? SeatStatus::Free : r.status;
+            if (s.status == SeatStatus::Held) {
+                s.heldBy = r.heldBy;
+                s.heldUntil = dbTime(r.heldUntilMs);
+            }
+        }
+        answer([this, id, info = m_showtime, seats, tiers = m_tiers] {
+            emit showtimeLoaded(id, info, seats, tiers);
+        });
+    });
+}
+
+int FakeSeatOperations::hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+{
+    return enqueue(QStringLiteral("hold"), [this, showtimeId, seats, owner, ttlSeconds](int id) {
+        if (auto bad = checkRequest(showtimeId, seats, ttlSeconds)) {
+            answer([this, id, e = *bad] { emit requestFailed(id, e); });
+            return;
+        }
+        const HoldResult r = applyHold(seats, owner, ttlSeconds);
+        answer([this, reply = HoldReply{id, showtimeId, seats, r, {}}] { emit holdFinished(reply); });
+    });
+}
+
+int FakeSeatOperations::release(int showtimeId, const QUuid& owner, const QList<int>& seats)
+{
+    return enqueue(QStringLiteral("release"), [this, showtimeId, owner, seats](int id) {
+        if (showtimeId != m_showtime.id || owner.isNull()) {
+            answer([this, id] { emit requestFailed(id, makeError(ErrorCode::BadInput, QStringLiteral("bad"))); });
+            return;
+        }
+        const int n = applyRelease(owner, seats);
+        answer([this, id, n] { emit releaseFinished(id, n); });
+    });
+}
+
+int FakeSeatOperations::beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                                     const QString& terminal, const QUuid&)
+{
+    return enqueue(QStringLiteral("beginPayment"), [this, showtimeId, seats, owner, terminal](int id) {
+        std::optional<Error> bad = checkRequest(showtimeId, seats, m_settings.paymentTtlSeconds);
+        if (!bad && terminal.isEmpty())
+            bad = makeError(ErrorCode::BadInput, QStringLiteral("terminal name missing"));
+        if (bad) {
+            answer([this, id, e = *bad] { emit requestFailed(id, e); });
+            return;
+        }
+        HoldReply reply{id, showtimeId, seats, applyHold(seats, owner, m_settings.paymentTtlSeconds), {}};
+        if (reply.result.granted) {
+            auto pending = std::find_if(m_bookings.begin(), m_bookings.end(), [&](const Booking& b) {
+                return b.owner == owner && b.status == QLatin1String("PENDING");
+            });
+            if (pending == m_bookings.end()) {
+                m_bookings.append(Booking{owner, QStringLiteral("BK%1").arg(m_nextCode++, 4, 10, QLatin1Char('0')),
+                                          QStringLiteral("PENDING"), QUuid::createUuid()});
+                pending = m_bookings.end() - 1;
+            }
+            reply.bookingCode = pending->code;
+        }
+        answer([this, reply] { emit holdFinished(reply); });
+    });
+}
+
+int FakeSeatOperations::confirm(const ConfirmRequest& request)
+{
+    return enqueue(QStringLiteral("confirm"), [this, request](int id) { runConfirm(id, request); });
+}
+
+void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
+{
+    const QString fingerprint = QString::number(request.showtimeId) + QLatin1Char('/') +
+                                request.owner.toString() + QLatin1Char('/') +
+                                codes(u's', request.seatIds) + QLatin1Char('/') + request.tiers.join(u',') +
+                                QLatin1Char('/') + QString::fromUtf8(QJsonDocument(request.payment).toJson());
+    if (auto stored = m_keys.constFind(request.key); stored != m_keys.cend()) {
+        if (stored->request != fingerprint) {
+            answer([this, id] {
+                emit requestFailed(id, makeError(ErrorCode::KeyMismatch, QStringLiteral("key reused")));
+            });
+            return;
+        }
+        ConfirmResult replay = stored->result;
+        replay.replayed = true;
+        answer([this, id, replay] { emit confirmFinished(id, replay); });
+        return;
+    }
+    QList<int> seats = distinctSorted(request.seatIds);
+    if (seats.isEmpty()) {
+        for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it) {
+            if (it->status == SeatStatus::Held && it->heldBy == request.owner)
+                seats << it.key();
+        }
+        std::sort(seats.begin(), seats.end());
+    }
+    const qint64 now = m_clock.nowMs();
+    const bool allHeld = !seats.isEmpty() && std::all_of(seats.cbegin(), seats.cend(), [&](int s) {
+        const Row& r = m_rows.value(s);
+        return r.status == SeatStatus::Held && r.heldBy == request.owner && r.heldUntilMs >= now;
+    });
+    if (!allHeld) {
+        answer([this, id] {
+            emit requestFailed(id, makeError(ErrorCode::Expired, QStringLiteral("The seat hold has expired.")));
+        });
+        return;
+    }
+    auto pending = std::find_if(m_bookings.begin(), m_bookings.end(), [&](const Booking& b) {
+        return b.owner == request.owner && b.status == QLatin1String("PENDING");
+    });
+    if (pending == m_bookings.end()) {
+        m_bookings.append(Booking{request.owner, QStringLiteral("BK%1").arg(m_nextCode++, 4, 10, QLatin1Char('0')),
+                                  QStringLiteral("PENDING"), QUuid::createUuid()});
+        pending = m_bookings.end() - 1;
+    }
+    pending->status = QStringLiteral("CONFIRMED");
+    ConfirmResult result;
+    result.bookingId = pending->id;
+    result.code = pending->code;
+    result.status = pending->status;
+    result.currency = m_settings.currency;
+    for (qsizetype i = 0; i < seats.size(); ++i) {
+        m_rows[seats.at(i)] = Row{SeatStatus::Reserved, {}, 0};
+        BookedSeat booked;
+        booked.seatId = seats.at(i);
+        booked.tier = i < request.tiers.size() ? request.tiers.at(i) : m_tiers.value(0).code;
+        for (const PriceTier& t : std::as_const(m_tiers)) {
+            if (t.code == booked.tier)
+                booked.priceMinor = t.amountMinor;
+        }
+        result.totalMinor += booked.priceMinor;
+        result.seats << booked;
+    }
+    result.responseJson = QStringLiteral("{\"code\":\"%1\"}").arg(result.code);
+    m_keys.insert(request.key, StoredConfirm{fingerprint, result});
+    announce(codes(u'R', seats));
+    answer([this, id, result] { emit confirmFinished(id, result); });
+}
+
+QString FakeSeatOperations::nextRequestKind() const
+{
+    return m_queue.isEmpty() ? QString() : m_queue.constFirst().kind;
+}
+
+bool FakeSeatOperations::runNext()
+{
+    if (m_queue.isEmpty())
+        return false;
+    Request request = m_queue.takeFirst();
+    if (!m_online) {
+        answer([this, id = request.id] { emit requestFailed(id, offline()); });
+        return true;
+    }
+    request.run();
+    return true;
+}
+
+bool FakeSeatOperations::runNextAndLoseConnection()
+{
+    if (m_queue.isEmpty())
+        return false;
+    Request request = m_queue.takeFirst();
+    if (m_online) {
+        const qsizetype before = m_replies.size();
+        request.run();
+        // The answer never arrives: the caller hears only that the connection went away.
+        m_replies.resize(before);
+    }
+    loseConnection();
+    answer([this, id = request.id] { emit requestFailed(id, offline()); });
+    return true;
+}
+
+void FakeSeatOperations::loseConnection()
+{
+    m_online = false;
+    m_notes.clear();
+}
+
+void FakeSeatOperations::reconnect()
+{
+    if (m_online)
+        return;
+    m_online = true;
+    emit reconnected();
+}
+
+void FakeSeatOperations::deliverReply(qsizetype index)
+{
+    if (index < 0 || index >= m_replies.size())
+        return;
+    const std::function<void()> emitter = m_replies.takeAt(index);
+    emitter();
+}
+
+void FakeSeatOperations::deliverNotification()
+{
+    if (!m_notes.isEmpty())
+        emit seatsChanged(m_notes.takeFirst());
+}
+
+bool FakeSeatOperations::settle(int maxSteps)
+{
+    for (int step = 0; step < maxSteps; ++step) {
+        if (!m_online) {
+            reconnect();
+        } else if (!m_replies.isEmpty()) {
+            deliverReply(0);
+        } else if (!m_notes.isEmpty()) {
+            deliverNotification();
+        } else if (!m_queue.isEmpty()) {
+            runNext();
+        } else {
+            return true;
+        }
+    }
+    return false;
+}
+
+QSet<int> FakeSeatOperations::heldBy(const QUuid& owner) const
+{
+    QSet<int> out;
+    const qint64 now = m_clock.nowMs();
+    for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it) {
+        if (it->status == SeatStatus::Held && it->heldBy == owner && it->heldUntilMs >= now)
+            out.insert(it.key());
+    }
+    return out;
+}
+
+QSet<int> FakeSeatOperations::rowsHeldBy(const QUuid& owner) const
+{
+    QSet<int> out;
+    for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it) {
+        if (it->status == SeatStatus::Held && it->heldBy == owner)
+            out.insert(it.key());
+    }
+    return out;
+}
+
+SeatStatus FakeSeatOperations::statusOf(int seatId) const
+{
+    return m_rows.value(seatId).status;
+}
+
+bool FakeSeatOperations::holdForAnother(const QList<int>& seats, int ttlSeconds)
+{
+    return applyHold(seats, m_another, ttlSeconds).granted;
+}
+
+void FakeSeatOperations::releaseOthers()
+{
+    (void)applyRelease(m_another, {});
+}
+
+int FakeSeatOperations::sweep()
+{
+    QList<int> freed;
+    const qint64 now = m_clock.nowMs();
+    for (auto it = m_rows.begin(); it != m_rows.end(); ++it) {
+        if (it->status == SeatStatus::Held && it->heldUntilMs < now) {
+            const QUuid owner = it->heldBy;
+            *it = Row{};
+            freed << it.key();
+            for (Booking& b : m_bookings) {
+                if (b.owner == owner && b.status == QLatin1String("PENDING"))
+                    b.status = QStringLiteral("EXPIRED");
+            }
+        }
+    }
+    std::sort(freed.begin(), freed.end());
+    announce(codes(u'F', freed));
+    return int(freed.size());
+}
+
+int FakeSeatOperations::bookings(const QUuid& owner, const QString& status) const
+{
+    return int(std::count_if(m_bookings.cbegin(), m_bookings.cend(),
+                             [&](const Booking& b) { return b.owner == owner && b.status == status; }));
+}
+
+} // namespace bo::test

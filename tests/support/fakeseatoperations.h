@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <functional>
+#include <optional>
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QUuid>
+
+#include "model/clock.h"
+#include "model/seatoperations.h"
+
+namespace bo::test {
+
+/// An in-memory seat database behind the SeatOperations port, whose every step the test takes:
+/// requests queue up in the order they were made (one connection), run one at a time against
+/// the seat rows when the test says so, and their answers and the seat announcements wait until
+/// the test delivers them, in whatever order it chooses. The rows follow the rules of DESIGN §2
+/// (all or nothing, a hold of one's own seats extends them, expired holds are takeable, the
+/// database clock decides) and confirm keeps its idempotency keys. The clock is the test's.
+class FakeSeatOperations final : public SeatOperations
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FakeSeatOperations)
+
+public:
+    FakeSeatOperations(const MonotonicClock& clock, Settings settings, ShowtimeInfo showtime,
+                       QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent = nullptr);
+    ~FakeSeatOperations() override;
+
+    [[nodiscard]] int loadShowtime(int showtimeId) override;
+    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds) override;
+    [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {}) override;
+    [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                                   const QString& terminal, const QUuid& terminalId = {}) override;
+    [[nodiscard]] int confirm(const ConfirmRequest& request) override;
+
+    // The test's hands.
+    [[nodiscard]] qsizetype queuedRequests() const { return m_queue.size(); }
+    [[nodiscard]] qsizetype undeliveredReplies() const { return m_replies.size(); }
+    [[nodiscard]] qsizetype undeliveredNotifications() const { return m_notes.size(); }
+    [[nodiscard]] bool isOnline() const { return m_online; }
+    /// What the oldest queued request is ("hold", "release", ...), or empty.
+    [[nodiscard]] QString nextRequestKind() const;
+    /// Runs the oldest queued request; its answer waits to be delivered. Offline it fails as the
+    /// real adapter's does (ErrorCode::Offline, nothing done). False when nothing is queued.
+    bool runNext();
+    /// Runs and commits the oldest request, then the connection drops before the answer: the
+    /// caller learns Offline, an unknown outcome.
+    bool runNextAndLoseConnection();
+    /// The connection drops: undelivered announcements are lost, later requests fail Offline.
+    void loseConnection();
+    /// Back online: emits reconnected (what was announced while away is lost).
+    void reconnect();
+    /// Delivers the answer at `index` among the undelivered ones (0 is the oldest).
+    void deliverReply(qsizetype index);
+    /// Delivers the oldest undelivered announcement.
+    void deliverNotification();
+    /// Runs and delivers everything in order, reconnecting when offline, until nothing is left.
+    /// False when it did not settle within `maxSteps` (a request loop).
+    bool settle(int maxSteps = 2000);
+
+    // The database.
+    /// The seats `owner` holds now (unexpired), as the database would answer.
+    [[nodiscard]] QSet<int> heldBy(const QUuid& owner) const;
+    /// The rows still marked held by `owner`, expired or not (an ended sale must leave none).
+    [[nodiscard]] QSet<int> rowsHeldBy(const QUuid& owner) const;
+    [[nodiscard]] SeatStatus statusOf(int seatId) const;
+    /// Another terminal holds these seats where it can (one all-or-nothing hold); true if held.
+    bool holdForAnother(const QList<int>& seats, int ttlSeconds);
+    /// Every other terminal's hold is released.
+    void releaseOthers();
+    /// The expiry releaser's sweep; returns the seats freed.
+    int sweep();
+    /// Bookings of the owner by status ("PENDING", "CONFIRMED", "CANCELLED", "EXPIRED").
+    [[nodiscard]] int bookings(const QUuid& owner, const QString& status) const;
+    /// How many requests of this kind were ever made.
+    [[nodiscard]] int requestsMade(const QString& kind) const { return m_made.value(kind); }
+
+private:
+    struct Row
+    {
+        SeatStatus status = SeatStatus::Free;
+        QUuid heldBy;
+        qint64 heldUntilMs = 0;
+    };
+    struct Booking
+    {
+        QUuid owner;
+        QString code;
+        QString status;
+        QUuid id;
+    };
+    struct StoredConfirm
+    {
+        QString request;
+        ConfirmResult result;
+    };
+    struct Request
+    {
+        QString kind;
+        std::function<void()> run; ///< applies the request and queues its answer
+        int id = 0;
+    };
+
+    int enqueue(const QString& kind, std::function<void(int)> run);
+    void answer(std::function<void()> emitter);
+    void announce(const QString& codes);
+    [[nodiscard]] QDateTime dbTime(qint64 ms) const;
+    [[nodiscard]] bool takeable(int seatId, const QUuid& owner) const;
+    [[nodiscard]] std::optional<Error> checkRequest(int showtimeId, const QList<int>& seats, int ttlSeconds) const;
+    /// The hold rule itself; empty `unavailable` means granted.
+    HoldResult applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds);
+    int applyRelease(const QUuid& owner, const QList<int>& seats);
+    void runConfirm(int requestId, const ConfirmRequest& request);
+
+    const MonotonicClock& m_clock;
+    Settings m_settings;
+    ShowtimeInfo m_showtime;
+    QList<SeatState> m_layout;
+    QList<PriceTier> m_tiers;
+    QHash<int, Row> m_rows;
+    QList<Booking> m_bookings;
+    QHash<QUuid, StoredConfirm> m_keys;
+    QList<Request> m_queue;
+    QList<std::function<void()>> m_replies;
+    QList<QString> m_notes;
+    QHash<QString, int> m_made;
+    QUuid m_another = QUuid::createUuid();
+    int m_nextRequest = 0;
+    int m_nextCode = 1;
+    bool m_online = true;
+};
+
+} // namespace bo::test
