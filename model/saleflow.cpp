@@ -13,8 +13,9 @@ namespace bo {
 namespace {
 
 constexpr int tickMs = 200;
-constexpr qint64 warningMs = 60000;
-constexpr int maxConfirmRetries = 10;
+/// A confirm whose outcome is unknown is asked again after 1 s, then less and less often.
+constexpr qint64 confirmAgainFirstMs = 1000;
+constexpr qint64 confirmAgainMaxMs = 5000;
 
 QList<int> sorted(const QSet<int>& set)
 {
@@ -28,27 +29,45 @@ std::string tokenText(const QUuid& id)
     return id.toString(QUuid::WithoutBraces).toStdString();
 }
 
+bool isUnknownOutcome(const Error& error)
+{
+    return error.code == ErrorCode::Offline || error.code == ErrorCode::InProgress;
+}
+
 } // namespace
 
-SaleFlow::SaleFlow(SeatOperations* backend, CardTerminal* card, QString terminalName, QObject* parent)
+SaleFlow::SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalName,
+                   const MonotonicClock* clock, QObject* parent)
     : QObject(parent)
-    , m_backend(backend)
+    , m_seats(seats)
     , m_card(card)
     , m_terminal(std::move(terminalName))
+    , m_clock(clock)
 {
+    if (!m_clock) {
+        m_ownClock = std::make_unique<SteadyClock>();
+        m_clock = m_ownClock.get();
+    }
     m_tick.setInterval(tickMs);
-    connect(&m_tick, &QTimer::timeout, this, &SaleFlow::onTick);
-    connect(m_backend, &SeatOperations::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
-    connect(m_backend, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
-    connect(m_backend, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
-    connect(m_backend, &SeatOperations::confirmFinished, this, &SaleFlow::onConfirmFinished);
-    connect(m_backend, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
-    connect(m_backend, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
-    connect(m_backend, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
+    connect(&m_tick, &QTimer::timeout, this, &SaleFlow::checkTime);
+    connect(m_seats, &SeatOperations::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
+    connect(m_seats, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
+    connect(m_seats, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
+    connect(m_seats, &SeatOperations::confirmFinished, this, &SaleFlow::onConfirmFinished);
+    connect(m_seats, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
+    connect(m_seats, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
+    connect(m_seats, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
     if (m_card) {
         connect(m_card, &CardTerminal::approved, this, &SaleFlow::onCardApproved);
         connect(m_card, &CardTerminal::declined, this, &SaleFlow::onCardDeclined);
     }
+}
+
+SaleFlow::~SaleFlow() = default;
+
+qint64 SaleFlow::now() const
+{
+    return m_clock->nowMs();
 }
 
 QList<int> SaleFlow::selection() const
@@ -56,11 +75,14 @@ QList<int> SaleFlow::selection() const
     return sorted(m_wanted);
 }
 
+QList<int> SaleFlow::heldSeats() const
+{
+    return sorted(m_held);
+}
+
 qint64 SaleFlow::remainingMs() const
 {
-    if (m_deadline.isForever())
-        return 0;
-    return std::max<qint64>(0, m_deadline.remainingTime());
+    return m_countdown.remainingMs(now());
 }
 
 QString SaleFlow::tierOf(int seatId) const
@@ -93,67 +115,101 @@ void SaleFlow::setState(State state)
     if (m_state == state)
         return;
     m_state = state;
+    const bool open = state == State::Selecting || state == State::Payment || state == State::Confirming;
+    if (open && !m_tick.isActive())
+        m_tick.start();
+    else if (!open)
+        m_tick.stop();
     emit stateChanged(state);
 }
 
-void SaleFlow::setPending(Pending kind, int requestId)
+void SaleFlow::emitBusyIfChanged()
 {
-    const bool wasBusy = isBusy();
-    m_pendingKind = kind;
-    m_pending = requestId;
-    if (!wasBusy)
-        emit busyChanged(true);
+    if (isBusy() == m_busyShown)
+        return;
+    m_busyShown = isBusy();
+    emit busyChanged(m_busyShown);
 }
 
-void SaleFlow::clearPending()
+void SaleFlow::send(Pending kind, int requestId, QList<int> seats)
 {
-    const bool wasBusy = isBusy();
-    m_pendingKind = Pending::None;
-    m_pending = 0;
-    if (wasBusy && !m_cardInFlight)
-        emit busyChanged(false);
+    m_flight = InFlight{kind, requestId, std::move(seats), now()};
+    emitBusyIfChanged();
+}
+
+SaleFlow::InFlight SaleFlow::takeFlight()
+{
+    InFlight f = std::exchange(m_flight, InFlight{});
+    emitBusyIfChanged();
+    return f;
 }
 
 void SaleFlow::openShowtime(int showtimeId)
 {
     if (m_state != State::Idle && m_state != State::Completed)
         cancel();
+    if (m_state == State::Confirming)
+        return; // a confirm on its way decides first
     m_token = QUuid::createUuid();
     m_held.clear();
+    m_unknownDeadline.clear();
+    m_strays.clear();
+    m_outcomeUnknown = false;
     m_wanted.clear();
     m_tierBySeat.clear();
-    m_selectionDeadline = QDeadlineTimer(QDeadlineTimer::Forever);
+    m_selectionDeadlineMs = -1;
+    m_reloadWanted = false;
     m_loadingShowtime = showtimeId;
     setState(State::Loading);
     spdlog::info("sale {}: opening showtime {}", tokenText(m_token), showtimeId);
-    (void)m_backend->loadShowtime(showtimeId);
+    send(Pending::Load, m_seats->loadShowtime(showtimeId));
 }
 
-void SaleFlow::onShowtimeLoaded(int, const ShowtimeInfo& showtime, const QList<SeatState>& seats,
+void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, const QList<SeatState>& seats,
                                 const QList<PriceTier>& tiers)
 {
-    const bool opening = m_state == State::Loading && showtime.id == m_loadingShowtime;
-    const bool reloading =
-        (m_state == State::Selecting || m_state == State::Payment || m_state == State::Confirming) &&
-        showtime.id == m_showtime.id;
-    if (!opening && !reloading)
+    if (requestId != m_flight.id || (m_flight.kind != Pending::Load && m_flight.kind != Pending::Reload))
         return;
+    const InFlight f = takeFlight();
     m_showtime = showtime;
     m_tiers = tiers;
     m_map.reset(showtime.id, seats);
-    m_map.setMine(m_wanted);
-    if (opening) {
+    if (f.kind == Pending::Load) {
         m_loadingShowtime = 0;
+        m_map.setMine({});
         setState(State::Selecting);
         emit showtimeOpened();
-    } else {
-        emit mapReloaded();
+        reconcile();
+        return;
     }
+    // The map is the truth again: what the database holds for this sale now.
+    QSet<int> held;
+    for (const SeatState& s : seats) {
+        if (s.status == SeatStatus::Held && s.heldBy == m_token)
+            held.insert(s.seatId);
+    }
+    if (held != m_held)
+        spdlog::info("sale {}: the reload found {} seats held, {} were known", tokenText(m_token),
+                     held.size(), m_held.size());
+    if (m_state == State::Selecting) {
+        m_unknownDeadline.unite(QSet<int>(held).subtract(m_held)).intersect(held);
+        // Seats that ran out read as free, but their rows may still name this sale: give them
+        // back, so that no row of the sale outlives it.
+        m_strays = QSet<int>(m_held).subtract(held);
+        m_held = held;
+    } else {
+        // Paying for its seats, the sale may also hold seats of a hold whose answer was lost:
+        // they are not part of the sale and go back.
+        m_strays = held.subtract(m_held);
+    }
+    m_map.setMine(m_wanted);
+    emit mapReloaded();
+    reconcile();
 }
 
 void SaleFlow::toggleSeat(int seatId)
 {
-    if (m_state != State::Selecting)
+    if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment)
         return;
     const SeatState* seat = m_map.seat(seatId);
     if (!seat)
@@ -172,12 +228,13 @@ void SaleFlow::toggleSeat(int seatId)
         }
         wanted.insert(seatId);
     }
-    requestHold(sorted(wanted));
+    changeSelection(sorted(wanted));
 }
 
 void SaleFlow::selectBest(int count)
 {
-    if (m_state != State::Selecting || count <= 0)
+    if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment ||
+        count <= 0)
         return;
     if (count > m_settings.maxSeatsPerSale) {
         emit problem(tr("At most %1 seats can be sold at once.").arg(m_settings.maxSeatsPerSale));
@@ -192,21 +249,22 @@ void SaleFlow::selectBest(int count)
         emit problem(tr("There are no %1 seats together any more.").arg(count));
         return;
     }
-    requestHold(best);
+    changeSelection(best);
 }
 
 void SaleFlow::replaceSelection(const QList<int>& seatIds)
 {
-    if (m_state != State::Selecting || seatIds.isEmpty())
+    if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment ||
+        seatIds.isEmpty())
         return;
     if (seatIds.size() > m_settings.maxSeatsPerSale) {
         emit problem(tr("At most %1 seats can be sold at once.").arg(m_settings.maxSeatsPerSale));
         return;
     }
-    requestHold(seatIds);
+    changeSelection(seatIds);
 }
 
-void SaleFlow::requestHold(const QList<int>& wantedList)
+void SaleFlow::changeSelection(const QList<int>& wantedList)
 {
     const QSet<int> wanted(wantedList.cbegin(), wantedList.cend());
     QSet<int> changed = wanted;
@@ -216,131 +274,186 @@ void SaleFlow::requestHold(const QList<int>& wantedList)
     m_map.setMine(m_wanted);
     emit selectionChanged();
     emit seatsUpdated(sorted(changed));
-    if (isBusy()) {
-        m_holdAgain = true;
+    reconcile();
+}
+
+void SaleFlow::reconcile(bool mayHold)
+{
+    if (m_flight.kind != Pending::None)
+        return;
+    const bool open =
+        m_state == State::Selecting || m_state == State::Payment || m_state == State::Confirming;
+    if (m_reloadWanted) {
+        m_reloadWanted = false;
+        if (open) {
+            sendReload();
+            return;
+        }
+    }
+    if (open && !m_strays.isEmpty()) {
+        const QList<int> strays = sorted(std::exchange(m_strays, {}));
+        send(Pending::Release, m_seats->release(m_showtime.id, m_token, strays), strays);
         return;
     }
-    m_holdAgain = false;
-    if (m_wanted == m_held)
+    if (m_state != State::Selecting)
         return;
-    if (m_wanted.isEmpty()) {
-        setPending(Pending::Release, m_backend->release(m_showtime.id, m_token));
+    if (m_wanted.isEmpty() && !m_held.isEmpty()) {
+        // Everything goes back: release all the sale holds, known or not.
+        send(Pending::Release, m_seats->release(m_showtime.id, m_token));
         return;
     }
+    // A seat whose deadline the sale does not know (found by a reload) is held again, so that no
+    // seat of the sale runs out before the countdown.
+    if (!QSet<int>(m_wanted).subtract(m_held).isEmpty() || m_wanted.intersects(m_unknownDeadline)) {
+        if (mayHold)
+            sendHold();
+        return;
+    }
+    if (m_held != m_wanted) {
+        const QList<int> extra = sorted(QSet<int>(m_held).subtract(m_wanted));
+        send(Pending::Release, m_seats->release(m_showtime.id, m_token, extra), extra);
+        return;
+    }
+    if (m_held.isEmpty()) {
+        // Nothing chosen any more: the next first seat starts a fresh five minutes.
+        m_selectionDeadlineMs = -1;
+        stopCountdown();
+        m_paymentWanted = false;
+    } else if (m_paymentWanted) {
+        sendBeginPayment();
+    }
+}
+
+void SaleFlow::sendHold()
+{
     // The selection has five minutes from its first hold; later changes keep that deadline.
     int ttl = m_settings.selectionTtlSeconds;
-    if (!m_selectionDeadline.isForever())
-        ttl = int(std::max<qint64>(1, (m_selectionDeadline.remainingTime() + 999) / 1000));
-    setPending(Pending::Hold, m_backend->hold(m_showtime.id, sorted(m_wanted), m_token, ttl));
+    if (m_selectionDeadlineMs >= 0)
+        ttl = int(std::max<qint64>(1, (m_selectionDeadlineMs - now() + 999) / 1000));
+    const QList<int> seats = sorted(m_wanted);
+    send(Pending::Hold, m_seats->hold(m_showtime.id, seats, m_token, ttl), seats);
+}
+
+void SaleFlow::sendBeginPayment()
+{
+    m_paymentWanted = false;
+    const QList<int> seats = sorted(m_held);
+    send(Pending::BeginPayment,
+         m_seats->beginPayment(m_showtime.id, seats, m_token, m_terminal, m_terminalId), seats);
+}
+
+void SaleFlow::sendReload()
+{
+    send(Pending::Reload, m_seats->loadShowtime(m_showtime.id));
 }
 
 void SaleFlow::onHoldFinished(const HoldReply& reply)
 {
-    if (reply.requestId != m_pending)
+    if (reply.requestId != m_flight.id ||
+        (m_flight.kind != Pending::Hold && m_flight.kind != Pending::BeginPayment))
         return;
-    const Pending kind = m_pendingKind;
-    clearPending();
-    if (m_state == State::Idle) {
-        // The sale was cancelled while this hold was in flight: give the seats back.
-        if (reply.result.granted)
-            (void)m_backend->release(reply.showtimeId, m_token);
-        return;
-    }
-    const QSet<int> asked(reply.seats.cbegin(), reply.seats.cend());
+    const InFlight f = takeFlight();
     if (!reply.result.granted) {
-        const QList<int> taken = reply.result.unavailable;
-        // Our map may not have heard of the other sale yet: show the seats as taken now.
-        QList<int> stale;
-        for (int id : taken) {
-            const SeatState* s = m_map.seat(id);
-            if (s && s->status == SeatStatus::Free)
-                stale << id;
-        }
-        if (!stale.isEmpty())
-            m_map.setStatus(stale, SeatStatus::Held);
-        QSet<int> keep = m_held;
-        for (int id : taken)
-            keep.remove(id);
-        // Only what we really hold counts as ours when looking for the nearest free block.
-        m_wanted = keep;
-        m_map.setMine(keep);
-        emit seatsUpdated(reply.seats);
-        const QList<int> suggestion = m_map.nearestBlock(int(reply.seats.size()), reply.seats);
-        spdlog::info("sale {}: {} seats taken by others", tokenText(m_token), taken.size());
-        m_paymentWanted = false;
-        if (kind == Pending::BeginPayment)
-            setState(State::Selecting);
-        m_holdAgain = false;
-        requestHold(sorted(keep));
-        emit seatsTaken(taken, suggestion);
+        refuseHold(reply, f.kind);
         return;
     }
-    const QSet<int> toRelease = QSet<int>(m_held).subtract(asked);
-    m_held = asked;
+    // A hold adds to what the sale holds: seats it did not ask for keep their own hold.
+    for (int id : reply.seats) {
+        m_held.insert(id);
+        m_unknownDeadline.remove(id);
+    }
     QList<int> look = m_map.setStatus(reply.seats, SeatStatus::Held);
     look += m_map.setMine(m_wanted);
     if (!look.isEmpty())
         emit seatsUpdated(look);
-    if (kind == Pending::BeginPayment) {
-        m_pendingCode = reply.bookingCode;
-        m_confirmKey = QUuid::createUuid();
-        m_confirmRetries = 0;
-        for (int id : std::as_const(m_held)) {
-            if (!m_tierBySeat.contains(id))
-                m_tierBySeat.insert(id, tierOf(id));
-        }
-        startCountdown(reply.result.remainingMs());
-        setState(State::Payment);
-        spdlog::info("sale {}: payment step, booking {}", tokenText(m_token), m_pendingCode.toStdString());
+    // The database started its clock after we sent: from the send, ours never ends later.
+    const qint64 deadline = f.sentAtMs + reply.result.remainingMs();
+    if (f.kind == Pending::BeginPayment) {
+        enterPayment(reply, deadline);
         return;
     }
-    if (m_selectionDeadline.isForever()) {
-        m_selectionDeadline = QDeadlineTimer(reply.result.remainingMs());
-        startCountdown(reply.result.remainingMs());
+    if (m_selectionDeadlineMs < 0) {
+        m_selectionDeadlineMs = deadline;
+        startCountdown(deadline);
     }
-    if (!toRelease.isEmpty()) {
-        setPending(Pending::Release, m_backend->release(m_showtime.id, m_token, sorted(toRelease)));
-        return;
+    reconcile();
+}
+
+void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
+{
+    const QList<int> taken = reply.result.unavailable;
+    // Our map may not have heard of the other sale yet: show the seats as taken now.
+    QList<int> stale;
+    for (int id : taken) {
+        const SeatState* s = m_map.seat(id);
+        if (s && s->status == SeatStatus::Free)
+            stale << id;
     }
-    if (m_holdAgain || m_wanted != m_held)
-        requestHold(sorted(m_wanted));
-    else if (m_paymentWanted)
-        proceedToPayment();
+    if (!stale.isEmpty())
+        m_map.setStatus(stale, SeatStatus::Held);
+    // Nothing was held (all or nothing); a seat of ours that is unavailable is no longer ours.
+    for (int id : taken) {
+        m_held.remove(id);
+        m_unknownDeadline.remove(id);
+    }
+    // The clerk keeps the seats already held, but not those only a reload found unasked.
+    const QSet<int> asked(reply.seats.cbegin(), reply.seats.cend());
+    m_wanted = QSet<int>(m_held).subtract(QSet<int>(m_unknownDeadline).subtract(asked));
+    m_map.setMine(m_wanted);
+    m_paymentWanted = false;
+    emit selectionChanged();
+    emit seatsUpdated(reply.seats);
+    const QList<int> suggestion = m_map.nearestBlock(int(reply.seats.size()), reply.seats);
+    spdlog::info("sale {}: {} seats taken by others{}", tokenText(m_token), taken.size(),
+                 kind == Pending::BeginPayment ? " before payment" : "");
+    reconcile();
+    emit seatsTaken(taken, suggestion);
+}
+
+void SaleFlow::enterPayment(const HoldReply& reply, qint64 deadlineMs)
+{
+    m_pendingCode = reply.bookingCode;
+    m_confirmKey = QUuid::createUuid();
+    m_confirmRetries = 0;
+    for (int id : std::as_const(m_held)) {
+        if (!m_tierBySeat.contains(id))
+            m_tierBySeat.insert(id, tierOf(id));
+    }
+    startCountdown(deadlineMs);
+    setState(State::Payment);
+    spdlog::info("sale {}: payment step, booking {}", tokenText(m_token), m_pendingCode.toStdString());
+    reconcile();
 }
 
 void SaleFlow::onReleaseFinished(int requestId, int)
 {
-    if (requestId != m_pending)
+    if (m_owedSent.remove(requestId) > 0)
         return;
-    clearPending();
-    if (m_state == State::Selecting && (m_holdAgain || m_wanted != m_held)) {
-        if (m_wanted.isEmpty())
-            m_held.clear();
-        if (m_wanted != m_held)
-            requestHold(sorted(m_wanted));
+    if (requestId != m_flight.id || m_flight.kind != Pending::Release)
+        return;
+    const InFlight f = takeFlight();
+    const QList<int> freed = f.seats.isEmpty() ? sorted(m_held) : f.seats;
+    for (int id : freed) {
+        m_held.remove(id);
+        m_unknownDeadline.remove(id);
     }
-    if (m_wanted.isEmpty()) {
+    if (f.seats.isEmpty()) {
         m_held.clear();
-        m_selectionDeadline = QDeadlineTimer(QDeadlineTimer::Forever);
-        stopCountdown();
-        m_paymentWanted = false;
-    } else if (m_paymentWanted && !isBusy() && m_wanted == m_held) {
-        proceedToPayment();
+        m_unknownDeadline.clear();
     }
+    const QList<int> look = m_map.setStatus(freed, SeatStatus::Free);
+    if (!look.isEmpty())
+        emit seatsUpdated(look);
+    reconcile();
 }
 
 void SaleFlow::proceedToPayment()
 {
     if (m_state != State::Selecting || m_wanted.isEmpty())
         return;
-    if (isBusy() || m_wanted != m_held) {
-        // A quick clerk: go on as soon as the selection is held.
-        m_paymentWanted = true;
-        return;
-    }
-    m_paymentWanted = false;
-    setPending(Pending::BeginPayment,
-               m_backend->beginPayment(m_showtime.id, sorted(m_held), m_token, m_terminal, m_terminalId));
+    // A quick clerk: the payment step goes out as soon as the selection is held.
+    m_paymentWanted = true;
+    reconcile();
 }
 
 void SaleFlow::setTier(int seatId, const QString& tierCode)
@@ -360,7 +473,7 @@ void SaleFlow::setAllTiers(const QString& tierCode)
 
 void SaleFlow::payCash(qint64 tenderedMinor)
 {
-    if (m_state != State::Payment || isBusy() || m_cardInFlight)
+    if (m_state != State::Payment || isBusy())
         return;
     const qint64 total = totalMinor();
     if (tenderedMinor < total) {
@@ -368,18 +481,19 @@ void SaleFlow::payCash(qint64 tenderedMinor)
         return;
     }
     m_changeDue = tenderedMinor - total;
-    sendConfirm(QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")},
+    m_payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")},
                             {QStringLiteral("tendered_minor"), tenderedMinor},
-                            {QStringLiteral("change_minor"), m_changeDue}});
+                            {QStringLiteral("change_minor"), m_changeDue}};
+    sendConfirm();
 }
 
 void SaleFlow::payCard()
 {
-    if (m_state != State::Payment || isBusy() || m_cardInFlight || !m_card)
+    if (m_state != State::Payment || isBusy() || !m_card)
         return;
     m_cardInFlight = true;
     m_changeDue = 0;
-    emit busyChanged(true);
+    emitBusyIfChanged();
     m_card->authorise(m_confirmKey.toString(QUuid::WithoutBraces), totalMinor(), currency());
 }
 
@@ -392,9 +506,10 @@ void SaleFlow::onCardApproved(const QString& key, const QString& reference, cons
         return;
     }
     m_cardInFlight = false;
-    sendConfirm(QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
+    m_payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
                             {QStringLiteral("reference"), reference},
-                            {QStringLiteral("card"), maskedCard}});
+                            {QStringLiteral("card"), maskedCard}};
+    sendConfirm();
 }
 
 void SaleFlow::onCardDeclined(const QString& key, const QString& reason)
@@ -402,13 +517,13 @@ void SaleFlow::onCardDeclined(const QString& key, const QString& reason)
     if (key != m_confirmKey.toString(QUuid::WithoutBraces))
         return;
     m_cardInFlight = false;
-    emit busyChanged(isBusy());
+    emitBusyIfChanged();
     emit paymentDeclined(reason);
+    reconcile();
 }
 
-void SaleFlow::sendConfirm(const QJsonObject& payment)
+void SaleFlow::sendConfirm()
 {
-    m_payment = payment;
     setState(State::Confirming);
     ConfirmRequest request;
     request.terminal = m_terminal;
@@ -418,50 +533,80 @@ void SaleFlow::sendConfirm(const QJsonObject& payment)
     request.seatIds = sorted(m_held);
     for (int id : std::as_const(request.seatIds))
         request.tiers << tierOf(id);
-    request.payment = payment;
+    request.payment = m_payment;
     request.terminalId = m_terminalId;
-    setPending(Pending::Confirm, m_backend->confirm(request));
+    send(Pending::Confirm, m_seats->confirm(request));
+}
+
+void SaleFlow::waitToConfirmAgain()
+{
+    // The outcome is unknown: ask again with the same key, never guess.
+    const qint64 wait = std::min(confirmAgainMaxMs, confirmAgainFirstMs << std::min(m_confirmRetries, 3));
+    ++m_confirmRetries;
+    m_confirmAgainAtMs = now() + wait;
+    send(Pending::ConfirmWait, 0);
+    spdlog::warn("sale {}: confirm outcome unknown, asking again in {} ms", tokenText(m_token), wait);
 }
 
 void SaleFlow::onConfirmFinished(int requestId, const ConfirmResult& result)
 {
-    if (requestId != m_pending)
+    if (requestId != m_flight.id || m_flight.kind != Pending::Confirm)
         return;
-    clearPending();
+    (void)takeFlight();
     m_booking = result;
     stopCountdown();
     m_held.clear();
     m_wanted.clear();
     m_map.setMine({});
+    m_confirmKey = QUuid();
+    if (std::exchange(m_outcomeUnknown, false)) {
+        // A hold whose answer was lost may have left rows of this sale that ran out unnoticed:
+        // harmless, but a finished sale leaves none.
+        sendOwedRelease(OwedRelease{m_showtime.id, m_token});
+    }
     setState(State::Completed);
+    spdlog::info("sale {}: confirmed booking {}{}", tokenText(m_token), result.code.toStdString(),
+                 result.replayed ? " (replayed)" : "");
     emit completed(result);
 }
 
 void SaleFlow::onRequestFailed(int requestId, const Error& error)
 {
-    if (m_state == State::Loading) {
-        setState(State::Idle);
-        emit problem(error.message);
+    if (const auto owed = m_owedSent.constFind(requestId); owed != m_owedSent.cend()) {
+        if (error.code == ErrorCode::Offline)
+            m_owedUnsent.append(*owed);
+        else
+            spdlog::warn("sale {}: release after the sale failed: {}", tokenText(owed->token),
+                         error.detail.toStdString());
+        m_owedSent.erase(owed);
         return;
     }
-    if (requestId != m_pending)
+    if (requestId != m_flight.id || m_flight.kind == Pending::None || m_flight.kind == Pending::ConfirmWait)
         return;
-    const Pending kind = m_pendingKind;
-    clearPending();
-    if (kind == Pending::Confirm) {
-        const bool unknown = error.code == ErrorCode::Offline || error.code == ErrorCode::InProgress;
-        if (unknown && m_confirmRetries < maxConfirmRetries) {
-            // The outcome is unknown: ask again with the same key, never guess.
-            ++m_confirmRetries;
-            QTimer::singleShot(1000, this, [this] {
-                if (m_state == State::Confirming)
-                    sendConfirm(m_payment);
-            });
-            setPending(Pending::Confirm, -1);
+    const InFlight f = takeFlight();
+    if (error.code == ErrorCode::Offline &&
+        (f.kind == Pending::Hold || f.kind == Pending::BeginPayment || f.kind == Pending::Release))
+        m_outcomeUnknown = true;
+    const QString offlineText = tr("The database cannot be reached; nothing was changed.");
+    switch (f.kind) {
+    case Pending::Load:
+        m_loadingShowtime = 0;
+        setState(State::Idle);
+        emit problem(error.code == ErrorCode::Offline ? offlineText : error.message);
+        return;
+    case Pending::Reload:
+        // Offline again: the next reconnect reloads.
+        if (error.code != ErrorCode::Offline)
+            emit problem(error.message);
+        reconcile();
+        return;
+    case Pending::Confirm:
+        if (isUnknownOutcome(error)) {
+            waitToConfirmAgain();
             return;
         }
-        const QString reference = m_payment.value(QStringLiteral("reference")).toString();
-        if (!reference.isEmpty() && m_card)
+        if (const QString reference = m_payment.value(QStringLiteral("reference")).toString();
+            !reference.isEmpty() && m_card)
             m_card->voidAuthorisation(reference);
         if (error.code == ErrorCode::Expired || error.code == ErrorCode::Conflict) {
             endSale(EndReason::Expired, tr("The seats were lost before the sale was confirmed; "
@@ -471,16 +616,40 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         setState(State::Payment);
         emit problem(error.message);
         return;
-    }
-    m_paymentWanted = false;
-    if (kind == Pending::Hold || kind == Pending::BeginPayment) {
-        m_wanted = m_held;
+    case Pending::Release:
+        if (error.code != ErrorCode::Offline) {
+            m_wanted = m_held;
+            m_map.setMine(m_wanted);
+            emit selectionChanged();
+            emit seatsUpdated(sorted(m_held));
+        }
+        // Offline: the wish stands; after the reconnect the reload shows what is still held and
+        // the release goes out again.
+        emit problem(error.code == ErrorCode::Offline
+                         ? tr("The database cannot be reached; the seats will be released when it is back.")
+                         : error.message);
+        return;
+    case Pending::Hold:
+    case Pending::BeginPayment: {
+        // Told "nothing was changed": the wish goes back to what is known to be held. Offline, the
+        // hold may have been made all the same; the reload after the reconnect finds out and the
+        // seats not wished for are released.
+        m_paymentWanted = false;
+        const QList<int> was = sorted(QSet<int>(m_wanted).unite(m_held));
+        m_wanted = QSet<int>(m_held).subtract(
+            QSet<int>(m_unknownDeadline).subtract(QSet<int>(f.seats.cbegin(), f.seats.cend())));
         m_map.setMine(m_wanted);
         emit selectionChanged();
-        emit seatsUpdated(sorted(m_held));
+        emit seatsUpdated(was);
+        emit problem(error.code == ErrorCode::Offline ? offlineText : error.message);
+        // Only what needs no new hold: the same hold would fail the same way.
+        reconcile(false);
+        return;
     }
-    emit problem(error.code == ErrorCode::Offline ? tr("The database cannot be reached; nothing was changed.")
-                                                  : error.message);
+    case Pending::None:
+    case Pending::ConfirmWait:
+        return;
+    }
 }
 
 void SaleFlow::onSeatsChanged(const QString& payload)
@@ -494,36 +663,60 @@ void SaleFlow::onSeatsChanged(const QString& payload)
 
 void SaleFlow::onReconnected()
 {
-    if (m_state == State::Selecting || m_state == State::Payment || m_state == State::Confirming)
-        (void)m_backend->loadShowtime(m_showtime.id);
+    // Releases of ended sales that could not be sent go out first.
+    for (const OwedRelease& owed : std::exchange(m_owedUnsent, {}))
+        sendOwedRelease(owed);
+    if (m_state != State::Selecting && m_state != State::Payment && m_state != State::Confirming)
+        return;
+    m_reloadWanted = true;
+    if (m_flight.kind == Pending::ConfirmWait) {
+        (void)takeFlight();
+        sendConfirm();
+        return;
+    }
+    reconcile();
 }
 
-void SaleFlow::startCountdown(qint64 remainingMs)
+void SaleFlow::sendOwedRelease(const OwedRelease& owed)
 {
-    m_deadline = QDeadlineTimer(remainingMs);
-    m_warned = remainingMs <= warningMs;
-    m_tick.start();
-    emit countdownTick(remainingMs);
+    m_owedSent.insert(m_seats->release(owed.showtimeId, owed.token), owed);
+}
+
+void SaleFlow::startCountdown(qint64 deadlineMs)
+{
+    m_countdown.start(deadlineMs, now());
+    emit countdownTick(m_countdown.remainingMs(now()));
 }
 
 void SaleFlow::stopCountdown()
 {
-    m_tick.stop();
-    m_deadline = QDeadlineTimer(QDeadlineTimer::Forever);
-    m_warned = false;
+    m_countdown.stop();
 }
 
-void SaleFlow::onTick()
+void SaleFlow::checkTime()
 {
-    const qint64 left = remainingMs();
-    emit countdownTick(left);
-    if (!m_warned && left <= warningMs) {
-        m_warned = true;
-        emit countdownWarning(left);
+    if (m_flight.kind == Pending::ConfirmWait && now() >= m_confirmAgainAtMs &&
+        m_state == State::Confirming) {
+        (void)takeFlight();
+        sendConfirm();
     }
+    if (!m_countdown.isRunning())
+        return;
+    const qint64 left = m_countdown.remainingMs(now());
+    emit countdownTick(left);
     // A confirm already sent decides for itself (the database compares the deadline).
-    if (left <= 0 && m_state != State::Confirming)
+    if (m_state == State::Confirming)
+        return;
+    switch (m_countdown.check(now())) {
+    case Countdown::Event::Warning:
+        emit countdownWarning(left);
+        break;
+    case Countdown::Event::Expired:
         endSale(EndReason::Expired, tr("Time ran out and the seats were released."));
+        break;
+    case Countdown::Event::None:
+        break;
+    }
 }
 
 void SaleFlow::cancel()
@@ -539,20 +732,26 @@ void SaleFlow::endSale(EndReason reason, const QString& message)
 {
     spdlog::info("sale {}: ended ({}), releasing", tokenText(m_token),
                  reason == EndReason::Expired ? "expired" : "cancelled");
-    if (m_showtime.id > 0 && !m_token.isNull())
-        (void)m_backend->release(m_showtime.id, m_token);
+    // Sent after whatever is on its way (one connection, in order), so it also frees what a
+    // hold still in flight will have held. Its answer is awaited even after the sale is gone.
+    if (m_showtime.id > 0 && !m_token.isNull() && m_state != State::Loading)
+        sendOwedRelease(OwedRelease{m_showtime.id, m_token});
     stopCountdown();
-    const QList<int> was = sorted(m_wanted);
+    const QList<int> was = sorted(QSet<int>(m_wanted).unite(m_held));
     m_held.clear();
     m_wanted.clear();
     m_map.setMine({});
-    m_pending = 0;
-    m_pendingKind = Pending::None;
+    m_flight = InFlight{};
     m_cardInFlight = false;
-    m_holdAgain = false;
     m_paymentWanted = false;
+    m_reloadWanted = false;
+    m_unknownDeadline.clear();
+    m_strays.clear();
+    m_outcomeUnknown = false;
+    m_loadingShowtime = 0;
     m_confirmKey = QUuid(); // a card answer arriving later belongs to no sale
-    emit busyChanged(false);
+    m_selectionDeadlineMs = -1;
+    emitBusyIfChanged();
     setState(State::Idle);
     emit seatsUpdated(was);
     emit saleEnded(reason, message);

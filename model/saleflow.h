@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QDeadlineTimer>
+#include <memory>
+
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -14,6 +15,8 @@
 
 #include "db/catalogstore.h"
 #include "db/seattypes.h"
+#include "model/clock.h"
+#include "model/countdown.h"
 #include "model/seatmap.h"
 
 namespace bo {
@@ -24,11 +27,18 @@ struct HoldReply;
 struct Error;
 
 /// One sale at a terminal, as a state machine the ui only renders:
-/// Idle -> Selecting (every change holds the whole selection, all or nothing; 5-minute countdown
-/// from the first hold) -> Payment (hold extended for the payment countdown; ticket types; cash or
-/// card) -> Confirming (idempotent confirm) -> Completed -> Idle. Cancel releases at once; at 0 the
-/// sale ends and its seats are released. Countdowns run on the monotonic clock from the time the
-/// database said was left.
+/// Idle -> Loading -> Selecting (every change holds the whole selection, all or nothing; 5-minute
+/// countdown from the first hold) -> Payment (hold extended for the payment countdown; ticket
+/// types; cash or card) -> Confirming (idempotent confirm) -> Completed -> Idle. Cancel releases at
+/// once; at 0 the sale ends and its seats are released.
+///
+/// One request is on its way at a time. What the clerk selects (`selection()`, the wish) and what
+/// the database holds for the sale (as its answers said) are kept apart; whenever an answer
+/// arrives, the next request that brings the database closer to the wish goes out. An answer that
+/// never came (lost connection) leaves the holdings unknown until the map is reloaded after the
+/// reconnect, which tells the truth again. The release of an ended sale is sent again after a
+/// reconnect until it is answered. Countdowns run on the monotonic clock from the moment the
+/// request was sent, so the terminal's deadline is never later than the database's.
 class SaleFlow final : public QObject
 {
     Q_OBJECT
@@ -41,14 +51,20 @@ public:
     Q_ENUM(EndReason)
     enum class PaymentMethod { Cash, Card };
 
-    SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalName, QObject* parent = nullptr);
+    /// `clock` (not owned) drives the countdowns; null: the machine's steady clock.
+    SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalName,
+             const MonotonicClock* clock = nullptr, QObject* parent = nullptr);
+    ~SaleFlow() override;
 
     [[nodiscard]] State state() const { return m_state; }
     [[nodiscard]] const SeatMap& seatMap() const { return m_map; }
     [[nodiscard]] const ShowtimeInfo& showtime() const { return m_showtime; }
     [[nodiscard]] const QList<PriceTier>& tiers() const { return m_tiers; }
-    [[nodiscard]] QList<int> selection() const; ///< seats held (or being held) by this sale, sorted
-    [[nodiscard]] bool isBusy() const { return m_pending != 0 || m_cardInFlight; }
+    /// The seats the clerk has chosen (held, or being held), sorted.
+    [[nodiscard]] QList<int> selection() const;
+    /// The seats the database holds for this sale, as far as its answers told, sorted.
+    [[nodiscard]] QList<int> heldSeats() const;
+    [[nodiscard]] bool isBusy() const { return m_flight.kind != Pending::None || m_cardInFlight; }
     [[nodiscard]] QUuid holdToken() const { return m_token; }
     /// Milliseconds left on the current countdown (0 when none runs).
     [[nodiscard]] qint64 remainingMs() const;
@@ -58,6 +74,8 @@ public:
     [[nodiscard]] const ConfirmResult& lastBooking() const { return m_booking; }
     [[nodiscard]] QString pendingBookingCode() const { return m_pendingCode; }
     [[nodiscard]] qint64 changeDueMinor() const { return m_changeDue; }
+    /// Releases of ended sales not answered yet (sent again after a reconnect).
+    [[nodiscard]] int releasesOwed() const { return int(m_owedSent.size() + m_owedUnsent.size()); }
 
     void setSettings(const Settings& settings) { m_settings = settings; }
     /// The terminal's permanent id, stored with every booking it makes.
@@ -81,6 +99,9 @@ public slots:
     void cancel();
     /// After Completed: ready for the next customer.
     void finish();
+    /// Looks at the clock: countdown ticks, the warning, the end, a confirm due to be asked again.
+    /// A timer calls it every 200 ms while a sale is open.
+    void checkTime();
 
 signals:
     void stateChanged(bo::SaleFlow::State state);
@@ -113,44 +134,75 @@ private slots:
     void onReconnected();
     void onCardApproved(const QString& key, const QString& reference, const QString& maskedCard);
     void onCardDeclined(const QString& key, const QString& reason);
-    void onTick();
 
 private:
-    enum class Pending { None, Hold, Release, BeginPayment, Confirm };
+    /// The request on its way; ConfirmWait: a confirm whose outcome is unknown, to be asked again.
+    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Confirm, ConfirmWait };
+    struct InFlight
+    {
+        Pending kind = Pending::None;
+        int id = 0;
+        QList<int> seats; ///< hold / begin payment: asked; release: freed (empty: all)
+        qint64 sentAtMs = 0;
+    };
+    struct OwedRelease
+    {
+        int showtimeId = 0;
+        QUuid token;
+    };
 
+    [[nodiscard]] qint64 now() const;
     void setState(State state);
-    void requestHold(const QList<int>& wanted);
-    void startCountdown(qint64 remainingMs);
+    void send(Pending kind, int requestId, QList<int> seats = {});
+    InFlight takeFlight();
+    void emitBusyIfChanged();
+    /// Sends what brings the database closer to the wish, when nothing is on its way; with
+    /// `mayHold` false only releases (after a hold that failed).
+    void reconcile(bool mayHold = true);
+    void sendHold();
+    void sendBeginPayment();
+    void sendReload();
+    void changeSelection(const QList<int>& wanted);
+    void enterPayment(const HoldReply& reply, qint64 sentAtMs);
+    void refuseHold(const HoldReply& reply, Pending kind);
+    void startCountdown(qint64 deadlineMs);
     void stopCountdown();
     void endSale(EndReason reason, const QString& message);
-    void sendConfirm(const QJsonObject& payment);
-    void setPending(Pending kind, int requestId);
-    void clearPending();
+    void sendOwedRelease(const OwedRelease& owed);
+    void sendConfirm();
+    void waitToConfirmAgain();
 
-    SeatOperations* m_backend;
+    SeatOperations* m_seats;
     QPointer<CardTerminal> m_card;
     QString m_terminal;
     QUuid m_terminalId;
+    std::unique_ptr<MonotonicClock> m_ownClock;
+    const MonotonicClock* m_clock;
     Settings m_settings;
     State m_state = State::Idle;
     ShowtimeInfo m_showtime;
     QList<PriceTier> m_tiers;
     SeatMap m_map;
     QUuid m_token;
-    QSet<int> m_held;   ///< granted by the database
-    QSet<int> m_wanted; ///< what the clerk selected (held, or being held)
+    QSet<int> m_held;            ///< held by the database for this sale, as its answers said
+    QSet<int> m_wanted;          ///< what the clerk selected (held, or being held)
+    QSet<int> m_unknownDeadline; ///< held, found by a reload: the database's deadline is not known
+    QSet<int> m_strays; ///< held for the sale beyond the seats it pays for (a lost answer's): to release
     QHash<int, QString> m_tierBySeat;
-    QDeadlineTimer m_deadline{QDeadlineTimer::Forever};
-    QDeadlineTimer m_selectionDeadline{QDeadlineTimer::Forever};
-    bool m_warned = false;
+    qint64 m_selectionDeadlineMs = -1; ///< the selection's 5 minutes end here; -1: not started
+    Countdown m_countdown;
     QTimer m_tick;
-    Pending m_pendingKind = Pending::None;
-    int m_pending = 0; ///< outstanding request id (one request at a time)
-    int m_confirmRetries = 0;
+    InFlight m_flight;
+    bool m_busyShown = false;
     bool m_cardInFlight = false;
     int m_loadingShowtime = 0;
-    bool m_holdAgain = false;     ///< the selection changed while a hold was in flight
-    bool m_paymentWanted = false; ///< "to payment" was asked while a hold was still in flight
+    bool m_paymentWanted = false;       ///< "to payment" was asked; goes out once the selection is held
+    bool m_reloadWanted = false;        ///< reload the map once nothing is on its way (after a reconnect)
+    bool m_outcomeUnknown = false;      ///< a hold or release of this sale was never answered
+    QHash<int, OwedRelease> m_owedSent; ///< request id -> release of an ended sale
+    QList<OwedRelease> m_owedUnsent;    ///< releases that failed offline, sent after a reconnect
+    int m_confirmRetries = 0;
+    qint64 m_confirmAgainAtMs = 0;
     QUuid m_confirmKey;
     QJsonObject m_payment;
     QString m_pendingCode;

@@ -270,8 +270,11 @@ void SalesBackend::setOnline(bool online, const QString& reason)
     QMetaObject::invokeMethod(
         this,
         [this, online, reason] {
-            if (m_online == online)
+            // The first report counts even when it is "offline": a till started while the
+            // database is down must say so.
+            if (m_reported && m_online == online)
                 return;
+            m_reported = true;
             m_online = online;
             emit onlineChanged(online, reason);
         },

@@ -39,7 +39,8 @@ public:
     void loadShowtimes(const QDateTime& from, const QDateTime& to);
     void loadSettings();
     [[nodiscard]] int loadShowtime(int showtimeId) override;
-    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds) override;
+    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                           int ttlSeconds) override;
     [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {}) override;
     [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
                                    const QString& terminal, const QUuid& terminalId = {}) override;
@@ -60,6 +61,7 @@ private:
     ConnectionSettings m_settings;
     int m_nextRequest = 0;
     bool m_online = false;
+    bool m_reported = false; ///< online or offline has been reported once
 };
 
 } // namespace bo

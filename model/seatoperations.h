@@ -27,7 +27,8 @@ struct HoldReply
 /// id at once and answer later by signal on the caller's thread, plus the committed seat changes
 /// of every terminal. An implementation runs one terminal's requests in the order they were made
 /// (one connection); a request whose outcome is unknown (the connection was lost) fails with
-/// ErrorCode::Offline, and `reconnected` says that what was announced in between is lost.
+/// ErrorCode::Offline, and every such failure is followed, once the connection is back, by
+/// `reconnected`, which also says that what was announced in between is lost.
 class SeatOperations : public QObject
 {
     Q_OBJECT

@@ -2,11 +2,14 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "ui/counterwindow.h"
 
+#include <algorithm>
+
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -36,12 +39,16 @@ CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString term
     m_offline = new QLabel(this);
     m_offline->setObjectName(QStringLiteral("offlineBanner"));
     m_offline->setAlignment(Qt::AlignCenter);
+    // Whatever it says, the banner wraps instead of widening the window.
+    m_offline->setWordWrap(true);
+    m_offline->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_offline->setStyleSheet(QStringLiteral("QLabel { background: #b00020; color: white; font-weight: bold; "
                                             "padding: 8px; }"));
     m_offline->hide();
     m_notice = new QLabel(this);
     m_notice->setObjectName(QStringLiteral("noticeBanner"));
     m_notice->setWordWrap(true);
+    m_notice->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_notice->hide();
 
     auto* central = new QWidget(this);
@@ -79,10 +86,14 @@ CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString term
         m_model->setLateSaleMinutes(s.lateSaleMinutes);
     });
     connect(m_backend, &SalesBackend::onlineChanged, this, [this](bool online, const QString& reason) {
-        m_offline->setText(
-            tr("OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; "
-               "reconnecting…")
-                .arg(reason));
+        if (!online && m_offlineSince.isNull())
+            m_offlineSince = QDateTime::currentDateTime();
+        if (online)
+            m_offlineSince = QDateTime();
+        // The driver's words (every host, port and user tried) are for the log and the tooltip;
+        // the clerk reads what it means.
+        m_offline->setToolTip(online ? QString() : reason);
+        updateOfflineBanner();
         m_offline->setVisible(!online);
         if (online) {
             m_backend->loadSettings();
@@ -118,7 +129,20 @@ CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString term
             showBoard();
     });
     retranslate();
-    resize(1280, 800);
+    // As large as a counter screen usually is, never larger than this one.
+    const QRect available = screen()->availableGeometry();
+    resize(std::min(1280, available.width()), std::min(800, available.height()));
+}
+
+void CounterWindow::updateOfflineBanner()
+{
+    if (m_offlineSince.isNull()) {
+        m_offline->clear();
+        return;
+    }
+    m_offline->setText(tr("Offline — the database cannot be reached (since %1). Nothing can be sold until it "
+                          "is back. Reconnecting…")
+                           .arg(locale().toString(m_offlineSince.time(), QLocale::ShortFormat)));
 }
 
 bool CounterWindow::isShowingBoard() const
@@ -217,6 +241,7 @@ void CounterWindow::retranslate()
         m_cardActions.at(2)->setText(tr("Answer slowly, then approve"));
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
+    updateOfflineBanner();
 }
 
 } // namespace bo

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QDateTime>
 #include <QMainWindow>
 #include <QTimer>
 #include <QTranslator>
@@ -50,6 +51,7 @@ private:
     void retranslate();
     void openShowtime(int showtimeId);
     void showNotice(const QString& text, bool alert);
+    void updateOfflineBanner();
 
     SalesBackend* m_backend;
     SaleFlow* m_flow;
@@ -62,6 +64,7 @@ private:
     SalePage* m_sale = nullptr;
     QStackedWidget* m_pages = nullptr;
     QLabel* m_offline = nullptr;
+    QDateTime m_offlineSince; ///< null while online
     QLabel* m_notice = nullptr;
     QTimer m_boardRefresh;
     QMenu* m_languageMenu = nullptr;

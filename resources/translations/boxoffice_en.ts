@@ -238,10 +238,6 @@
 <context>
     <name>bo::CounterWindow</name>
     <message>
-        <source>OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; reconnecting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Switch to today to sell the next showtime.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -281,6 +277,10 @@
         <source>Answer slowly, then approve</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::SaleFlow</name>
@@ -314,6 +314,10 @@
     </message>
     <message>
         <source>The sale was cancelled and the seats were released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; the seats will be released when it is back.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -238,10 +238,6 @@
 <context>
     <name>bo::CounterWindow</name>
     <message>
-        <source>OFFLINE — the database cannot be reached (%1). Nothing can be sold until it is back; reconnecting…</source>
-        <translation>오프라인 — 데이터베이스에 연결할 수 없습니다(%1). 연결이 복구될 때까지 판매할 수 없습니다. 다시 연결하는 중…</translation>
-    </message>
-    <message>
         <source>Switch to today to sell the next showtime.</source>
         <translation>다음 상영을 판매하려면 오늘 날짜로 이동하세요.</translation>
     </message>
@@ -281,6 +277,10 @@
         <source>Answer slowly, then approve</source>
         <translation>느리게 응답한 뒤 승인</translation>
     </message>
+    <message>
+        <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
+        <translation>오프라인 — 데이터베이스에 연결할 수 없습니다(%1부터). 연결이 복구될 때까지 판매할 수 없습니다. 다시 연결하는 중…</translation>
+    </message>
 </context>
 <context>
     <name>bo::SaleFlow</name>
@@ -315,6 +315,10 @@
     <message>
         <source>The sale was cancelled and the seats were released.</source>
         <translation>판매가 취소되어 좌석 선점이 해제되었습니다.</translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; the seats will be released when it is back.</source>
+        <translation>데이터베이스에 연결할 수 없습니다. 연결이 복구되면 좌석 선점이 해제됩니다.</translation>
     </message>
 </context>
 <context>

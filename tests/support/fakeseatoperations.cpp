@@ -145,7 +145,9 @@ int FakeSeatOperations::loadShowtime(int showtimeId)
 {
     return enqueue(QStringLiteral("load"), [this, showtimeId](int id) {
         if (showtimeId != m_showtime.id) {
-            answer([this, id] { emit requestFailed(id, makeError(ErrorCode::NotFound, QStringLiteral("unknown"))); });
+            answer([this, id] {
+                emit requestFailed(id, makeError(ErrorCode::NotFound, QStringLiteral("unknown")));
+            });
             return;
         }
         QList<SeatState> seats = m_layout;
@@ -181,7 +183,9 @@ int FakeSeatOperations::release(int showtimeId, const QUuid& owner, const QList<
 {
     return enqueue(QStringLiteral("release"), [this, showtimeId, owner, seats](int id) {
         if (showtimeId != m_showtime.id || owner.isNull()) {
-            answer([this, id] { emit requestFailed(id, makeError(ErrorCode::BadInput, QStringLiteral("bad"))); });
+            answer([this, id] {
+                emit requestFailed(id, makeError(ErrorCode::BadInput, QStringLiteral("bad")));
+            });
             return;
         }
         const int n = applyRelease(owner, seats);
@@ -206,7 +210,8 @@ int FakeSeatOperations::beginPayment(int showtimeId, const QList<int>& seats, co
                 return b.owner == owner && b.status == QLatin1String("PENDING");
             });
             if (pending == m_bookings.end()) {
-                m_bookings.append(Booking{owner, QStringLiteral("BK%1").arg(m_nextCode++, 4, 10, QLatin1Char('0')),
+                m_bookings.append(Booking{owner,
+                                          QStringLiteral("BK%1").arg(m_nextCode++, 4, 10, QLatin1Char('0')),
                                           QStringLiteral("PENDING"), QUuid::createUuid()});
                 pending = m_bookings.end() - 1;
             }
@@ -224,9 +229,9 @@ int FakeSeatOperations::confirm(const ConfirmRequest& request)
 void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
 {
     const QString fingerprint = QString::number(request.showtimeId) + QLatin1Char('/') +
-                                request.owner.toString() + QLatin1Char('/') +
-                                codes(u's', request.seatIds) + QLatin1Char('/') + request.tiers.join(u',') +
-                                QLatin1Char('/') + QString::fromUtf8(QJsonDocument(request.payment).toJson());
+                                request.owner.toString() + QLatin1Char('/') + codes(u's', request.seatIds) +
+                                QLatin1Char('/') + request.tiers.join(u',') + QLatin1Char('/') +
+                                QString::fromUtf8(QJsonDocument(request.payment).toJson());
     if (auto stored = m_keys.constFind(request.key); stored != m_keys.cend()) {
         if (stored->request != fingerprint) {
             answer([this, id] {
@@ -254,7 +259,8 @@ void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
     });
     if (!allHeld) {
         answer([this, id] {
-            emit requestFailed(id, makeError(ErrorCode::Expired, QStringLiteral("The seat hold has expired.")));
+            emit requestFailed(id,
+                               makeError(ErrorCode::Expired, QStringLiteral("The seat hold has expired.")));
         });
         return;
     }
@@ -262,7 +268,8 @@ void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
         return b.owner == request.owner && b.status == QLatin1String("PENDING");
     });
     if (pending == m_bookings.end()) {
-        m_bookings.append(Booking{request.owner, QStringLiteral("BK%1").arg(m_nextCode++, 4, 10, QLatin1Char('0')),
+        m_bookings.append(Booking{request.owner,
+                                  QStringLiteral("BK%1").arg(m_nextCode++, 4, 10, QLatin1Char('0')),
                                   QStringLiteral("PENDING"), QUuid::createUuid()});
         pending = m_bookings.end() - 1;
     }
@@ -286,6 +293,8 @@ void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
     }
     result.responseJson = QStringLiteral("{\"code\":\"%1\"}").arg(result.code);
     m_keys.insert(request.key, StoredConfirm{fingerprint, result});
+    if (const QString ref = request.payment.value(QStringLiteral("reference")).toString(); !ref.isEmpty())
+        m_paidReferences.insert(ref);
     announce(codes(u'R', seats));
     answer([this, id, result] { emit confirmFinished(id, result); });
 }
@@ -326,6 +335,8 @@ bool FakeSeatOperations::runNextAndLoseConnection()
 
 void FakeSeatOperations::loseConnection()
 {
+    if (m_online)
+        m_lostAt = m_replies.size();
     m_online = false;
     m_notes.clear();
 }
@@ -334,6 +345,10 @@ void FakeSeatOperations::reconnect()
 {
     if (m_online)
         return;
+    // As from the real adapter's one thread: the answers of requests that failed while offline
+    // arrive before the news that it is back.
+    while (m_replies.size() > m_lostAt)
+        deliverReply(m_lostAt);
     m_online = true;
     emit reconnected();
 }
@@ -343,6 +358,8 @@ void FakeSeatOperations::deliverReply(qsizetype index)
     if (index < 0 || index >= m_replies.size())
         return;
     const std::function<void()> emitter = m_replies.takeAt(index);
+    if (index < m_lostAt)
+        --m_lostAt;
     emitter();
 }
 

@@ -33,7 +33,8 @@ public:
     ~FakeSeatOperations() override;
 
     [[nodiscard]] int loadShowtime(int showtimeId) override;
-    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds) override;
+    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                           int ttlSeconds) override;
     [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {}) override;
     [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
                                    const QString& terminal, const QUuid& terminalId = {}) override;
@@ -54,7 +55,8 @@ public:
     bool runNextAndLoseConnection();
     /// The connection drops: undelivered announcements are lost, later requests fail Offline.
     void loseConnection();
-    /// Back online: emits reconnected (what was announced while away is lost).
+    /// Back online: delivers the answers of the requests that failed while offline (the real
+    /// adapter sends them first), then emits reconnected (what was announced while away is lost).
     void reconnect();
     /// Delivers the answer at `index` among the undelivered ones (0 is the oldest).
     void deliverReply(qsizetype index);
@@ -78,6 +80,8 @@ public:
     int sweep();
     /// Bookings of the owner by status ("PENDING", "CONFIRMED", "CANCELLED", "EXPIRED").
     [[nodiscard]] int bookings(const QUuid& owner, const QString& status) const;
+    /// The card references of the payments stored with confirmed bookings.
+    [[nodiscard]] const QSet<QString>& confirmedPaymentReferences() const { return m_paidReferences; }
     /// How many requests of this kind were ever made.
     [[nodiscard]] int requestsMade(const QString& kind) const { return m_made.value(kind); }
 
@@ -112,7 +116,8 @@ private:
     void announce(const QString& codes);
     [[nodiscard]] QDateTime dbTime(qint64 ms) const;
     [[nodiscard]] bool takeable(int seatId, const QUuid& owner) const;
-    [[nodiscard]] std::optional<Error> checkRequest(int showtimeId, const QList<int>& seats, int ttlSeconds) const;
+    [[nodiscard]] std::optional<Error> checkRequest(int showtimeId, const QList<int>& seats,
+                                                    int ttlSeconds) const;
     /// The hold rule itself; empty `unavailable` means granted.
     HoldResult applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds);
     int applyRelease(const QUuid& owner, const QList<int>& seats);
@@ -130,7 +135,9 @@ private:
     QList<std::function<void()>> m_replies;
     QList<QString> m_notes;
     QHash<QString, int> m_made;
+    QSet<QString> m_paidReferences;
     QUuid m_another = QUuid::createUuid();
+    qsizetype m_lostAt = 0; ///< answers from this index on were made after the connection was lost
     int m_nextRequest = 0;
     int m_nextCode = 1;
     bool m_online = true;

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QTableView>
 #include <QTemporaryDir>
 
@@ -188,6 +189,19 @@ class TstCounterWindow final : public QObject
 
 private:
     std::unique_ptr<QTemporaryDir> m_clusterDir; ///< a test's own PostgreSQL, stopped in cleanup()
+    ClusterOptions m_clusterOptions;
+
+    /// Starts a PostgreSQL of the test's own, which it may stop and start again.
+    void startOwnCluster(ConnectionSettings* server)
+    {
+        m_clusterDir =
+            std::make_unique<QTemporaryDir>(QStringLiteral("/tmp/boxoffice-tst-counterwindow-XXXXXX"));
+        QVERIFY2(m_clusterDir->isValid(), qPrintable(m_clusterDir->errorString()));
+        m_clusterOptions.durable = false;
+        auto started = PrivatePostgres::ensureRunning(m_clusterDir->path(), m_clusterOptions);
+        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
+        *server = started.value();
+    }
 
 private slots:
     void cleanup()
@@ -547,17 +561,13 @@ private slots:
 
     void databaseStoppedMidSaleGoesOfflineAndReloadsWhenBack()
     {
-        m_clusterDir =
-            std::make_unique<QTemporaryDir>(QStringLiteral("/tmp/boxoffice-tst-counterwindow-XXXXXX"));
-        QVERIFY2(m_clusterDir->isValid(), qPrintable(m_clusterDir->errorString()));
+        ConnectionSettings server;
+        CHECKED(startOwnCluster(&server));
         const QString folder = m_clusterDir->path();
-        ClusterOptions options;
-        options.durable = false;
-        auto server = PrivatePostgres::ensureRunning(folder, options);
-        QVERIFY2(server.ok(), qPrintable(server.ok() ? QString() : server.error().message));
-        const QString port = server.value().value(QStringLiteral("port"));
+        const ClusterOptions options = m_clusterOptions;
+        const QString port = server.value(QStringLiteral("port"));
 
-        TestDatabase db(server.value());
+        TestDatabase db(server);
         QVERIFY2(db.ok(), qPrintable(db.error()));
         const int showtime = addTodaysShowtime(db);
         QVERIFY(showtime > 0);
@@ -634,6 +644,87 @@ private slots:
         // And it sells again.
         CHECKED(clickSeat(c, offlineClick));
         QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, offlineClick), mine, dbTimeoutMs);
+    }
+
+    void offlineBannerSaysWhatItMeansAndKeepsTheWindowOnTheScreen_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("offlineWord");
+        QTest::newRow("English") << QStringLiteral("en") << QStringLiteral("Offline");
+        QTest::newRow("Korean") << QStringLiteral("ko") << QStringLiteral("오프라인");
+    }
+
+    /// A three-host connection string whose hosts all fail gives libpq a long message naming every
+    /// host, port and user. The banner says in plain words what it means, keeps those details in
+    /// its tooltip, wraps instead of widening the window, and the window keeps its width after
+    /// the connection is back.
+    void offlineBannerSaysWhatItMeansAndKeepsTheWindowOnTheScreen()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, offlineWord);
+        ConnectionSettings server;
+        CHECKED(startOwnCluster(&server));
+        const QString folder = m_clusterDir->path();
+        const ClusterOptions options = m_clusterOptions;
+        TestDatabase db(server);
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        QVERIFY(addTodaysShowtime(db) > 0);
+
+        // Two hosts that refuse, then the real one: while it is down, every attempt is reported.
+        ConnectionSettings settings = db.settings();
+        const QString port = settings.value(QStringLiteral("port"));
+        QVERIFY(!port.isEmpty());
+        settings.setValue(QStringLiteral("host"), QStringLiteral("127.0.0.2,127.0.0.3,127.0.0.1"));
+        settings.setValue(QStringLiteral("port"), QStringLiteral("1,2,") + port);
+        settings.setValue(QStringLiteral("connect_timeout"), QStringLiteral("2"));
+        settings.setValue(QStringLiteral("target_session_attrs"), QStringLiteral("read-write"));
+
+        // The till starts while the server is down: the first thing it hears is libpq's whole
+        // report of every host it tried.
+        QVERIFY(PrivatePostgres::stop(folder).ok());
+        Counter c(settings, QStringLiteral("till-1"));
+        c.window.setLanguage(language);
+        c.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&c.window));
+        QLabel* banner = c.label(QStringLiteral("offlineBanner"));
+        QVERIFY(banner);
+        const int available = c.window.screen()->availableGeometry().width();
+        const int width = c.window.width();
+        QVERIFY2(c.window.frameGeometry().width() <= available,
+                 qPrintable(QStringLiteral("%1 > %2").arg(c.window.frameGeometry().width()).arg(available)));
+        c.backend.start();
+
+        // Offline twice: at start-up (a failed connect) and mid-day (a lost session).
+        for (int outage = 0; outage < 2; ++outage) {
+            if (outage == 1)
+                QVERIFY(PrivatePostgres::stop(folder).ok());
+            QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), offlineTimeoutMs);
+            const QString text = banner->text();
+            QVERIFY2(text.contains(offlineWord), qPrintable(text));
+            for (const QString& parameter :
+                 {QStringLiteral("127.0.0"), QStringLiteral("port"), port,
+                  settings.value(QStringLiteral("user")), settings.value(QStringLiteral("dbname")),
+                  QStringLiteral("failed"), QStringLiteral("refused"), QStringLiteral("connection")}) {
+                if (!parameter.isEmpty())
+                    QVERIFY2(!text.contains(parameter),
+                             qPrintable(QStringLiteral("'%1' in: %2").arg(parameter, text)));
+            }
+            QCOMPARE(c.window.width(), width);
+            QVERIFY(c.window.frameGeometry().width() <= available);
+            if (outage == 0) {
+                // The details are not lost: the tooltip names every host tried.
+                QVERIFY2(banner->toolTip().contains(QLatin1String("127.0.0.3")),
+                         qPrintable(banner->toolTip()));
+            }
+
+            auto restarted = PrivatePostgres::ensureRunning(folder, options);
+            QVERIFY2(restarted.ok(), qPrintable(restarted.ok() ? QString() : restarted.error().message));
+            QTRY_VERIFY_WITH_TIMEOUT(c.backend.isOnline(), offlineTimeoutMs);
+            QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisible(), dbTimeoutMs);
+            QCOMPARE(c.window.width(), width);
+            QVERIFY(c.window.frameGeometry().width() <= available);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(c.table()->model()->rowCount() > 0, dbTimeoutMs);
     }
 };
 
