@@ -10,46 +10,12 @@
 #include <QString>
 #include <QTimeZone>
 
-#include "db/result.h"
+#include "model/catalog.h"
+#include "model/result.h"
 
 namespace bo {
 
 class DbConnection;
-
-struct Settings
-{
-    int selectionTtlSeconds = 300;
-    int paymentTtlSeconds = 300;
-    int maxSeatsPerSale = 10;
-    int lateSaleMinutes = 20;
-    QString currency = QStringLiteral("KRW");
-};
-
-struct ShowtimeInfo
-{
-    int id = 0;
-    QDateTime startsAt; ///< UTC
-    QString status;     ///< ON_SALE, CLOSED, CANCELLED
-    int movieId = 0;
-    QString movieTitle;
-    int runtimeMinutes = 0;
-    QString rating;
-    int auditoriumId = 0;
-    QString auditoriumName;
-    int seatsTotal = 0;
-    int seatsFree = 0;
-    int seatsHeld = 0;
-    int seatsReserved = 0;
-    int seatsBlocked = 0;
-};
-
-struct PriceTier
-{
-    QString code;
-    QString name;
-    qint64 amountMinor = 0;
-    QString currency;
-};
 
 struct SeedSummary
 {
@@ -89,7 +55,3 @@ private:
 };
 
 } // namespace bo
-
-Q_DECLARE_METATYPE(bo::Settings)
-Q_DECLARE_METATYPE(bo::ShowtimeInfo)
-Q_DECLARE_METATYPE(bo::PriceTier)

@@ -6,7 +6,7 @@
 #include <QPair>
 #include <QString>
 
-#include "db/result.h"
+#include "model/result.h"
 
 namespace bo {
 

@@ -10,7 +10,7 @@
 #include <QVariantList>
 
 #include "db/connectionsettings.h"
-#include "db/result.h"
+#include "model/result.h"
 
 class QSqlError;
 

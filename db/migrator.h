@@ -4,7 +4,7 @@
 
 #include <QStringList>
 
-#include "db/result.h"
+#include "model/result.h"
 
 namespace bo {
 

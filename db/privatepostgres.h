@@ -5,7 +5,7 @@
 #include <QString>
 
 #include "db/connectionsettings.h"
-#include "db/result.h"
+#include "model/result.h"
 
 namespace bo {
 

@@ -47,6 +47,27 @@ SeatStore::SeatStore(DbConnection& connection)
     : m_connection(connection)
 {}
 
+SeatStore::SeatStore(std::unique_ptr<DbConnection> connection)
+    : m_owned(std::move(connection))
+    , m_connection(*m_owned)
+{}
+
+SeatStore::~SeatStore() = default;
+
+Result<std::unique_ptr<SeatCommands>> SeatStore::open(const ConnectionSettings& settings,
+                                                      const QString& purpose)
+{
+    auto opened = DbConnection::open(settings, purpose);
+    if (!opened)
+        return opened.error();
+    return std::unique_ptr<SeatCommands>(std::make_unique<SeatStore>(std::move(opened.value())));
+}
+
+SeatCommandsFactory SeatStore::factory(ConnectionSettings settings, QString purpose)
+{
+    return [settings = std::move(settings), purpose = std::move(purpose)] { return open(settings, purpose); };
+}
+
 Result<HoldResult> SeatStore::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
                                    std::optional<int> ttlSeconds)
 {

@@ -9,9 +9,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "db/dbconnection.h"
-#include "db/seatstore.h"
-
 namespace bo {
 
 /// Lives on the releaser's thread: owns the connection and the timer.
@@ -20,9 +17,9 @@ class ReleaserWorker final : public QObject
     Q_OBJECT
 
 public:
-    ReleaserWorker(ExpiryReleaser* owner, ConnectionSettings settings, ExpiryReleaser::Options options)
+    ReleaserWorker(ExpiryReleaser* owner, SeatCommandsFactory open, ExpiryReleaser::Options options)
         : m_owner(owner)
-        , m_settings(std::move(settings))
+        , m_open(std::move(open))
         , m_options(options)
     {}
 
@@ -40,20 +37,20 @@ public slots:
     {
         if (m_timer)
             m_timer->stop();
-        m_connection.reset();
+        m_store.reset();
     }
 
     void sweep()
     {
-        if (!m_connection) {
-            auto opened = DbConnection::open(m_settings, QStringLiteral("releaser"));
+        if (!m_store) {
+            auto opened = m_open();
             if (!opened) {
                 reportFailure(opened.error());
                 return;
             }
-            m_connection = std::move(opened.value());
+            m_store = std::move(opened.value());
         }
-        SeatStore store(*m_connection);
+        SeatCommands& store = *m_store;
         int seats = 0;
         int bookings = 0;
         // Small batches keep each statement's row locks short; stop when a batch comes back short.
@@ -105,16 +102,16 @@ private:
     }
 
     ExpiryReleaser* m_owner;
-    ConnectionSettings m_settings;
+    SeatCommandsFactory m_open;
     ExpiryReleaser::Options m_options;
-    std::unique_ptr<DbConnection> m_connection;
+    std::unique_ptr<SeatCommands> m_store;
     QTimer* m_timer = nullptr;
     int m_ticks = 0;
 };
 
-ExpiryReleaser::ExpiryReleaser(ConnectionSettings settings, Options options, QObject* parent)
+ExpiryReleaser::ExpiryReleaser(SeatCommandsFactory open, Options options, QObject* parent)
     : QObject(parent)
-    , m_settings(std::move(settings))
+    , m_open(std::move(open))
     , m_options(options)
 {
     m_thread.setObjectName(QStringLiteral("expiry-releaser"));
@@ -129,7 +126,7 @@ void ExpiryReleaser::start()
 {
     if (m_thread.isRunning())
         return;
-    m_worker = new ReleaserWorker(this, m_settings, m_options);
+    m_worker = new ReleaserWorker(this, m_open, m_options);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::started, m_worker, &ReleaserWorker::begin);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);

@@ -8,7 +8,7 @@
 #include <QObject>
 #include <QThread>
 
-#include "db/connectionsettings.h"
+#include "model/seatcommands.h"
 
 namespace bo {
 
@@ -32,7 +32,9 @@ public:
         int purgeEveryTicks = 900; ///< idempotency keys past retention are purged this often
     };
 
-    ExpiryReleaser(ConnectionSettings settings, Options options, QObject* parent = nullptr);
+    /// `open` makes the releaser's own seat commands (its own connection) on its thread; it is
+    /// called again after a failure.
+    ExpiryReleaser(SeatCommandsFactory open, Options options, QObject* parent = nullptr);
     ~ExpiryReleaser() override;
 
     /// Starts the thread; the first sweep runs at once.
@@ -58,7 +60,7 @@ private:
     friend class ReleaserWorker;
     void count(int seats, int bookings);
 
-    ConnectionSettings m_settings;
+    SeatCommandsFactory m_open;
     Options m_options;
     QThread m_thread;
     ReleaserWorker* m_worker = nullptr;

@@ -652,11 +652,11 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
     }
 }
 
-void SaleFlow::onSeatsChanged(const QString& payload)
+void SaleFlow::onSeatsChanged(const SeatChanges& changes)
 {
     if (m_state == State::Idle || m_state == State::Loading)
         return;
-    const QList<int> changed = m_map.applyChanges(payload);
+    const QList<int> changed = m_map.applyChanges(changes);
     if (!changed.isEmpty())
         emit seatsUpdated(changed);
 }

@@ -13,11 +13,11 @@
 #include <QTimer>
 #include <QUuid>
 
-#include "db/catalogstore.h"
-#include "db/seattypes.h"
+#include "model/catalog.h"
 #include "model/clock.h"
 #include "model/countdown.h"
 #include "model/seatmap.h"
+#include "model/seattypes.h"
 
 namespace bo {
 
@@ -130,7 +130,7 @@ private slots:
     void onReleaseFinished(int requestId, int seats);
     void onConfirmFinished(int requestId, const bo::ConfirmResult& result);
     void onRequestFailed(int requestId, const bo::Error& error);
-    void onSeatsChanged(const QString& payload);
+    void onSeatsChanged(const bo::SeatChanges& changes);
     void onReconnected();
     void onCardApproved(const QString& key, const QString& reference, const QString& maskedCard);
     void onCardDeclined(const QString& key, const QString& reason);

@@ -27,26 +27,6 @@ bool isAccessible(SeatKind kind)
     return kind == SeatKind::Wheelchair || kind == SeatKind::Companion;
 }
 
-bool statusFromCode(QChar code, SeatStatus* status)
-{
-    switch (code.unicode()) {
-    case u'F':
-        *status = SeatStatus::Free;
-        return true;
-    case u'H':
-        *status = SeatStatus::Held;
-        return true;
-    case u'R':
-        *status = SeatStatus::Reserved;
-        return true;
-    case u'B':
-        *status = SeatStatus::Blocked;
-        return true;
-    default:
-        return false;
-    }
-}
-
 } // namespace
 
 void SeatMap::reset(int showtimeId, QList<SeatState> seats)
@@ -102,36 +82,24 @@ bool SeatMap::isMine(int seatId) const
     return s && s->status == SeatStatus::Held;
 }
 
-QList<int> SeatMap::applyChanges(const QString& payload)
+QList<int> SeatMap::applyChanges(const SeatChanges& changes)
 {
     QList<int> changed;
-    const QStringView text(payload);
-    const qsizetype bar = text.indexOf(u'|');
-    if (bar <= 0)
+    if (changes.showtimeId != m_showtimeId || m_seats.isEmpty())
         return changed;
-    bool ok = false;
-    const int showtime = text.left(bar).trimmed().toInt(&ok);
-    if (!ok || showtime != m_showtimeId || m_seats.isEmpty())
-        return changed;
-
-    for (QStringView token : text.mid(bar + 1).split(u',')) {
-        token = token.trimmed();
-        SeatStatus status = SeatStatus::Free;
-        if (token.size() < 2 || !statusFromCode(token.front(), &status))
-            continue;
-        const int id = token.mid(1).toInt(&ok);
-        const qsizetype i = ok ? indexOf(id) : -1;
+    for (const SeatChange& change : changes.seats) {
+        const qsizetype i = indexOf(change.seatId);
         if (i < 0)
             continue;
         SeatState& s = m_seats[i];
-        if (s.status == status)
+        if (s.status == change.status)
             continue;
-        s.status = status;
-        // The payload does not say who holds a seat nor until when: what we knew is stale.
+        s.status = change.status;
+        // The announcement does not say who holds a seat nor until when: what we knew is stale.
         s.heldBy = QUuid();
         s.heldUntil = QDateTime();
-        if (!changed.contains(id))
-            changed.append(id);
+        if (!changed.contains(change.seatId))
+            changed.append(change.seatId);
     }
     return changed;
 }

@@ -8,7 +8,8 @@
 #include <QSet>
 #include <QString>
 
-#include "db/seattypes.h"
+#include "model/seatchanges.h"
+#include "model/seattypes.h"
 
 namespace bo {
 
@@ -65,10 +66,9 @@ public:
     /// True when the seat is in `mine()` and Held.
     [[nodiscard]] bool isMine(int seatId) const;
 
-    /// Applies a `bo_seats` notification payload "<showtime_id>|<S><seat_id>,..." (S: F, H, R or
-    /// B). Payloads of other showtimes and malformed entries are ignored. Returns the ids whose
-    /// status changed, in payload order, each once.
-    [[nodiscard]] QList<int> applyChanges(const QString& payload);
+    /// Applies announced seat changes. Changes of other showtimes and unknown seats are ignored.
+    /// Returns the ids whose status changed, in announcement order, each once.
+    [[nodiscard]] QList<int> applyChanges(const SeatChanges& changes);
     /// Sets the status locally (e.g. from a hold result that arrives before its notification).
     /// Returns the ids whose status changed.
     QList<int> setStatus(const QList<int>& seatIds, SeatStatus status);

@@ -7,9 +7,10 @@
 #include <QString>
 #include <QUuid>
 
-#include "db/catalogstore.h"
-#include "db/result.h"
-#include "db/seattypes.h"
+#include "model/catalog.h"
+#include "model/result.h"
+#include "model/seatchanges.h"
+#include "model/seattypes.h"
 
 namespace bo {
 
@@ -58,8 +59,8 @@ signals:
     void releaseFinished(int requestId, int seatsReleased);
     void confirmFinished(int requestId, const bo::ConfirmResult& result);
     void requestFailed(int requestId, const bo::Error& error);
-    /// A committed seat change on any terminal (payload of channel bo_seats).
-    void seatsChanged(const QString& payload);
+    /// Committed seat changes of any terminal.
+    void seatsChanged(const bo::SeatChanges& changes);
     /// Sent after a reconnect: everything shown may be stale.
     void reconnected();
 };

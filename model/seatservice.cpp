@@ -7,7 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "db/seatstore.h"
+#include "model/seatcommands.h"
 
 namespace bo {
 namespace {
@@ -19,8 +19,8 @@ std::string token(const QUuid& id)
 
 } // namespace
 
-SeatService::SeatService(DbConnection& connection, int maxSeatsPerSale)
-    : m_connection(connection)
+SeatService::SeatService(SeatCommands& seats, int maxSeatsPerSale)
+    : m_seats(seats)
     , m_maxSeats(maxSeatsPerSale)
 {}
 
@@ -65,8 +65,7 @@ Result<HoldOutcome> SeatService::hold(int showtimeId, const QList<int>& seatIds,
                          QCoreApplication::translate("bo", "The hold token is missing."));
     if (Status s = checkSeats(seatIds); !s)
         return s.error();
-    SeatStore store(m_connection);
-    auto result = store.hold(showtimeId, seatIds, owner, ttlSeconds);
+    auto result = m_seats.hold(showtimeId, seatIds, owner, ttlSeconds);
     if (!result)
         return result.error();
     const HoldResult& r = result.value();
@@ -85,8 +84,7 @@ Result<int> SeatService::release(int showtimeId, const QUuid& owner, const QList
     if (owner.isNull())
         return makeError(ErrorCode::BadInput,
                          QCoreApplication::translate("bo", "The hold token is missing."));
-    SeatStore store(m_connection);
-    auto result = store.release(showtimeId, owner, seatIds);
+    auto result = m_seats.release(showtimeId, owner, seatIds);
     if (result)
         spdlog::info("hold {} on showtime {}: released {} seats", token(owner), showtimeId, result.value());
     return result;
@@ -110,8 +108,7 @@ Result<ConfirmResult> SeatService::confirm(const ConfirmRequest& request)
     if (!request.tiers.isEmpty() && request.tiers.size() != request.seatIds.size())
         return makeError(ErrorCode::BadInput,
                          QCoreApplication::translate("bo", "Give one ticket type per seat."));
-    SeatStore store(m_connection);
-    auto result = store.confirm(request);
+    auto result = m_seats.confirm(request);
     if (result)
         spdlog::info("hold {} on showtime {}: {} booking {} ({} seats, {} {})", token(request.owner),
                      request.showtimeId, result.value().replayed ? "replayed" : "confirmed",

@@ -9,12 +9,12 @@
 #include <QList>
 #include <QUuid>
 
-#include "db/result.h"
-#include "db/seattypes.h"
+#include "model/result.h"
+#include "model/seattypes.h"
 
 namespace bo {
 
-class DbConnection;
+class SeatCommands;
 
 /// Seats granted: the deadline on the database clock and a monotonic timer started from the
 /// time the database said was left (the terminal's wall clock plays no part).
@@ -39,7 +39,7 @@ class SeatService final
 {
 public:
     /// `maxSeatsPerSale` comes from the settings; the database enforces its own copy too.
-    SeatService(DbConnection& connection, int maxSeatsPerSale);
+    SeatService(SeatCommands& seats, int maxSeatsPerSale);
 
     /// A new hold token: a random (v4) UUID naming one sale.
     [[nodiscard]] static QUuid newToken();
@@ -54,7 +54,7 @@ public:
 private:
     [[nodiscard]] Status checkSeats(const QList<int>& seatIds) const;
 
-    DbConnection& m_connection;
+    SeatCommands& m_seats;
     int m_maxSeats;
 };
 

@@ -6,7 +6,7 @@
 #include <QList>
 #include <QLocale>
 
-#include "db/catalogstore.h"
+#include "model/catalog.h"
 
 namespace bo {
 

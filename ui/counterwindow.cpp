@@ -15,14 +15,14 @@
 #include <QVBoxLayout>
 
 #include "model/cardterminal.h"
-#include "model/salesbackend.h"
 #include "model/showtimelistmodel.h"
+#include "model/terminalbackend.h"
 #include "ui/salepage.h"
 #include "ui/showtimeboard.h"
 
 namespace bo {
 
-CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString terminalName, QWidget* parent)
+CounterWindow::CounterWindow(TerminalBackend* backend, SaleFlow* flow, QString terminalName, QWidget* parent)
     : QMainWindow(parent)
     , m_backend(backend)
     , m_flow(flow)
@@ -75,17 +75,17 @@ CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString term
     m_boardRefresh.setSingleShot(true);
     m_boardRefresh.setInterval(500);
     connect(&m_boardRefresh, &QTimer::timeout, this, &CounterWindow::reloadBoard);
-    connect(m_backend, &SalesBackend::seatsChanged, this, [this] {
+    connect(m_backend, &TerminalBackend::seatsChanged, this, [this] {
         if (!m_boardRefresh.isActive())
             m_boardRefresh.start();
     });
-    connect(m_backend, &SalesBackend::showtimesLoaded, m_model, &ShowtimeListModel::setShowtimes);
-    connect(m_backend, &SalesBackend::settingsLoaded, this, [this](const Settings& s) {
+    connect(m_backend, &TerminalBackend::showtimesLoaded, m_model, &ShowtimeListModel::setShowtimes);
+    connect(m_backend, &TerminalBackend::settingsLoaded, this, [this](const Settings& s) {
         m_settings = s;
         m_flow->setSettings(s);
         m_model->setLateSaleMinutes(s.lateSaleMinutes);
     });
-    connect(m_backend, &SalesBackend::onlineChanged, this, [this](bool online, const QString& reason) {
+    connect(m_backend, &TerminalBackend::onlineChanged, this, [this](bool online, const QString& reason) {
         if (!online && m_offlineSince.isNull())
             m_offlineSince = QDateTime::currentDateTime();
         if (online)
@@ -100,7 +100,7 @@ CounterWindow::CounterWindow(SalesBackend* backend, SaleFlow* flow, QString term
             reloadBoard();
         }
     });
-    connect(m_backend, &SalesBackend::reconnected, this, &CounterWindow::reloadBoard);
+    connect(m_backend, &TerminalBackend::reconnected, this, &CounterWindow::reloadBoard);
     connect(m_board, &ShowtimeBoard::dateChanged, this, &CounterWindow::reloadBoard);
     connect(m_board, &ShowtimeBoard::showtimeChosen, this, &CounterWindow::openShowtime);
     connect(m_board, &ShowtimeBoard::nextShowtimeRequested, this, [this] {

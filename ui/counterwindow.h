@@ -14,7 +14,7 @@ class QStackedWidget;
 
 namespace bo {
 
-class SalesBackend;
+class TerminalBackend;
 class SimulatedCardTerminal;
 class SalePage;
 class ShowtimeBoard;
@@ -28,7 +28,7 @@ class CounterWindow final : public QMainWindow
     Q_DISABLE_COPY_MOVE(CounterWindow)
 
 public:
-    CounterWindow(SalesBackend* backend, SaleFlow* flow, QString terminalName, QWidget* parent = nullptr);
+    CounterWindow(TerminalBackend* backend, SaleFlow* flow, QString terminalName, QWidget* parent = nullptr);
 
     /// "en" or "ko"; loads the compiled translation and the locale for dates and money.
     void setLanguage(const QString& code);
@@ -53,7 +53,7 @@ private:
     void showNotice(const QString& text, bool alert);
     void updateOfflineBanner();
 
-    SalesBackend* m_backend;
+    TerminalBackend* m_backend;
     SaleFlow* m_flow;
     QString m_terminal;
     QString m_language = QStringLiteral("en");

@@ -11,7 +11,7 @@
 #include <QRect>
 #include <QWidget>
 
-#include "db/seattypes.h"
+#include "model/seattypes.h"
 
 class QPainter;
 

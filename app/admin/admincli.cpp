@@ -475,7 +475,8 @@ ExitCode AdminCli::hold(const QStringList& positional)
                         ? makeError(ErrorCode::BadInput, ids.error().message)
                         : ids.error());
     const QUuid token = owner.value().isNull() ? SeatService::newToken() : owner.value();
-    SeatService service(*m_connection, settings.value().maxSeatsPerSale);
+    SeatStore store(*m_connection);
+    SeatService service(store, settings.value().maxSeatsPerSale);
     auto outcome = service.hold(showtimeId.value(), ids.value(), token, ttl);
     if (!outcome)
         return fail(outcome.error());
@@ -543,7 +544,8 @@ ExitCode AdminCli::release(const QStringList& positional)
     auto settings = catalog.settings();
     if (!settings)
         return fail(settings.error());
-    SeatService service(*m_connection, settings.value().maxSeatsPerSale);
+    SeatStore store(*m_connection);
+    SeatService service(store, settings.value().maxSeatsPerSale);
     auto released = service.release(showtimeId.value(), owner.value(), ids);
     if (!released)
         return fail(released.error());
@@ -615,7 +617,8 @@ ExitCode AdminCli::confirm(const QStringList& positional)
     auto settings = catalog.settings();
     if (!settings)
         return fail(settings.error());
-    SeatService service(*m_connection, settings.value().maxSeatsPerSale);
+    SeatStore store(*m_connection);
+    SeatService service(store, settings.value().maxSeatsPerSale);
     auto result = service.confirm(request);
     if (!result) {
         Error e = result.error();

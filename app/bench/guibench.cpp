@@ -19,9 +19,9 @@
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
+#include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
 #include "model/saleflow.h"
-#include "model/salesbackend.h"
 #include "model/seatmap.h"
 #include "ui/seatmapwidget.h"
 
@@ -225,7 +225,7 @@ QJsonObject latencyBenchmark(const ConnectionSettings& server, int samples, QTex
     const int showtime = rows && rows.value().next() ? rows.value().value(0).toInt() : 0;
 
     // Terminal B: the real backend, flow and map widget.
-    SalesBackend backend(settings);
+    PgTerminalBackend backend(settings);
     SaleFlow flow(&backend, nullptr, QStringLiteral("bench-b"));
     SeatMapWidget widget;
     widget.resize(1280, 900);

@@ -7,7 +7,7 @@
 #include <QProcess>
 #include <QString>
 
-#include "db/result.h"
+#include "model/result.h"
 
 namespace bo::bench {
 

@@ -5,6 +5,7 @@
 #include <QRandomGenerator>
 
 #include "app/bench/sqlclient.h"
+#include "db/seatstore.h"
 #include "model/seatservice.h"
 
 namespace bo::bench {
@@ -25,7 +26,8 @@ class ConditionalClient final : public StrategyClient
 public:
     ConditionalClient(std::unique_ptr<DbConnection> connection, StrategyContext context, int clientIndex)
         : m_db(std::move(connection))
-        , m_service(*m_db, 10)
+        , m_store(*m_db)
+        , m_service(m_store, 10)
         , m_context(std::move(context))
         , m_terminal(QStringLiteral("bench-%1").arg(clientIndex))
     {}
@@ -85,6 +87,7 @@ public:
 
 private:
     std::unique_ptr<DbConnection> m_db;
+    SeatStore m_store;
     SeatService m_service;
     StrategyContext m_context;
     QString m_terminal;

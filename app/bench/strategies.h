@@ -10,7 +10,7 @@
 #include <QUuid>
 
 #include "db/connectionsettings.h"
-#include "db/result.h"
+#include "model/result.h"
 
 namespace bo::bench {
 

@@ -15,10 +15,11 @@
 #include "boxoffice/version.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
+#include "db/pgterminalbackend.h"
+#include "db/seatstore.h"
 #include "model/cardterminal.h"
 #include "model/expiryreleaser.h"
 #include "model/saleflow.h"
-#include "model/salesbackend.h"
 #include "ui/counterwindow.h"
 #include "ui/showtimeboard.h"
 
@@ -108,11 +109,11 @@ int main(int argc, char* argv[])
     spdlog::info("terminal {} starting on {}", terminal.toStdString(),
                  settings.value().describe().toStdString());
 
-    bo::SalesBackend backend(settings.value());
+    bo::PgTerminalBackend backend(settings.value());
     bo::SimulatedCardTerminal card;
     bo::SaleFlow flow(&backend, &card, terminal);
     flow.setTerminalId(terminalId());
-    bo::ExpiryReleaser releaser(settings.value(), {});
+    bo::ExpiryReleaser releaser(bo::SeatStore::factory(settings.value(), QStringLiteral("releaser")), {});
     // The title bar shows the terminal's name and the start of its permanent id.
     bo::CounterWindow window(
         &backend, &flow,

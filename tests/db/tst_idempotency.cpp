@@ -79,7 +79,8 @@ private slots:
         const QList<int> seats{m_seats[4], m_seats[3]};
         QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
 
-        SeatService service(*m_connection, 10);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 10);
         const ConfirmRequest req =
             request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("child")});
         auto first = service.confirm(req);
@@ -156,7 +157,8 @@ private slots:
                 ready.arrive_and_wait();
                 if (!connection)
                     return;
-                SeatService service(*connection, 10);
+                SeatStore serviceStore(*connection);
+                SeatService service(serviceStore, 10);
                 for (int attempt = 0; attempt < 20; ++attempt) {
                     auto r = service.confirm(req);
                     if (r) {
@@ -226,7 +228,8 @@ private slots:
         QVERIFY(holdSeats(*m_connection, m_showtime, otherSeats,
                           change == QLatin1String("owner") ? other : owner));
 
-        SeatService service(*m_connection, 10);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 10);
         const ConfirmRequest original =
             request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("adult")});
         auto first = service.confirm(original);
@@ -293,7 +296,8 @@ private slots:
             req.tiers = {QStringLiteral("adult"), QStringLiteral("senior"), QStringLiteral("child")};
         }
 
-        SeatService service(*m_connection, 10);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 10);
         const QString before = m_db->snapshot();
         auto failed = service.confirm(req);
         QVERIFY(!failed.ok());
@@ -336,7 +340,8 @@ private slots:
         QVERIFY(holdSeats(*m_connection, m_showtime, seatsA, ownerA));
         QVERIFY(holdSeats(*m_connection, m_showtime, seatsB, ownerB));
 
-        SeatService service(*m_connection, 10);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 10);
         auto a = service.confirm(request(till1, key, m_showtime, ownerA, seatsA));
         QVERIFY2(a.ok(), qPrintable(a.ok() ? QString() : a.error().detail));
         // The same key on another terminal is a different request, neither a replay nor a mismatch.

@@ -12,10 +12,10 @@
 
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
 #include "model/cardterminal.h"
 #include "model/saleflow.h"
-#include "model/salesbackend.h"
 #include "tests/support/checked.h"
 #include "tests/support/fakecardterminal.h"
 #include "tests/support/testdatabase.h"
@@ -134,7 +134,7 @@ struct Sale
     Sale(const Sale&) = delete;
     Sale& operator=(const Sale&) = delete;
 
-    SalesBackend backend;
+    PgTerminalBackend backend;
     SimulatedCardTerminal card;
     SaleFlow flow;
 };
@@ -157,7 +157,7 @@ struct RandomSale
     RandomSale(const RandomSale&) = delete;
     RandomSale& operator=(const RandomSale&) = delete;
 
-    SalesBackend backend;
+    PgTerminalBackend backend;
     bo::test::FakeCardTerminal card;
     SaleFlow flow;
 };
@@ -228,7 +228,7 @@ private:
         QObject context;
         bool done = false;
         int marker = 0;
-        connect(&m_sale->backend, &SalesBackend::releaseFinished, &context,
+        connect(&m_sale->backend, &PgTerminalBackend::releaseFinished, &context,
                 [&](int requestId, int) { done = done || requestId == marker; });
         marker = m_sale->backend.release(m_showtime, QUuid::createUuid());
         QTRY_VERIFY_WITH_TIMEOUT(done, dbTimeoutMs);
@@ -760,9 +760,9 @@ private:
                 bool done = false;
                 QObject context;
                 int marker = 0;
-                QObject::connect(&sale.backend, &SalesBackend::releaseFinished, &context,
+                QObject::connect(&sale.backend, &PgTerminalBackend::releaseFinished, &context,
                                  [&](int requestId, int) { done = done || requestId == marker; });
-                QObject::connect(&sale.backend, &SalesBackend::requestFailed, &context,
+                QObject::connect(&sale.backend, &PgTerminalBackend::requestFailed, &context,
                                  [&](int requestId, const Error&) { done = done || requestId == marker; });
                 marker = sale.backend.release(sale.flow.showtime().id, QUuid::createUuid());
                 while (!done && waited.elapsed() < 20000)

@@ -87,7 +87,8 @@ private slots:
     {
         SeatStore store(*m_connection);
         QVERIFY(store.hold(m_showtime, {m_seats[4], m_seats[6]}, SeatService::newToken()).value().granted);
-        SeatService service(*m_connection, 10);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 10);
         auto r = service.hold(m_showtime, {m_seats[5], m_seats[6], m_seats[4]}, SeatService::newToken());
         QVERIFY(r.ok());
         const auto* taken = std::get_if<SeatsTaken>(&r.value());
@@ -320,7 +321,8 @@ private slots:
 
     void serviceRejectsDuplicatesAndOversizedRequestsBeforeTheDatabase()
     {
-        SeatService service(*m_connection, 4);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 4);
         auto dup = service.hold(m_showtime, {m_seats[0], m_seats[0]}, SeatService::newToken());
         QCOMPARE(dup.error().code, ErrorCode::BadInput);
         auto many = service.hold(m_showtime, m_seats.mid(0, 5), SeatService::newToken());

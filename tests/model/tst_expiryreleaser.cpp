@@ -87,7 +87,8 @@ private slots:
         const QList<int> seats{all[2], all[3], all[4]};
         const QUuid first = SeatService::newToken();
         const QUuid second = SeatService::newToken();
-        SeatService service(*m_connection, 10);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 10);
 
         auto held = service.hold(showtime, seats, first, 1);
         QVERIFY(held.ok());
@@ -138,7 +139,8 @@ private slots:
         const QList<int> all = m_db->seatIds(showtime);
         const QList<int> seats{all[0], all[1]};
         const QUuid owner = SeatService::newToken();
-        SeatService service(*m_connection, 10);
+        SeatStore serviceStore(*m_connection);
+        SeatService service(serviceStore, 10);
         auto held = service.hold(showtime, seats, owner, 1);
         QVERIFY(held.ok() && std::holds_alternative<Held>(held.value()));
         QTest::qSleep(1200);
@@ -162,7 +164,8 @@ private slots:
         auto held = store.hold(showtime, seats, owner);
         QVERIFY(held.ok() && held.value().granted);
 
-        ExpiryReleaser releaser(m_db->settings(), {200, 50, 900});
+        ExpiryReleaser releaser(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")),
+                                {200, 50, 900});
         Relay relay(releaser);
         QSignalSpy released(&relay, &Relay::seatsReleased);
         QSignalSpy finished(&relay, &Relay::sweepFinished);
@@ -233,7 +236,8 @@ private slots:
         auto payment = store.beginPayment(showtime, live, liveOwner, QStringLiteral("till-1"), 30);
         QVERIFY(payment.ok() && payment.value().hold.granted);
 
-        ExpiryReleaser releaser(m_db->settings(), {200, 10, 900});
+        ExpiryReleaser releaser(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")),
+                                {200, 10, 900});
         Relay relay(releaser);
         QSignalSpy finished(&relay, &Relay::sweepFinished);
         releaser.start();
@@ -287,8 +291,8 @@ private slots:
                                         "status = 'HELD' AND held_until < clock_timestamp()")),
             QString::number(expiring), 5000);
 
-        ExpiryReleaser r1(m_db->settings(), {200, 7, 900});
-        ExpiryReleaser r2(m_db->settings(), {200, 7, 900});
+        ExpiryReleaser r1(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")), {200, 7, 900});
+        ExpiryReleaser r2(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")), {200, 7, 900});
         Relay relay1(r1);
         Relay relay2(r2);
         QSignalSpy released1(&relay1, &Relay::seatsReleased);

@@ -6,6 +6,7 @@
 #include "tests/support/testseats.h"
 
 using namespace bo;
+using bo::test::announced;
 using bo::test::makeSeat;
 
 namespace {
@@ -142,7 +143,7 @@ private slots:
     {
         SeatMap map;
         map.reset(showtime, oneRow(5));
-        const QList<int> changed = map.applyChanges(QStringLiteral("7|H1,R2,F3,B4"));
+        const QList<int> changed = map.applyChanges(announced(QStringLiteral("7|H1,R2,F3,B4")));
         QCOMPARE(changed, (QList<int>{1, 2, 4}));
         QCOMPARE(map.seat(1)->status, SeatStatus::Held);
         QCOMPARE(map.seat(2)->status, SeatStatus::Reserved);
@@ -151,8 +152,8 @@ private slots:
         QCOMPARE(map.count(SeatStatus::Free), 2);
 
         // Held again (another hold or an extension): nothing to repaint.
-        QCOMPARE(map.applyChanges(QStringLiteral("7|H1")), QList<int>());
-        QCOMPARE(map.applyChanges(QStringLiteral("7|F1")), QList<int>{1});
+        QCOMPARE(map.applyChanges(announced(QStringLiteral("7|H1"))), QList<int>());
+        QCOMPARE(map.applyChanges(announced(QStringLiteral("7|F1"))), QList<int>{1});
     }
 
     void applyChangesClearsStaleHoldDetails()
@@ -163,7 +164,7 @@ private slots:
         seats[0].heldUntil = QDateTime::currentDateTimeUtc();
         SeatMap map;
         map.reset(showtime, seats);
-        QCOMPARE(map.applyChanges(QStringLiteral("7|R1")), QList<int>{1});
+        QCOMPARE(map.applyChanges(announced(QStringLiteral("7|R1"))), QList<int>{1});
         QVERIFY(map.seat(1)->heldBy.isNull());
         QVERIFY(!map.seat(1)->heldUntil.isValid());
     }
@@ -192,13 +193,13 @@ private slots:
         QFETCH(QList<int>, changed);
         SeatMap map;
         map.reset(showtime, oneRow(3));
-        QCOMPARE(map.applyChanges(payload), changed);
+        QCOMPARE(map.applyChanges(announced(payload)), changed);
     }
 
     void applyChangesOnAnEmptyMapDoesNothing()
     {
         SeatMap map;
-        QCOMPARE(map.applyChanges(QStringLiteral("0|H1")), QList<int>());
+        QCOMPARE(map.applyChanges(announced(QStringLiteral("0|H1"))), QList<int>());
     }
 
     void mineShowsOnlyWhileHeld()
@@ -215,7 +216,7 @@ private slots:
         QCOMPARE(map.mine(), (QSet<int>{2, 3}));
         QCOMPARE(map.setMine({2, 3}), QList<int>());
         // Sold: no longer a hold of ours.
-        QCOMPARE(map.applyChanges(QStringLiteral("7|R2")), QList<int>{2});
+        QCOMPARE(map.applyChanges(announced(QStringLiteral("7|R2"))), QList<int>{2});
         QVERIFY(!map.isMine(2));
     }
 
@@ -477,7 +478,7 @@ private slots:
         for (int i = 1; i <= 400; ++i)
             payload += QStringLiteral("R%1,").arg(i * 20);
         payload.chop(1);
-        QCOMPARE(map.applyChanges(payload).size(), 400);
+        QCOMPARE(map.applyChanges(announced(payload)).size(), 400);
         qInfo("10,000 seats: reset %lld ms, bestAvailable(6) %lld ms, 400-seat payload %lld ms", resetMs,
               bestMs, timer.elapsed());
     }

@@ -95,7 +95,8 @@ public:
         m_start.arrive_and_wait();
         if (!connection)
             return m_ledger;
-        SeatService service(*connection, maxSeatsPerSale);
+        SeatStore serviceStore(*connection);
+        SeatService service(serviceStore, maxSeatsPerSale);
         SeatStore store(*connection);
         m_ledger.token = SeatService::newToken();
         for (int op = 0; op < opsPerThread && !m_deadline.hasExpired(); ++op) {

@@ -67,10 +67,14 @@ void FakeSeatOperations::answer(std::function<void()> emitter)
     m_replies.append(std::move(emitter));
 }
 
-void FakeSeatOperations::announce(const QString& text)
+void FakeSeatOperations::announce(SeatStatus status, const QList<int>& seats)
 {
-    if (m_online && !text.isEmpty())
-        m_notes.append(QString::number(m_showtime.id) + QLatin1Char('|') + text);
+    if (!m_online || seats.isEmpty())
+        return;
+    SeatChanges changes{m_showtime.id, {}};
+    for (int id : seats)
+        changes.seats.append(SeatChange{id, status});
+    m_notes.append(changes);
 }
 
 bool FakeSeatOperations::takeable(int seatId, const QUuid& owner) const
@@ -116,7 +120,7 @@ HoldResult FakeSeatOperations::applyHold(const QList<int>& seats, const QUuid& o
         m_rows[id] = Row{SeatStatus::Held, owner, until};
     result.granted = true;
     result.heldUntil = dbTime(until);
-    announce(codes(u'H', ids));
+    announce(SeatStatus::Held, ids);
     return result;
 }
 
@@ -131,7 +135,7 @@ int FakeSeatOperations::applyRelease(const QUuid& owner, const QList<int>& seats
         }
     }
     std::sort(freed.begin(), freed.end());
-    announce(codes(u'F', freed));
+    announce(SeatStatus::Free, freed);
     if (seats.isEmpty()) {
         for (Booking& b : m_bookings) {
             if (b.owner == owner && b.status == QLatin1String("PENDING"))
@@ -295,7 +299,7 @@ void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
     m_keys.insert(request.key, StoredConfirm{fingerprint, result});
     if (const QString ref = request.payment.value(QStringLiteral("reference")).toString(); !ref.isEmpty())
         m_paidReferences.insert(ref);
-    announce(codes(u'R', seats));
+    announce(SeatStatus::Reserved, seats);
     answer([this, id, result] { emit confirmFinished(id, result); });
 }
 
@@ -439,7 +443,7 @@ int FakeSeatOperations::sweep()
         }
     }
     std::sort(freed.begin(), freed.end());
-    announce(codes(u'F', freed));
+    announce(SeatStatus::Free, freed);
     return int(freed.size());
 }
 

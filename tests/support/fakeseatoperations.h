@@ -113,7 +113,7 @@ private:
 
     int enqueue(const QString& kind, std::function<void(int)> run);
     void answer(std::function<void()> emitter);
-    void announce(const QString& codes);
+    void announce(SeatStatus status, const QList<int>& seats);
     [[nodiscard]] QDateTime dbTime(qint64 ms) const;
     [[nodiscard]] bool takeable(int seatId, const QUuid& owner) const;
     [[nodiscard]] std::optional<Error> checkRequest(int showtimeId, const QList<int>& seats,
@@ -133,7 +133,7 @@ private:
     QHash<QUuid, StoredConfirm> m_keys;
     QList<Request> m_queue;
     QList<std::function<void()>> m_replies;
-    QList<QString> m_notes;
+    QList<SeatChanges> m_notes;
     QHash<QString, int> m_made;
     QSet<QString> m_paidReferences;
     QUuid m_another = QUuid::createUuid();

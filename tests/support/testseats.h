@@ -4,7 +4,9 @@
 
 #include <QString>
 
-#include "db/seattypes.h"
+#include "db/seatnotification.h"
+#include "model/seatchanges.h"
+#include "model/seattypes.h"
 
 namespace bo::test {
 
@@ -21,6 +23,13 @@ inline SeatState makeSeat(int id, const QString& row, int number, double x, doub
     s.x = x;
     s.y = y;
     return s;
+}
+
+/// The changes a `bo_seats` payload such as "7|H1,R2" announces, read by the db adapter's parser
+/// (a payload it cannot read announces nothing).
+inline SeatChanges announced(const QString& payload)
+{
+    return parseSeatNotification(payload).value_or(SeatChanges{});
 }
 
 } // namespace bo::test

@@ -15,11 +15,11 @@
 #include <QTemporaryDir>
 
 #include "db/dbconnection.h"
+#include "db/pgterminalbackend.h"
 #include "db/privatepostgres.h"
 #include "db/seatstore.h"
 #include "model/cardterminal.h"
 #include "model/saleflow.h"
-#include "model/salesbackend.h"
 #include "model/showtimelistmodel.h"
 #include "tests/support/checked.h"
 #include "tests/support/paintcounter.h"
@@ -119,8 +119,8 @@ struct Counter
     [[nodiscard]] QLabel* label(const QString& name) const { return find<QLabel>(name); }
     [[nodiscard]] QPushButton* button(const QString& name) const { return find<QPushButton>(name); }
 
-    SalesBackend backend;
-    QSignalSpy settingsLoaded{&backend, &SalesBackend::settingsLoaded};
+    PgTerminalBackend backend;
+    QSignalSpy settingsLoaded{&backend, &PgTerminalBackend::settingsLoaded};
     SimulatedCardTerminal card;
     SaleFlow flow;
     CounterWindow window;
@@ -299,7 +299,7 @@ private slots:
         const int seat = db.seatIds(showtime).at(14);
 
         Counter c(db.settings(), QStringLiteral("till-1"));
-        QSignalSpy granted(&c.backend, &SalesBackend::holdFinished);
+        QSignalSpy granted(&c.backend, &PgTerminalBackend::holdFinished);
         QSignalSpy ended(&c.flow, &SaleFlow::saleEnded);
         CHECKED(start(c));
         CHECKED(openShowtime(c, showtime));
@@ -344,7 +344,7 @@ private slots:
         QElapsedTimer clock;
         qint64 grantedToA = -1;
         qint64 shownInB = -1;
-        connect(&a.backend, &SalesBackend::holdFinished, this, [&](const HoldReply& reply) {
+        connect(&a.backend, &PgTerminalBackend::holdFinished, this, [&](const HoldReply& reply) {
             if (reply.result.granted && grantedToA < 0)
                 grantedToA = clock.elapsed();
         });
@@ -578,7 +578,7 @@ private slots:
         const int offlineClick = seats.at(20);
 
         Counter c(db.settings(), QStringLiteral("till-1"));
-        QSignalSpy online(&c.backend, &SalesBackend::onlineChanged);
+        QSignalSpy online(&c.backend, &PgTerminalBackend::onlineChanged);
         QSignalSpy reloaded(&c.flow, &SaleFlow::mapReloaded);
         CHECKED(start(c));
         CHECKED(openShowtime(c, showtime));

@@ -15,6 +15,7 @@
 #include "ui/seatmapwidget.h"
 
 using namespace bo;
+using bo::test::announced;
 using bo::test::makeSeat;
 using bo::test::PaintCounter;
 
@@ -256,7 +257,7 @@ private slots:
         QTRY_VERIFY(counter.paints > 0);
         QCOMPARE(m_widget->paintedSeatsLastFrame(), all);
 
-        QCOMPARE(m_map.applyChanges(QStringLiteral("3|R26")), QList<int>{26});
+        QCOMPARE(m_map.applyChanges(announced(QStringLiteral("3|R26"))), QList<int>{26});
         const int before = counter.paints;
         m_widget->seatsChanged({26});
         QTRY_VERIFY(counter.paints > before);
@@ -264,7 +265,7 @@ private slots:
         QVERIFY(m_widget->paintedSeatsLastFrame() <= 4);
 
         // A notification about several seats far apart repaints those seats, not what lies between.
-        QCOMPARE(m_map.applyChanges(QStringLiteral("3|H11,H38")), (QList<int>{11, 38}));
+        QCOMPARE(m_map.applyChanges(announced(QStringLiteral("3|H11,H38"))), (QList<int>{11, 38}));
         const int beforeTwo = counter.paints;
         m_widget->seatsChanged({11, 38});
         QTRY_VERIFY(counter.paints > beforeTwo);
@@ -282,7 +283,7 @@ private slots:
         QList<QImage> looks;
         auto show = [this, &looks](const QString& payload, const QSet<int>& mine) {
             (void)m_map.setMine(mine);
-            (void)m_map.applyChanges(payload);
+            (void)m_map.applyChanges(announced(payload));
             m_widget->seatsChanged({27});
             m_widget->repaint();
             looks.append(seatImage(*m_widget, 27));
@@ -308,7 +309,7 @@ private slots:
         m_widget->repaint();
         const QRect r = m_widget->seatRect(26);
         const QImage before = m_widget->grab().toImage();
-        (void)m_map.applyChanges(QStringLiteral("3|R26"));
+        (void)m_map.applyChanges(announced(QStringLiteral("3|R26")));
         m_widget->seatsChanged({26});
         m_widget->repaint();
         const QImage after = m_widget->grab().toImage();
@@ -484,8 +485,8 @@ private slots:
         }
         for (int frame = 0; frame < 50; ++frame) {
             const int id = 1 + frame * 197;
-            (void)big.applyChanges(
-                QStringLiteral("3|%1%2").arg(frame % 2 ? QLatin1Char('R') : QLatin1Char('H')).arg(id));
+            (void)big.applyChanges(announced(
+                QStringLiteral("3|%1%2").arg(frame % 2 ? QLatin1Char('R') : QLatin1Char('H')).arg(id)));
             timer.start();
             widget.repaint(widget.seatRect(id));
             single.append(timer.nsecsElapsed() / 1e6);

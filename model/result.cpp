@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "db/result.h"
+#include "model/result.h"
 
 namespace bo {
 

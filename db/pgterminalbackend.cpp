@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "model/salesbackend.h"
+#include "db/pgterminalbackend.h"
 
 #include <memory>
 
@@ -9,24 +9,25 @@
 
 #include <spdlog/spdlog.h>
 
+#include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/seatnotification.h"
 #include "db/seatstore.h"
 
 namespace bo {
 namespace {
 
-const QString seatChannel = QStringLiteral("bo_seats");
 constexpr int heartbeatMs = 3000;
 
 } // namespace
 
 /// Lives on the backend's thread: owns the connection, the LISTEN and the heartbeat.
-class SalesWorker final : public QObject
+class TerminalWorker final : public QObject
 {
     Q_OBJECT
 
 public:
-    SalesWorker(SalesBackend* owner, ConnectionSettings settings)
+    TerminalWorker(PgTerminalBackend* owner, ConnectionSettings settings)
         : m_owner(owner)
         , m_settings(std::move(settings))
     {}
@@ -36,7 +37,7 @@ public slots:
     {
         m_heartbeat = new QTimer(this);
         m_heartbeat->setInterval(heartbeatMs);
-        connect(m_heartbeat, &QTimer::timeout, this, &SalesWorker::checkConnection);
+        connect(m_heartbeat, &QTimer::timeout, this, &TerminalWorker::checkConnection);
         m_heartbeat->start();
         checkConnection();
     }
@@ -137,6 +138,7 @@ public slots:
 
     void checkConnection()
     {
+        bool replaced = false;
         if (m_connection && m_online) {
             // A cheap round trip notices a server that went away while we were idle, and a session
             // the server ended that a statement then silently reopened: the new session listens to
@@ -149,6 +151,7 @@ public slots:
             } else {
                 spdlog::warn("terminal: the database session was replaced; listening again");
                 m_online = false;
+                replaced = true;
             }
         }
         if (!m_connection) {
@@ -156,6 +159,8 @@ public slots:
             if (!opened)
                 return goOffline(opened.error());
             m_connection = std::move(opened.value());
+        } else if (replaced) {
+            // The reopened session just answered: listen on it rather than open yet another.
         } else if (Status s = m_connection->reconnect(); !s) {
             return goOffline(s.error());
         }
@@ -164,11 +169,12 @@ public slots:
             return goOffline(pid.error());
         m_listeningPid = pid.value().next() ? pid.value().value(0).toInt() : 0;
         QSqlDriver* driver = m_connection->database().driver();
-        connect(driver, &QSqlDriver::notification, this, &SalesWorker::onNotification, Qt::UniqueConnection);
+        connect(driver, &QSqlDriver::notification, this, &TerminalWorker::onNotification,
+                Qt::UniqueConnection);
         // The driver may still list the channel from the old session; the new one must LISTEN.
-        if (driver->subscribedToNotifications().contains(seatChannel))
-            driver->unsubscribeFromNotification(seatChannel);
-        if (!driver->subscribeToNotification(seatChannel))
+        if (driver->subscribedToNotifications().contains(seatChannel()))
+            driver->unsubscribeFromNotification(seatChannel());
+        if (!driver->subscribeToNotification(seatChannel()))
             return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN failed")));
         const bool wasOffline = m_everOnline && !m_online;
         m_online = m_everOnline = true;
@@ -182,8 +188,12 @@ public slots:
 private slots:
     void onNotification(const QString& name, QSqlDriver::NotificationSource, const QVariant& payload)
     {
-        if (name == seatChannel)
-            emit m_owner->seatsChanged(payload.toString());
+        if (name != seatChannel())
+            return;
+        if (auto changes = parseSeatNotification(payload.toString()))
+            emit m_owner->seatsChanged(*changes);
+        else
+            spdlog::warn("terminal: unreadable seat announcement ignored");
     }
 
 private:
@@ -213,7 +223,7 @@ private:
         m_owner->setOnline(false, error.message);
     }
 
-    SalesBackend* m_owner;
+    PgTerminalBackend* m_owner;
     ConnectionSettings m_settings;
     std::unique_ptr<DbConnection> m_connection;
     QTimer* m_heartbeat = nullptr;
@@ -222,11 +232,12 @@ private:
     int m_listeningPid = 0; ///< the server process of the session that LISTENs
 };
 
-SalesBackend::SalesBackend(ConnectionSettings settings, QObject* parent)
-    : SeatOperations(parent)
+PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* parent)
+    : TerminalBackend(parent)
     , m_settings(std::move(settings))
 {
     qRegisterMetaType<HoldReply>();
+    qRegisterMetaType<SeatChanges>();
     qRegisterMetaType<Error>();
     qRegisterMetaType<ConfirmResult>();
     qRegisterMetaType<ConfirmRequest>();
@@ -238,33 +249,33 @@ SalesBackend::SalesBackend(ConnectionSettings settings, QObject* parent)
     m_thread.setObjectName(QStringLiteral("sales-backend"));
 }
 
-SalesBackend::~SalesBackend()
+PgTerminalBackend::~PgTerminalBackend()
 {
     stop();
 }
 
-void SalesBackend::start()
+void PgTerminalBackend::start()
 {
     if (m_thread.isRunning())
         return;
-    m_worker = new SalesWorker(this, m_settings);
+    m_worker = new TerminalWorker(this, m_settings);
     m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, m_worker, &SalesWorker::begin);
+    connect(&m_thread, &QThread::started, m_worker, &TerminalWorker::begin);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();
 }
 
-void SalesBackend::stop()
+void PgTerminalBackend::stop()
 {
     if (!m_thread.isRunning())
         return;
-    QMetaObject::invokeMethod(m_worker, &SalesWorker::finish, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(m_worker, &TerminalWorker::finish, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
     m_worker = nullptr;
 }
 
-void SalesBackend::setOnline(bool online, const QString& reason)
+void PgTerminalBackend::setOnline(bool online, const QString& reason)
 {
     // Called on the worker thread; hop to ours before touching state.
     QMetaObject::invokeMethod(
@@ -281,13 +292,13 @@ void SalesBackend::setOnline(bool online, const QString& reason)
         Qt::QueuedConnection);
 }
 
-void SalesBackend::loadShowtimes(const QDateTime& from, const QDateTime& to)
+void PgTerminalBackend::loadShowtimes(const QDateTime& from, const QDateTime& to)
 {
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, from, to] { w->loadShowtimes(from, to); }, Qt::QueuedConnection);
 }
 
-int SalesBackend::loadShowtime(int showtimeId)
+int PgTerminalBackend::loadShowtime(int showtimeId)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
@@ -295,13 +306,13 @@ int SalesBackend::loadShowtime(int showtimeId)
     return id;
 }
 
-void SalesBackend::loadSettings()
+void PgTerminalBackend::loadSettings()
 {
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker] { w->loadSettings(); }, Qt::QueuedConnection);
 }
 
-int SalesBackend::hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+int PgTerminalBackend::hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
@@ -313,7 +324,7 @@ int SalesBackend::hold(int showtimeId, const QList<int>& seats, const QUuid& own
     return id;
 }
 
-int SalesBackend::release(int showtimeId, const QUuid& owner, const QList<int>& seats)
+int PgTerminalBackend::release(int showtimeId, const QUuid& owner, const QList<int>& seats)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
@@ -322,8 +333,8 @@ int SalesBackend::release(int showtimeId, const QUuid& owner, const QList<int>& 
     return id;
 }
 
-int SalesBackend::beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
-                               const QString& terminal, const QUuid& terminalId)
+int PgTerminalBackend::beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                                    const QString& terminal, const QUuid& terminalId)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
@@ -335,7 +346,7 @@ int SalesBackend::beginPayment(int showtimeId, const QList<int>& seats, const QU
     return id;
 }
 
-int SalesBackend::confirm(const ConfirmRequest& request)
+int PgTerminalBackend::confirm(const ConfirmRequest& request)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
@@ -345,4 +356,4 @@ int SalesBackend::confirm(const ConfirmRequest& request)
 
 } // namespace bo
 
-#include "salesbackend.moc"
+#include "pgterminalbackend.moc"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "db/seattypes.h"
+#include "model/seattypes.h"
 
 namespace bo {
 

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QThread>
+
+#include "db/connectionsettings.h"
+#include "model/terminalbackend.h"
+
+namespace bo {
+
+class TerminalWorker;
+
+/// A terminal's backend on PostgreSQL. The calls return at once; a worker thread with its own
+/// connection runs them in order and the answers come back as signals on the caller's thread.
+/// The worker LISTENs for seat changes (and parses their announcements), checks the connection
+/// every few seconds, reconnects by itself and then says so (callers reload what they show,
+/// since notifications sent while offline are lost). A failed load of showtimes or settings is
+/// reported with request id 0.
+class PgTerminalBackend final : public TerminalBackend
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PgTerminalBackend)
+
+public:
+    explicit PgTerminalBackend(ConnectionSettings settings, QObject* parent = nullptr);
+    ~PgTerminalBackend() override;
+
+    void start() override;
+    void stop() override;
+    [[nodiscard]] bool isOnline() const override { return m_online; }
+    void loadShowtimes(const QDateTime& from, const QDateTime& to) override;
+    void loadSettings() override;
+    [[nodiscard]] int loadShowtime(int showtimeId) override;
+    [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                           int ttlSeconds) override;
+    [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {}) override;
+    [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                                   const QString& terminal, const QUuid& terminalId = {}) override;
+    [[nodiscard]] int confirm(const ConfirmRequest& request) override;
+
+private:
+    friend class TerminalWorker;
+    void setOnline(bool online, const QString& reason);
+
+    QThread m_thread;
+    TerminalWorker* m_worker = nullptr;
+    ConnectionSettings m_settings;
+    int m_nextRequest = 0;
+    bool m_online = false;
+    bool m_reported = false; ///< online or offline has been reported once
+};
+
+} // namespace bo

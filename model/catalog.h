@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QMetaType>
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace bo {
+
+// The cinema's catalogue as a sale sees it: the sale settings, a showtime with its live seat
+// counts, and a price tier.
+
+/// The rules every sale follows (one row of the database, set by a manager).
+struct Settings
+{
+    int selectionTtlSeconds = 300;
+    int paymentTtlSeconds = 300;
+    int maxSeatsPerSale = 10;
+    int lateSaleMinutes = 20;
+    QString currency = QStringLiteral("KRW");
+};
+
+struct ShowtimeInfo
+{
+    int id = 0;
+    QDateTime startsAt; ///< UTC
+    QString status;     ///< ON_SALE, CLOSED, CANCELLED
+    int movieId = 0;
+    QString movieTitle;
+    int runtimeMinutes = 0;
+    QString rating;
+    int auditoriumId = 0;
+    QString auditoriumName;
+    int seatsTotal = 0;
+    int seatsFree = 0;
+    int seatsHeld = 0;
+    int seatsReserved = 0;
+    int seatsBlocked = 0;
+};
+
+struct PriceTier
+{
+    QString code;
+    QString name;
+    qint64 amountMinor = 0;
+    QString currency;
+};
+
+} // namespace bo
+
+Q_DECLARE_METATYPE(bo::Settings)
+Q_DECLARE_METATYPE(bo::ShowtimeInfo)
+Q_DECLARE_METATYPE(bo::PriceTier)

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+// Not compiled: the architecture test checks this file as if it lay in model/ and must refuse it.
+#pragma once
+
+#include <QWidget>
+
+#include "db/dbconnection.h"
