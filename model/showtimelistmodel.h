@@ -28,6 +28,7 @@ public:
     void setLocale(const QLocale& locale);
     /// Sales stay open this long after the start (settings); later showtimes read as not on sale.
     void setLateSaleMinutes(int minutes);
+    [[nodiscard]] int lateSaleMinutes() const { return m_lateSaleMinutes; }
     [[nodiscard]] const QList<ShowtimeInfo>& showtimes() const { return m_rows; }
     [[nodiscard]] int rowOf(int showtimeId) const;
     /// The first row that is still on sale at `now` (late sales included), or -1.

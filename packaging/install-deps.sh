@@ -9,6 +9,8 @@ set -euo pipefail
 packages=(
     # build, and the format check of CI
     cmake ninja-build g++ pkg-config clang-format
+    # line coverage of the unit tests (packaging/coverage.sh)
+    gcovr
     # Qt 6.4: Core/Gui/Widgets/Sql/Network/Test/PrintSupport, the QPSQL driver, Svg, LinguistTools
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-svg-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n

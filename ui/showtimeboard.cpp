@@ -81,16 +81,21 @@ ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
     tableFont.setPointSizeF(tableFont.pointSizeF() * 1.15);
     m_table->setFont(tableFont);
 
+    // Two rows, so that a 700 px window shows every text whole: what this is and the main
+    // action, then the day and how to change it.
     auto* top = new QHBoxLayout;
     top->addWidget(m_title);
     top->addStretch();
-    top->addWidget(m_previous);
-    top->addWidget(m_dateLabel);
-    top->addWidget(m_next);
-    top->addSpacing(24);
     top->addWidget(m_sellNext);
+    auto* day = new QHBoxLayout;
+    day->addWidget(m_previous);
+    day->addStretch();
+    day->addWidget(m_dateLabel);
+    day->addStretch();
+    day->addWidget(m_next);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(day);
     layout->addWidget(m_table, 1);
 
     connect(m_previous, &QPushButton::clicked, this, [this] { setDate(m_date.addDays(-1)); });
@@ -98,8 +103,12 @@ ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
     connect(m_sellNext, &QPushButton::clicked, this, &ShowtimeBoard::nextShowtimeRequested);
     connect(m_table, &QTableView::activated, this, [this] { chooseCurrent(); });
     connect(look, &QAbstractItemModel::modelReset, this, [this] {
-        if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid())
-            m_table->selectRow(0);
+        // A new day's list opens on the next showtime still on sale, not on this morning's.
+        if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid()) {
+            const int next =
+                m_model->nextOnSaleRow(QDateTime::currentDateTimeUtc(), m_model->lateSaleMinutes());
+            m_table->selectRow(next >= 0 ? next : 0);
+        }
     });
     retranslate();
 }

@@ -3,8 +3,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
-#include <QRandomGenerator>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QUuid>
 
@@ -12,6 +12,7 @@
 
 #include "app/common/databasesetup.h"
 #include "app/common/logging.h"
+#include "app/common/terminalidentity.h"
 #include "boxoffice/version.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
@@ -22,37 +23,6 @@
 #include "model/saleflow.h"
 #include "ui/counterwindow.h"
 #include "ui/showtimeboard.h"
-
-namespace {
-
-/// The terminal's permanent id, created on first start and kept in the settings.
-QUuid terminalId()
-{
-    QSettings settings;
-    QUuid id = QUuid::fromString(settings.value(QStringLiteral("terminal/id")).toString());
-    if (id.isNull()) {
-        id = QUuid::createUuid();
-        settings.setValue(QStringLiteral("terminal/id"), id.toString(QUuid::WithoutBraces));
-    }
-    return id;
-}
-
-/// The terminal's name: --terminal, else the settings, else a new "till-XXXX" kept in the settings.
-QString terminalName(const QString& fromOption)
-{
-    QSettings settings;
-    if (!fromOption.isEmpty())
-        return fromOption;
-    QString name = settings.value(QStringLiteral("terminal/name")).toString();
-    if (name.isEmpty()) {
-        name = QStringLiteral("till-%1").arg(QRandomGenerator::system()->bounded(0x10000), 4, 16,
-                                             QLatin1Char('0'));
-        settings.setValue(QStringLiteral("terminal/name"), name);
-    }
-    return name;
-}
-
-} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -105,19 +75,29 @@ int main(int argc, char* argv[])
         QMessageBox::critical(nullptr, QObject::tr("Box office"), settings.error().message);
         return 1;
     }
-    const QString terminal = terminalName(parser.value(QStringLiteral("terminal")));
+    QSettings preferences;
+    auto identity = bo::claimTerminalIdentity(
+        preferences, QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation),
+        parser.isSet(QStringLiteral("terminal")) ? parser.value(QStringLiteral("terminal")) : QString());
+    if (!identity) {
+        spdlog::error("cannot start: {}", identity.error().message.toStdString());
+        QMessageBox::critical(nullptr, QObject::tr("Box office"), identity.error().message);
+        return 2;
+    }
+    const QString terminal = identity.value().name;
+    const QUuid terminalId = identity.value().id;
     spdlog::info("terminal {} starting on {}", terminal.toStdString(),
                  settings.value().describe().toStdString());
 
     bo::PgTerminalBackend backend(settings.value());
     bo::SimulatedCardTerminal card;
     bo::SaleFlow flow(&backend, &card, terminal);
-    flow.setTerminalId(terminalId());
+    flow.setTerminalId(terminalId);
     bo::ExpiryReleaser releaser(bo::SeatStore::factory(settings.value(), QStringLiteral("releaser")), {});
     // The title bar shows the terminal's name and the start of its permanent id.
     bo::CounterWindow window(
         &backend, &flow,
-        QStringLiteral("%1 · %2").arg(terminal, terminalId().toString(QUuid::WithoutBraces).left(8)));
+        QStringLiteral("%1 · %2").arg(terminal, terminalId.toString(QUuid::WithoutBraces).left(8)));
     QString language = parser.value(QStringLiteral("lang"));
     if (language.isEmpty())
         language =

@@ -89,6 +89,259 @@ private slots:
         spdlog::set_level(spdlog::level::err);
     }
 
+    void aGrantedHoldStartsTheCountdownFromTheDatabaseDeadline()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        QSignalSpy ticks(&rig.flow, &SaleFlow::countdownTick);
+        rig.flow.toggleSeat(1);
+        QVERIFY(rig.flow.isBusy());
+        rig.clock.advance(400); // the answer takes a while: the countdown counts from the send
+        QVERIFY(rig.seats.settle());
+        QVERIFY(!rig.flow.isBusy());
+        QCOMPARE(rig.flow.heldSeats(), QList<int>{1});
+        QCOMPARE(rig.flow.remainingMs(), 300000 - 400);
+        QVERIFY(!ticks.isEmpty());
+        QVERIFY(rig.flow.seatMap().isMine(1));
+    }
+
+    void aSeatTakenByAnotherTillConflictsNamesItAndSuggestsTheNearestFreeSeat()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        QVERIFY(rig.seats.holdForAnother({5}, 300)); // not heard yet: the map still shows it free
+        QSignalSpy taken(&rig.flow, &SaleFlow::seatsTaken);
+        rig.flow.toggleSeat(5);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(taken.count(), 1);
+        QCOMPARE(taken.at(0).at(0).value<QList<int>>(), QList<int>{5});
+        const QList<int> suggestion = taken.at(0).at(1).value<QList<int>>();
+        QCOMPARE(suggestion.size(), 1);
+        QVERIFY(suggestion.at(0) == 4 || suggestion.at(0) == 6);
+        QCOMPARE(rig.flow.selection(), QList<int>{});
+        QCOMPARE(rig.flow.seatMap().seat(5)->status, SeatStatus::Held);
+        QVERIFY(!rig.flow.seatMap().isMine(5));
+    }
+
+    void anUnreachableDatabaseChangesNothingAndSaysSo()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(2);
+        QVERIFY(rig.seats.settle());
+        rig.seats.loseConnection();
+        QSignalSpy problems(&rig.flow, &SaleFlow::problem);
+        rig.flow.toggleSeat(3);
+        QVERIFY(rig.seats.runNext());
+        rig.seats.deliverReply(0);
+        QCOMPARE(problems.count(), 1);
+        QVERIFY(problems.at(0).at(0).toString().contains(QLatin1String("cannot be reached")));
+        QCOMPARE(rig.flow.selection(), QList<int>{2});
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Selecting);
+    }
+
+    void theSelectionCountdownWarnsAtOneMinuteAndAtZeroEndsTheSale()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(7);
+        QVERIFY(rig.seats.settle());
+        QSignalSpy warnings(&rig.flow, &SaleFlow::countdownWarning);
+        QSignalSpy ended(&rig.flow, &SaleFlow::saleEnded);
+        rig.clock.advance(239000);
+        rig.flow.checkTime();
+        QCOMPARE(warnings.count(), 0);
+        rig.clock.advance(2000);
+        rig.flow.checkTime();
+        rig.flow.checkTime();
+        QCOMPARE(warnings.count(), 1);
+        rig.clock.advance(59000);
+        rig.flow.checkTime();
+        QCOMPARE(ended.count(), 1);
+        QCOMPARE(ended.at(0).at(0).value<SaleFlow::EndReason>(), SaleFlow::EndReason::Expired);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Idle);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.seats.rowsHeldBy(rig.flow.holdToken()), QSet<int>{});
+    }
+
+    void toPaymentExtendsTheHoldForThePaymentTimeAndOpensTheBooking()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.selectBest(2);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.flow.heldSeats().size(), 2);
+        rig.clock.advance(200000);
+        rig.flow.proceedToPayment();
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Payment);
+        QCOMPARE(rig.flow.remainingMs(), 300000);
+        QVERIFY(!rig.flow.pendingBookingCode().isEmpty());
+        QCOMPARE(rig.seats.bookings(rig.flow.holdToken(), QStringLiteral("PENDING")), 1);
+        rig.clock.advance(299000); // past the selection's five minutes, within the payment's
+        QCOMPARE(rig.seats.heldBy(rig.flow.holdToken()).size(), 2);
+    }
+
+    void cashNeedsTheTotalThenConfirmsWithTheChange()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(11);
+        rig.flow.toggleSeat(12);
+        rig.flow.proceedToPayment();
+        QVERIFY(rig.seats.settle());
+        rig.flow.setTier(12, QStringLiteral("child"));
+        QCOMPARE(rig.flow.totalMinor(), 20000);
+        QSignalSpy problems(&rig.flow, &SaleFlow::problem);
+        rig.flow.payCash(19999);
+        QCOMPARE(problems.count(), 1);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Payment);
+        QSignalSpy completed(&rig.flow, &SaleFlow::completed);
+        rig.flow.payCash(30000);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Confirming);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(completed.count(), 1);
+        QCOMPARE(rig.flow.changeDueMinor(), 10000);
+        QCOMPARE(rig.flow.lastBooking().totalMinor, 20000);
+        QCOMPARE(rig.seats.statusOf(11), SeatStatus::Reserved);
+        QCOMPARE(rig.seats.statusOf(12), SeatStatus::Reserved);
+        rig.flow.finish();
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Idle);
+    }
+
+    void aDeclinedCardKeepsThePaymentStepAndAnApprovedOneConfirms()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(13);
+        rig.flow.proceedToPayment();
+        QVERIFY(rig.seats.settle());
+        QSignalSpy declined(&rig.flow, &SaleFlow::paymentDeclined);
+        rig.flow.payCard();
+        QVERIFY(rig.flow.isBusy());
+        QVERIFY(rig.card.answer(false));
+        QCOMPARE(declined.count(), 1);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Payment);
+        QVERIFY(!rig.flow.isBusy());
+        rig.flow.payCard();
+        QVERIFY(rig.card.answer(true));
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Completed);
+        QCOMPARE(rig.seats.confirmedPaymentReferences(), rig.card.approvedReferences());
+        QVERIFY(rig.card.voidedReferences().isEmpty());
+    }
+
+    /// The card approved, but the hold ran out before the confirm reached the database: the
+    /// booking is refused and the authorisation voided, so nobody pays for nothing.
+    void aConfirmAfterTheHoldRanOutVoidsTheCard()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(14);
+        rig.flow.proceedToPayment();
+        QVERIFY(rig.seats.settle());
+        rig.flow.payCard();
+        QVERIFY(rig.card.answer(true));
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Confirming);
+        rig.clock.advance(301000);
+        QSignalSpy ended(&rig.flow, &SaleFlow::saleEnded);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(ended.count(), 1);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Idle);
+        QCOMPARE(rig.card.voidedReferences(), rig.card.approvedReferences());
+        QVERIFY(rig.seats.confirmedPaymentReferences().isEmpty());
+    }
+
+    /// The confirm committed but its answer was lost: it is asked again with the same key after
+    /// the reconnect, and the stored answer completes the sale: one booking, no void.
+    void aConfirmWhoseAnswerWasLostIsAskedAgainWithTheSameKey()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(15);
+        rig.flow.proceedToPayment();
+        QVERIFY(rig.seats.settle());
+        rig.flow.payCard();
+        QVERIFY(rig.card.answer(true));
+        QVERIFY(rig.seats.runNextAndLoseConnection());
+        rig.seats.deliverReply(0);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Confirming);
+        rig.flow.cancel(); // refused: the outcome is not known yet
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Confirming);
+        rig.seats.reconnect();
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Completed);
+        QVERIFY(rig.flow.lastBooking().replayed);
+        QCOMPARE(rig.seats.requestsMade(QStringLiteral("confirm")), 2);
+        QCOMPARE(rig.seats.bookings(rig.flow.holdToken(), QStringLiteral("CONFIRMED")), 1);
+        QVERIFY(rig.card.voidedReferences().isEmpty());
+    }
+
+    /// "In progress" (the same key is being confirmed elsewhere) is asked again after 1 s.
+    void aConfirmInProgressIsAskedAgainAfterASecond()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(16);
+        rig.flow.proceedToPayment();
+        QVERIFY(rig.seats.settle());
+        rig.flow.payCash(rig.flow.totalMinor());
+        rig.seats.failNextWith(makeError(ErrorCode::InProgress, QStringLiteral("in progress")));
+        QVERIFY(rig.seats.runNext());
+        rig.seats.deliverReply(0);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Confirming);
+        QVERIFY(rig.flow.isBusy());
+        rig.clock.advance(900);
+        rig.flow.checkTime();
+        QCOMPARE(rig.seats.requestsMade(QStringLiteral("confirm")), 1);
+        rig.clock.advance(100);
+        rig.flow.checkTime();
+        QCOMPARE(rig.seats.requestsMade(QStringLiteral("confirm")), 2);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Completed);
+    }
+
+    void cancelReleasesEverythingAtEachStep_data()
+    {
+        QTest::addColumn<int>("step");
+        QTest::newRow("selecting") << 0;
+        QTest::newRow("hold in flight") << 1;
+        QTest::newRow("payment") << 2;
+        QTest::newRow("card out") << 3;
+    }
+
+    void cancelReleasesEverythingAtEachStep()
+    {
+        QFETCH(int, step);
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(17);
+        if (step != 1)
+            QVERIFY(rig.seats.settle());
+        if (step >= 2) {
+            rig.flow.proceedToPayment();
+            QVERIFY(rig.seats.settle());
+            QCOMPARE(rig.flow.state(), SaleFlow::State::Payment);
+        }
+        if (step == 3)
+            rig.flow.payCard();
+        const QUuid token = rig.flow.holdToken();
+        QSignalSpy ended(&rig.flow, &SaleFlow::saleEnded);
+        rig.flow.cancel();
+        QCOMPARE(ended.count(), 1);
+        QCOMPARE(ended.at(0).at(0).value<SaleFlow::EndReason>(), SaleFlow::EndReason::Cancelled);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Idle);
+        QVERIFY(!rig.flow.isBusy());
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.seats.rowsHeldBy(token), QSet<int>{});
+        QCOMPARE(rig.seats.bookings(token, QStringLiteral("PENDING")), 0);
+        if (step == 3) {
+            // The card answers after the sale ended: voided.
+            QVERIFY(rig.card.answer(true));
+            QCOMPARE(rig.card.voidedReferences(), rig.card.approvedReferences());
+        }
+    }
+
     /// The clerk gives back A while a hold is settling, then gives back B while the release of A
     /// is still on its way: nothing may stay held, neither in the database nor on the screen.
     void givingBackTheLastSeatWhileAReleaseIsInFlightFreesIt()

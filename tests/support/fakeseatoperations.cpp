@@ -317,6 +317,12 @@ bool FakeSeatOperations::runNext()
         answer([this, id = request.id] { emit requestFailed(id, offline()); });
         return true;
     }
+    if (m_failNext) {
+        answer([this, id = request.id, e = *std::exchange(m_failNext, std::nullopt)] {
+            emit requestFailed(id, e);
+        });
+        return true;
+    }
     request.run();
     return true;
 }

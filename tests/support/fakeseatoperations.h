@@ -53,6 +53,8 @@ public:
     /// Runs and commits the oldest request, then the connection drops before the answer: the
     /// caller learns Offline, an unknown outcome.
     bool runNextAndLoseConnection();
+    /// The next request run answers with this error and does nothing (the connection stays).
+    void failNextWith(const Error& error) { m_failNext = error; }
     /// The connection drops: undelivered announcements are lost, later requests fail Offline.
     void loseConnection();
     /// Back online: delivers the answers of the requests that failed while offline (the real
@@ -136,6 +138,7 @@ private:
     QList<SeatChanges> m_notes;
     QHash<QString, int> m_made;
     QSet<QString> m_paidReferences;
+    std::optional<Error> m_failNext;
     QUuid m_another = QUuid::createUuid();
     qsizetype m_lostAt = 0; ///< answers from this index on were made after the connection was lost
     int m_nextRequest = 0;
