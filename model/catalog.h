@@ -49,6 +49,13 @@ struct PriceTier
     QString currency;
 };
 
+/// The ticket type a seat gets when nobody chose one: the price list's first (its standard
+/// adult ticket); empty when the list is empty.
+[[nodiscard]] inline QString defaultTier(const QList<PriceTier>& tiers)
+{
+    return tiers.isEmpty() ? QString() : tiers.first().code;
+}
+
 } // namespace bo
 
 Q_DECLARE_METATYPE(bo::Settings)

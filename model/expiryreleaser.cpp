@@ -9,6 +9,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "model/expirysweep.h"
+
 namespace bo {
 
 /// Lives on the releaser's thread: owns the connection and the timer.
@@ -51,22 +53,12 @@ public slots:
             m_store = std::move(opened.value());
         }
         SeatCommands& store = *m_store;
-        int seats = 0;
-        int bookings = 0;
-        // Small batches keep each statement's row locks short; stop when a batch comes back short.
-        for (int round = 0; round < 50; ++round) {
-            auto result = store.sweep(m_options.batchSize);
-            if (!result) {
-                reportFailure(result.error());
-                break;
-            }
-            const SweepResult& r = result.value();
-            logAndAnnounce(r);
-            seats += int(r.seats.size());
-            bookings += int(r.bookings.size());
-            if (r.seats.size() < m_options.batchSize && r.bookings.size() < m_options.batchSize)
-                break;
-        }
+        const SweepRun run =
+            sweepExpired(store, m_options.batchSize, 50, [this](const SweepResult& r) { logAndAnnounce(r); });
+        if (run.error)
+            reportFailure(*run.error);
+        const int seats = run.seatsFreed;
+        const int bookings = run.bookingsExpired;
         if (++m_ticks % m_options.purgeEveryTicks == 0) {
             if (auto purged = store.purgeExpiredKeys(); purged && purged.value() > 0)
                 spdlog::info("releaser: purged {} idempotency keys past retention", purged.value());

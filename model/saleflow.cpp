@@ -87,7 +87,7 @@ qint64 SaleFlow::remainingMs() const
 
 QString SaleFlow::tierOf(int seatId) const
 {
-    return m_tierBySeat.value(seatId, m_tiers.isEmpty() ? QString() : m_tiers.first().code);
+    return m_tierBySeat.value(seatId, defaultTier(m_tiers));
 }
 
 qint64 SaleFlow::totalMinor() const

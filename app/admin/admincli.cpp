@@ -19,6 +19,7 @@
 #include "db/migrator.h"
 #include "db/privatepostgres.h"
 #include "db/seatstore.h"
+#include "model/expirysweep.h"
 #include "model/seatservice.h"
 
 namespace bo {
@@ -602,7 +603,7 @@ ExitCode AdminCli::confirm(const QStringList& positional)
             auto available = catalog.priceTiers(showtimeId.value());
             if (!available)
                 return fail(available.error());
-            const QString fallback = available.value().isEmpty() ? QString() : available.value().first().code;
+            const QString fallback = defaultTier(available.value());
             for (QString& t : tiers) {
                 if (t.isEmpty())
                     t = fallback;
@@ -653,17 +654,11 @@ ExitCode AdminCli::sweep()
     if (Status s = connect(true); !s)
         return fail(s.error());
     SeatStore store(*m_connection);
-    int seats = 0;
-    int bookings = 0;
-    for (int round = 0; round < 1000; ++round) {
-        auto r = store.sweep(200);
-        if (!r)
-            return fail(r.error());
-        seats += int(r.value().seats.size());
-        bookings += int(r.value().bookings.size());
-        if (r.value().seats.size() < 200 && r.value().bookings.size() < 200)
-            break;
-    }
+    const SweepRun run = sweepExpired(store, 200, 1000);
+    if (run.error)
+        return fail(*run.error);
+    const int seats = run.seatsFreed;
+    const int bookings = run.bookingsExpired;
     print(QJsonObject{{QStringLiteral("seats_freed"), seats}, {QStringLiteral("bookings_expired"), bookings}},
           QCoreApplication::translate("boxoffice-admin",
                                       "Freed %1 expired seats; %2 unpaid bookings expired.\n")

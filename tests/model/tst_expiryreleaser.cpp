@@ -9,32 +9,14 @@
 #include "db/seatstore.h"
 #include "model/expiryreleaser.h"
 #include "model/seatservice.h"
+#include "tests/support/releaserrelay.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::Relay;
 using bo::test::TestDatabase;
 
 namespace {
-
-/// Re-emits a releaser's signals on the test's thread (queued), so QSignalSpy never records
-/// from the releaser's thread while the test reads it.
-class Relay final : public QObject
-{
-    Q_OBJECT
-
-public:
-    explicit Relay(ExpiryReleaser& releaser)
-    {
-        connect(&releaser, &ExpiryReleaser::seatsReleased, this, &Relay::seatsReleased, Qt::QueuedConnection);
-        connect(&releaser, &ExpiryReleaser::sweepFinished, this, &Relay::sweepFinished, Qt::QueuedConnection);
-        connect(&releaser, &ExpiryReleaser::sweepFailed, this, &Relay::sweepFailed, Qt::QueuedConnection);
-    }
-
-signals:
-    void seatsReleased(int showtimeId, const QList<int>& seatIds);
-    void sweepFinished(int seatsFreed, int bookingsExpired);
-    void sweepFailed(const QString& reason);
-};
 
 /// Every seat id carried by the seatsReleased signals recorded in `spy` for `showtime`.
 QList<int> releasedSeats(const QSignalSpy& spy, int showtime)
