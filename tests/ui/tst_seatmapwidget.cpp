@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QPainter>
 #include <QToolTip>
 
 #include "model/seatmap.h"
@@ -58,6 +59,61 @@ QList<SeatState> bigHall(int rows, int columns)
             seats.append(makeSeat(id++, row, n, (n - 1) + (n - 1) / 25, r * 1.2));
     }
     return seats;
+}
+
+/// The colour that covers most of a seat symbol drawn alone (its fill), on white.
+QRgb dominantColour(SeatMapWidget::Look look, SeatKind kind)
+{
+    QImage symbol(64, 64, QImage::Format_RGB32);
+    symbol.fill(Qt::white);
+    {
+        QPainter painter(&symbol);
+        SeatMapWidget::paintSeat(painter, QRectF(4, 4, 56, 56), look, kind, SeatMapWidget::Part::Single);
+    }
+    QHash<QRgb, int> counts;
+    for (int y = 0; y < symbol.height(); ++y) {
+        for (int x = 0; x < symbol.width(); ++x) {
+            if (symbol.pixel(x, y) != qRgb(255, 255, 255))
+                ++counts[symbol.pixel(x, y)];
+        }
+    }
+    QRgb best = 0;
+    int most = 0;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        if (it.value() > most) {
+            most = it.value();
+            best = it.key();
+        }
+    }
+    return best;
+}
+
+/// How many pixels of `image` have exactly this colour.
+int pixelsOf(const QImage& image, QRgb colour)
+{
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    int n = 0;
+    for (int y = 0; y < rgb.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        n += int(std::count(line, line + rgb.width(), colour | 0xFF000000u));
+    }
+    return n;
+}
+
+/// Every look of a standard seat with its fill colour, and the kinds whose free seat has a fill
+/// of its own (the others differ by shape).
+QList<QPair<QString, QRgb>> everyLookAndKind()
+{
+    using Look = SeatMapWidget::Look;
+    QList<QPair<QString, QRgb>> out;
+    for (Look look : {Look::Free, Look::Mine, Look::HeldByOther, Look::Reserved, Look::Blocked})
+        out.append({SeatMapWidget::lookName(look), dominantColour(look, SeatKind::Standard)});
+    const QRgb free = out.first().second;
+    for (SeatKind kind : {SeatKind::Premium, SeatKind::Couple, SeatKind::Wheelchair, SeatKind::Companion}) {
+        if (const QRgb fill = dominantColour(Look::Free, kind); fill != free)
+            out.append({SeatMapWidget::kindName(kind), fill});
+    }
+    return out;
 }
 
 QImage seatImage(SeatMapWidget& widget, int seatId)
@@ -407,7 +463,18 @@ private slots:
         legend.resize(legend.sizeHint());
         const QImage image = legend.grab().toImage();
         QVERIFY(!image.isNull());
-        QVERIFY(image.pixel(image.rect().center()) != 0 || image.pixel(10, 10) != 0);
+        // Every look and kind is drawn in the legend; the five looks each in a colour of its own.
+        const auto swatches = everyLookAndKind();
+        QSet<QRgb> distinct;
+        for (const auto& [name, colour] : swatches) {
+            distinct.insert(colour);
+            QVERIFY2(pixelsOf(image, colour) >= 20, qPrintable(name));
+        }
+        QSet<QRgb> looks;
+        for (qsizetype i = 0; i < 5; ++i)
+            looks.insert(swatches.at(i).second);
+        QCOMPARE(looks.size(), 5);
+        QVERIFY(distinct.size() > 5);
     }
 
     void demoHallShowsEveryLookAndKind()
@@ -450,6 +517,9 @@ private slots:
         widget.setFocusSeat(hall.bestAvailable(1).value(0));
         const QImage image = widget.grab().toImage();
         QCOMPARE(widget.paintedSeatsLastFrame(), 350);
+        // The hall shows every look and every kind (the status pattern above has each of them).
+        for (const auto& [name, colour] : everyLookAndKind())
+            QVERIFY2(pixelsOf(image, colour) >= 20, qPrintable(name));
         SeatLegendWidget legend;
         legend.resize(900, legend.heightForWidth(900));
         const QImage legendImage = legend.grab().toImage();
