@@ -715,7 +715,7 @@ private slots:
             const quint32 seed = replay >= 0 ? quint32(replay) : quint32(i + 1);
             if (notFree(*m_db, m_showtime).toInt() > int(m_seats.size()) - 12) {
                 // The hall is nearly sold: the next sequences sell another showtime.
-                m_showtime = m_db->addShowtime(3, 10);
+                m_showtime = m_db->addShowtime(3, 10, QStringLiteral("Test hall %1").arg(i));
                 QVERIFY(m_showtime > 0);
                 m_seats = m_db->seatIds(m_showtime);
             }
