@@ -50,7 +50,7 @@ CatalogStore::CatalogStore(DbConnection& connection)
     : m_connection(connection)
 {}
 
-Result<Settings> CatalogStore::settings()
+Result<SaleSettings> CatalogStore::settings()
 {
     auto q = m_connection.exec(QStringLiteral("SELECT selection_ttl_s, payment_ttl_s, max_seats_per_sale, "
                                               "late_sale_minutes, currency FROM settings"));
@@ -60,7 +60,7 @@ Result<Settings> CatalogStore::settings()
     if (!r.next())
         return makeError(ErrorCode::Internal,
                          QCoreApplication::translate("bo", "The settings row is missing."));
-    Settings s;
+    SaleSettings s;
     s.selectionTtlSeconds = r.value(0).toInt();
     s.paymentTtlSeconds = r.value(1).toInt();
     s.maxSeatsPerSale = r.value(2).toInt();
@@ -69,7 +69,7 @@ Result<Settings> CatalogStore::settings()
     return s;
 }
 
-Status CatalogStore::updateSettings(const Settings& s)
+Status CatalogStore::updateSettings(const SaleSettings& s)
 {
     auto q =
         m_connection.exec(QStringLiteral("UPDATE settings SET selection_ttl_s = ?, payment_ttl_s = ?, "

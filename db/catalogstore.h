@@ -31,9 +31,9 @@ class CatalogStore final
 public:
     explicit CatalogStore(DbConnection& connection);
 
-    [[nodiscard]] Result<Settings> settings();
+    [[nodiscard]] Result<SaleSettings> settings();
     /// Changes the TTLs and the per-sale maximum (values are checked by the database).
-    [[nodiscard]] Status updateSettings(const Settings& settings);
+    [[nodiscard]] Status updateSettings(const SaleSettings& settings);
     /// Showtimes starting in [from, to), by start then auditorium, with live seat counts.
     [[nodiscard]] Result<QList<ShowtimeInfo>> showtimes(const QDateTime& from, const QDateTime& to);
     [[nodiscard]] Result<ShowtimeInfo> showtime(int showtimeId);

@@ -241,7 +241,7 @@ PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* paren
     qRegisterMetaType<Error>();
     qRegisterMetaType<ConfirmResult>();
     qRegisterMetaType<ConfirmRequest>();
-    qRegisterMetaType<Settings>();
+    qRegisterMetaType<SaleSettings>();
     qRegisterMetaType<ShowtimeInfo>();
     qRegisterMetaType<QList<ShowtimeInfo>>();
     qRegisterMetaType<QList<SeatState>>();

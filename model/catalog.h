@@ -14,7 +14,7 @@ namespace bo {
 // counts, and a price tier.
 
 /// The rules every sale follows (one row of the database, set by a manager).
-struct Settings
+struct SaleSettings
 {
     int selectionTtlSeconds = 300;
     int paymentTtlSeconds = 300;
@@ -58,6 +58,6 @@ struct PriceTier
 
 } // namespace bo
 
-Q_DECLARE_METATYPE(bo::Settings)
+Q_DECLARE_METATYPE(bo::SaleSettings)
 Q_DECLARE_METATYPE(bo::ShowtimeInfo)
 Q_DECLARE_METATYPE(bo::PriceTier)

@@ -77,7 +77,7 @@ public:
     /// Releases of ended sales not answered yet (sent again after a reconnect).
     [[nodiscard]] int releasesOwed() const { return int(m_owedSent.size() + m_owedUnsent.size()); }
 
-    void setSettings(const Settings& settings) { m_settings = settings; }
+    void setSettings(const SaleSettings& settings) { m_settings = settings; }
     /// The terminal's permanent id, stored with every booking it makes.
     void setTerminalId(const QUuid& id) { m_terminalId = id; }
 
@@ -178,7 +178,7 @@ private:
     QUuid m_terminalId;
     std::unique_ptr<MonotonicClock> m_ownClock;
     const MonotonicClock* m_clock;
-    Settings m_settings;
+    SaleSettings m_settings;
     State m_state = State::Idle;
     ShowtimeInfo m_showtime;
     QList<PriceTier> m_tiers;

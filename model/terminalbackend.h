@@ -35,7 +35,7 @@ signals:
     /// Reported once at start, then on every change; `reason` is the technical detail (for the
     /// log and a tooltip, never the screen's text: it may name hosts, ports and users).
     void onlineChanged(bool online, const QString& reason);
-    void settingsLoaded(const bo::Settings& settings);
+    void settingsLoaded(const bo::SaleSettings& settings);
     void showtimesLoaded(const QList<bo::ShowtimeInfo>& showtimes);
 };
 

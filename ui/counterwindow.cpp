@@ -80,7 +80,7 @@ CounterWindow::CounterWindow(TerminalBackend* backend, SaleFlow* flow, QString t
             m_boardRefresh.start();
     });
     connect(m_backend, &TerminalBackend::showtimesLoaded, m_model, &ShowtimeListModel::setShowtimes);
-    connect(m_backend, &TerminalBackend::settingsLoaded, this, [this](const Settings& s) {
+    connect(m_backend, &TerminalBackend::settingsLoaded, this, [this](const SaleSettings& s) {
         m_settings = s;
         m_flow->setSettings(s);
         m_model->setLateSaleMinutes(s.lateSaleMinutes);

@@ -58,7 +58,7 @@ private:
     QString m_terminal;
     QString m_language = QStringLiteral("en");
     QTranslator m_translator;
-    Settings m_settings;
+    SaleSettings m_settings;
     ShowtimeListModel* m_model = nullptr;
     ShowtimeBoard* m_board = nullptr;
     SalePage* m_sale = nullptr;

@@ -646,7 +646,7 @@ private slots:
     void remainingTimeFollowsTheDatabaseAndWarnsAtOneMinute()
     {
         CHECKED(open());
-        Settings settings;
+        SaleSettings settings;
         settings.selectionTtlSeconds = 62;
         settings.paymentTtlSeconds = 300;
         flow().setSettings(settings);
@@ -775,7 +775,7 @@ private:
         return false;
     }
 
-    QString runDbSequence(quint32 seed, int steps, const Settings& settings, SeatStore& other,
+    QString runDbSequence(quint32 seed, int steps, const SaleSettings& settings, SeatStore& other,
                           QList<QUuid>* ended, QStringList* trace)
     {
         QRandomGenerator rng(seed);

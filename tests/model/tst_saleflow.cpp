@@ -66,7 +66,7 @@ private:
     struct Rig
     {
         Rig()
-            : seats(clock, Settings{}, showtime(), hall(), tiers())
+            : seats(clock, SaleSettings{}, showtime(), hall(), tiers())
             , flow(&seats, &card, QStringLiteral("till-1"), &clock)
         {}
         ManualClock clock;

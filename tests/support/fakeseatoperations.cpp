@@ -33,8 +33,9 @@ Error offline()
 
 } // namespace
 
-FakeSeatOperations::FakeSeatOperations(const MonotonicClock& clock, Settings settings, ShowtimeInfo showtime,
-                                       QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent)
+FakeSeatOperations::FakeSeatOperations(const MonotonicClock& clock, SaleSettings settings,
+                                       ShowtimeInfo showtime, QList<SeatState> seats, QList<PriceTier> tiers,
+                                       QObject* parent)
     : SeatOperations(parent)
     , m_clock(clock)
     , m_settings(std::move(settings))

@@ -28,7 +28,7 @@ class FakeSeatOperations final : public SeatOperations
     Q_DISABLE_COPY_MOVE(FakeSeatOperations)
 
 public:
-    FakeSeatOperations(const MonotonicClock& clock, Settings settings, ShowtimeInfo showtime,
+    FakeSeatOperations(const MonotonicClock& clock, SaleSettings settings, ShowtimeInfo showtime,
                        QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent = nullptr);
     ~FakeSeatOperations() override;
 
@@ -126,7 +126,7 @@ private:
     void runConfirm(int requestId, const ConfirmRequest& request);
 
     const MonotonicClock& m_clock;
-    Settings m_settings;
+    SaleSettings m_settings;
     ShowtimeInfo m_showtime;
     QList<SeatState> m_layout;
     QList<PriceTier> m_tiers;
