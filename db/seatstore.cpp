@@ -26,9 +26,9 @@ QVariant nullableUuid(const QUuid& id)
     return id.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(uuidText(id));
 }
 
-HoldResult readHold(Rows& q)
+HoldDecision readHold(Rows& q)
 {
-    HoldResult r;
+    HoldDecision r;
     r.granted = q.value(0).toBool();
     r.heldUntil = q.value(1).toDateTime();
     r.dbNow = q.value(2).toDateTime();
@@ -68,8 +68,8 @@ SeatCommandsFactory SeatStore::factory(ConnectionSettings settings, QString purp
     return [settings = std::move(settings), purpose = std::move(purpose)] { return open(settings, purpose); };
 }
 
-Result<HoldResult> SeatStore::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                   std::optional<int> ttlSeconds)
+Result<HoldDecision> SeatStore::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                     std::optional<int> ttlSeconds)
 {
     auto q = m_connection.exec(QStringLiteral("SELECT granted, held_until, db_now, unavailable "
                                               "FROM bo_hold(?, ?::integer[], ?::uuid, ?)"),

@@ -31,8 +31,8 @@ public:
     /// A factory that opens such a store each time it is called (for a worker thread).
     [[nodiscard]] static SeatCommandsFactory factory(ConnectionSettings settings, QString purpose);
 
-    [[nodiscard]] Result<HoldResult> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                          std::optional<int> ttlSeconds = std::nullopt) override;
+    [[nodiscard]] Result<HoldDecision> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                            std::optional<int> ttlSeconds = std::nullopt) override;
     [[nodiscard]] Result<PaymentStart> beginPayment(int showtimeId, const QList<int>& seatIds,
                                                     const QUuid& owner, const QString& terminal,
                                                     std::optional<int> ttlSeconds = std::nullopt,

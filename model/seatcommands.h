@@ -16,7 +16,7 @@ namespace bo {
 
 /// The port of the seat operations of DESIGN.md section 2 on one connection, answered at once:
 /// for the ops CLI, the expiry releaser, the benchmark and tests. One object belongs to one
-/// thread. A refused hold is a HoldResult with granted == false, not an error.
+/// thread. A refused hold is a HoldDecision with granted == false, not an error.
 class SeatCommands
 {
 public:
@@ -27,9 +27,9 @@ public:
 
     /// Holds (or extends, for the same owner) all of `seatIds` or none. `ttlSeconds` defaults to
     /// the selection TTL setting.
-    [[nodiscard]] virtual Result<HoldResult> hold(int showtimeId, const QList<int>& seatIds,
-                                                  const QUuid& owner,
-                                                  std::optional<int> ttlSeconds = std::nullopt) = 0;
+    [[nodiscard]] virtual Result<HoldDecision> hold(int showtimeId, const QList<int>& seatIds,
+                                                    const QUuid& owner,
+                                                    std::optional<int> ttlSeconds = std::nullopt) = 0;
     /// Extends the hold to the payment TTL and opens the sale's PENDING booking.
     [[nodiscard]] virtual Result<PaymentStart> beginPayment(int showtimeId, const QList<int>& seatIds,
                                                             const QUuid& owner, const QString& terminal,

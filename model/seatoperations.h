@@ -20,7 +20,7 @@ struct HoldReply
     int requestId = 0;
     int showtimeId = 0;
     QList<int> seats;    ///< the seats asked for
-    HoldResult result;   ///< granted with deadline, or the unavailable seats
+    HoldDecision result; ///< granted with deadline, or the unavailable seats
     QString bookingCode; ///< begin-payment only: the pending booking
 };
 

@@ -57,8 +57,8 @@ Status SeatService::checkSeats(const QList<int>& seatIds) const
     return success();
 }
 
-Result<HoldOutcome> SeatService::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                      std::optional<int> ttlSeconds)
+Result<HoldDecision> SeatService::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                       std::optional<int> ttlSeconds)
 {
     if (owner.isNull())
         return makeError(ErrorCode::BadInput,
@@ -68,15 +68,15 @@ Result<HoldOutcome> SeatService::hold(int showtimeId, const QList<int>& seatIds,
     auto result = m_seats.hold(showtimeId, seatIds, owner, ttlSeconds);
     if (!result)
         return result.error();
-    const HoldResult& r = result.value();
+    const HoldDecision& r = result.value();
     if (!r.granted) {
         spdlog::info("hold {} on showtime {}: {} of {} seats unavailable", token(owner), showtimeId,
                      r.unavailable.size(), seatIds.size());
-        return HoldOutcome(SeatsTaken{r.unavailable});
+        return r;
     }
     spdlog::debug("hold {} on showtime {}: {} seats until {}", token(owner), showtimeId, seatIds.size(),
                   r.heldUntil.toString(Qt::ISODateWithMs).toStdString());
-    return HoldOutcome(Held{r.heldUntil, r.remainingMs(), QDeadlineTimer(r.remainingMs())});
+    return r;
 }
 
 Result<int> SeatService::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)

@@ -3,9 +3,7 @@
 #pragma once
 
 #include <optional>
-#include <variant>
 
-#include <QDeadlineTimer>
 #include <QList>
 #include <QUuid>
 
@@ -15,23 +13,6 @@
 namespace bo {
 
 class SeatCommands;
-
-/// Seats granted: the deadline on the database clock and a monotonic timer started from the
-/// time the database said was left (the terminal's wall clock plays no part).
-struct Held
-{
-    QDateTime heldUntil;
-    qint64 remainingMs = 0;
-    QDeadlineTimer deadline;
-};
-
-/// The hold was refused: nothing was held; `seats` were unavailable.
-struct SeatsTaken
-{
-    QList<int> seats;
-};
-
-using HoldOutcome = std::variant<Held, SeatsTaken>;
 
 /// The seat workflow over one connection: checks a request before it reaches the database
 /// (the database checks again: it never trusts a client), then runs it. Use from one thread.
@@ -46,8 +27,8 @@ public:
     /// Parses a hold token or idempotency key given as text (a UUID, braces optional).
     [[nodiscard]] static Result<QUuid> parseUuid(const QString& text, const QString& what);
 
-    [[nodiscard]] Result<HoldOutcome> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                           std::optional<int> ttlSeconds = std::nullopt);
+    [[nodiscard]] Result<HoldDecision> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                            std::optional<int> ttlSeconds = std::nullopt);
     [[nodiscard]] Result<int> release(int showtimeId, const QUuid& owner, const QList<int>& seatIds = {});
     [[nodiscard]] Result<ConfirmResult> confirm(const ConfirmRequest& request);
 

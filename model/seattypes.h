@@ -38,7 +38,7 @@ struct SeatState
 
 /// The answer to a hold: granted with its deadline on the database clock, or refused with the
 /// seats that were unavailable (nothing was held).
-struct HoldResult
+struct HoldDecision
 {
     bool granted = false;
     QDateTime heldUntil; ///< UTC, database clock
@@ -52,7 +52,7 @@ struct HoldResult
 
 struct PaymentStart
 {
-    HoldResult hold;
+    HoldDecision hold;
     QUuid bookingId;
     QString bookingCode;
 };

@@ -485,34 +485,34 @@ ExitCode AdminCli::hold(const QStringList& positional)
     for (qsizetype i = 0; i < ids.value().size(); ++i)
         names.insert(ids.value().at(i), labels.at(i).trimmed().toUpper());
     const QString tokenText = token.toString(QUuid::WithoutBraces);
-    if (const auto* taken = std::get_if<SeatsTaken>(&outcome.value())) {
+    const HoldDecision& decision = outcome.value();
+    if (!decision.granted) {
         QStringList takenLabels;
-        for (int id : taken->seats)
+        for (int id : decision.unavailable)
             takenLabels << names.value(id);
         Error e = makeError(ErrorCode::Conflict,
                             QCoreApplication::translate("boxoffice-admin", "Not held: %1 unavailable.")
                                 .arg(takenLabels.join(QStringLiteral(", "))));
-        e.seats = taken->seats;
+        e.seats = decision.unavailable;
         if (m_json) {
             print(QJsonObject{{QStringLiteral("held"), false},
                               {QStringLiteral("owner"), tokenText},
-                              {QStringLiteral("unavailable"), labelArray(taken->seats, names)}},
+                              {QStringLiteral("unavailable"), labelArray(decision.unavailable, names)}},
                   QString());
             m_err << "boxoffice-admin: " << e.message << Qt::endl;
             return ExitCode::Conflict;
         }
         return fail(e);
     }
-    const Held& held = std::get<Held>(outcome.value());
     print(QJsonObject{{QStringLiteral("held"), true},
                       {QStringLiteral("owner"), tokenText},
                       {QStringLiteral("seats"), labelArray(ids.value(), names)},
-                      {QStringLiteral("held_until"), isoUtc(held.heldUntil)},
-                      {QStringLiteral("remaining_ms"), held.remainingMs}},
+                      {QStringLiteral("held_until"), isoUtc(decision.heldUntil)},
+                      {QStringLiteral("remaining_ms"), decision.remainingMs()}},
           QCoreApplication::translate("boxoffice-admin", "Held %1 until %2 (%3 s left), owner %4\n")
               .arg(labels.join(QLatin1Char(' ')).toUpper(),
-                   localTime(held.heldUntil, QStringLiteral("HH:mm:ss")))
-              .arg(held.remainingMs / 1000)
+                   localTime(decision.heldUntil, QStringLiteral("HH:mm:ss")))
+              .arg(decision.remainingMs() / 1000)
               .arg(tokenText));
     return ExitCode::Ok;
 }

@@ -43,7 +43,7 @@ public:
             *error = held.error().message + QLatin1Char(' ') + held.error().detail;
             return HoldOutcome::Failed;
         }
-        return std::holds_alternative<Held>(held.value()) ? HoldOutcome::Granted : HoldOutcome::Conflict;
+        return held.value().granted ? HoldOutcome::Granted : HoldOutcome::Conflict;
     }
 
     int release(const QList<int>& seats, const QUuid& token, QString* error) override

@@ -91,9 +91,8 @@ private slots:
         SeatService service(serviceStore, 10);
         auto r = service.hold(m_showtime, {m_seats[5], m_seats[6], m_seats[4]}, SeatService::newToken());
         QVERIFY(r.ok());
-        const auto* taken = std::get_if<SeatsTaken>(&r.value());
-        QVERIFY(taken);
-        QCOMPARE(taken->seats, (QList<int>{m_seats[4], m_seats[6]}));
+        QVERIFY(!r.value().granted);
+        QCOMPARE(r.value().unavailable, (QList<int>{m_seats[4], m_seats[6]}));
     }
 
     void holdByTheOwnerExtendsTheDeadline()
@@ -298,7 +297,7 @@ private slots:
         const QString before = m_db->snapshot();
         SeatStore store(*m_connection);
         const QUuid me = SeatService::newToken();
-        Result<HoldResult> r = makeError(ErrorCode::Internal, {});
+        Result<HoldDecision> r = makeError(ErrorCode::Internal, {});
         if (what == QLatin1String("unknown-showtime"))
             r = store.hold(999999, {m_seats[0]}, me);
         else if (what == QLatin1String("foreign-seat"))

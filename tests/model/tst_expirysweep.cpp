@@ -17,7 +17,7 @@ public:
         : m_batches(std::move(batches))
     {}
 
-    Result<HoldResult> hold(int, const QList<int>&, const QUuid&, std::optional<int>) override
+    Result<HoldDecision> hold(int, const QList<int>&, const QUuid&, std::optional<int>) override
     {
         return unused();
     }

@@ -76,7 +76,7 @@ private slots:
 
     void aHoldsRemainingTimeIsMeasuredOnTheDatabaseClock()
     {
-        HoldResult r;
+        HoldDecision r;
         r.dbNow = QDateTime::fromSecsSinceEpoch(100, Qt::UTC);
         r.heldUntil = r.dbNow.addSecs(300);
         QCOMPARE(r.remainingMs(), 0); // refused: no time

@@ -161,15 +161,15 @@ private:
             error("hold", r.error());
             return;
         }
-        if (const Held* held = std::get_if<Held>(&r.value())) {
+        if (r.value().granted) {
             ++m_ledger.holdsGranted;
             m_ledger.held.unite(QSet<int>(seats.cbegin(), seats.cend()));
-            if (held->remainingMs <= 0)
+            if (r.value().remainingMs() <= 0)
                 anomaly(QStringLiteral("granted hold without time left"));
             return;
         }
         ++m_ledger.holdsRefused;
-        const QList<int>& taken = std::get<SeatsTaken>(r.value()).seats;
+        const QList<int>& taken = r.value().unavailable;
         const QSet<int> asked(seats.cbegin(), seats.cend());
         if (taken.isEmpty())
             anomaly(QStringLiteral("refusal without seats"));
@@ -190,13 +190,13 @@ private:
             error("extend", r.error());
             return;
         }
-        if (std::holds_alternative<Held>(r.value())) {
+        if (r.value().granted) {
             ++m_ledger.extends;
             return;
         }
         ++m_ledger.extendsRefused;
         anomaly(QStringLiteral("extend of own hold %1 refused: %2")
-                    .arg(show(m_ledger.held), toPgIntArray(std::get<SeatsTaken>(r.value()).seats)));
+                    .arg(show(m_ledger.held), toPgIntArray(r.value().unavailable)));
     }
 
     void release(SeatService& service)

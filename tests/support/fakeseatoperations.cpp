@@ -104,9 +104,9 @@ std::optional<Error> FakeSeatOperations::checkRequest(int showtimeId, const QLis
     return std::nullopt;
 }
 
-HoldResult FakeSeatOperations::applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+HoldDecision FakeSeatOperations::applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds)
 {
-    HoldResult result;
+    HoldDecision result;
     const qint64 now = m_clock.nowMs();
     result.dbNow = dbTime(now);
     const QList<int> ids = distinctSorted(seats);
@@ -179,7 +179,7 @@ int FakeSeatOperations::hold(int showtimeId, const QList<int>& seats, const QUui
             answer([this, id, e = *bad] { emit requestFailed(id, e); });
             return;
         }
-        const HoldResult r = applyHold(seats, owner, ttlSeconds);
+        const HoldDecision r = applyHold(seats, owner, ttlSeconds);
         answer([this, reply = HoldReply{id, showtimeId, seats, r, {}}] { emit holdFinished(reply); });
     });
 }

@@ -121,7 +121,7 @@ private:
     [[nodiscard]] std::optional<Error> checkRequest(int showtimeId, const QList<int>& seats,
                                                     int ttlSeconds) const;
     /// The hold rule itself; empty `unavailable` means granted.
-    HoldResult applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds);
+    HoldDecision applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds);
     int applyRelease(const QUuid& owner, const QList<int>& seats);
     void runConfirm(int requestId, const ConfirmRequest& request);
 

@@ -14,7 +14,7 @@ namespace bo::test {
 class ScriptedSeatCommands final : public SeatCommands
 {
 public:
-    std::function<Result<HoldResult>(int, const QList<int>&, const QUuid&, std::optional<int>)> onHold;
+    std::function<Result<HoldDecision>(int, const QList<int>&, const QUuid&, std::optional<int>)> onHold;
     std::function<Result<int>(int, const QUuid&, const QList<int>&)> onRelease;
     std::function<Result<ConfirmResult>(const ConfirmRequest&)> onConfirm;
     std::function<Result<SweepResult>(int)> onSweep;
@@ -22,11 +22,11 @@ public:
     std::atomic<int> calls{0};
     std::atomic<int> purges{0};
 
-    Result<HoldResult> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                            std::optional<int> ttlSeconds) override
+    Result<HoldDecision> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                              std::optional<int> ttlSeconds) override
     {
         ++calls;
-        return onHold ? onHold(showtimeId, seatIds, owner, ttlSeconds) : Result<HoldResult>(unscripted());
+        return onHold ? onHold(showtimeId, seatIds, owner, ttlSeconds) : Result<HoldDecision>(unscripted());
     }
     Result<PaymentStart> beginPayment(int, const QList<int>&, const QUuid&, const QString&,
                                       std::optional<int>, const QUuid&) override
