@@ -13,16 +13,6 @@ namespace bo {
 namespace {
 
 constexpr int tickMs = 200;
-/// A confirm whose outcome is unknown is asked again after 1 s, then less and less often.
-constexpr qint64 confirmAgainFirstMs = 1000;
-constexpr qint64 confirmAgainMaxMs = 5000;
-
-QList<int> sorted(const QSet<int>& set)
-{
-    QList<int> out(set.cbegin(), set.cend());
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 std::string tokenText(const QUuid& id)
 {
@@ -72,12 +62,12 @@ qint64 SaleFlow::now() const
 
 QList<int> SaleFlow::selection() const
 {
-    return sorted(m_wanted);
+    return m_sale.wish();
 }
 
 QList<int> SaleFlow::heldSeats() const
 {
-    return sorted(m_held);
+    return m_sale.held();
 }
 
 qint64 SaleFlow::remainingMs() const
@@ -87,27 +77,17 @@ qint64 SaleFlow::remainingMs() const
 
 QString SaleFlow::tierOf(int seatId) const
 {
-    return m_tierBySeat.value(seatId, defaultTier(m_tiers));
+    return m_basket.tierOf(seatId);
 }
 
 qint64 SaleFlow::totalMinor() const
 {
-    qint64 total = 0;
-    for (int seat : m_wanted) {
-        const QString code = tierOf(seat);
-        for (const PriceTier& t : m_tiers) {
-            if (t.code == code) {
-                total += t.amountMinor;
-                break;
-            }
-        }
-    }
-    return total;
+    return m_basket.totalMinor(m_sale.wish());
 }
 
 QString SaleFlow::currency() const
 {
-    return m_tiers.isEmpty() ? m_settings.currency : m_tiers.first().currency;
+    return m_basket.currency(m_settings.currency);
 }
 
 void SaleFlow::setState(State state)
@@ -151,12 +131,9 @@ void SaleFlow::openShowtime(int showtimeId)
     if (m_state == State::Confirming)
         return; // a confirm on its way decides first
     m_token = QUuid::createUuid();
-    m_held.clear();
-    m_unknownDeadline.clear();
-    m_strays.clear();
+    m_sale.clear();
     m_outcomeUnknown = false;
-    m_wanted.clear();
-    m_tierBySeat.clear();
+    m_basket.clearChoices();
     m_selectionDeadlineMs = -1;
     m_reloadWanted = false;
     m_loadingShowtime = showtimeId;
@@ -172,7 +149,7 @@ void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, con
         return;
     const InFlight f = takeFlight();
     m_showtime = showtime;
-    m_tiers = tiers;
+    m_basket.setPriceList(tiers);
     m_map.reset(showtime.id, seats);
     if (f.kind == Pending::Load) {
         m_loadingShowtime = 0;
@@ -188,21 +165,11 @@ void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, con
         if (s.status == SeatStatus::Held && s.heldBy == m_token)
             held.insert(s.seatId);
     }
-    if (held != m_held)
+    if (held != m_sale.heldSet())
         spdlog::info("sale {}: the reload found {} seats held, {} were known", tokenText(m_token),
-                     held.size(), m_held.size());
-    if (m_state == State::Selecting) {
-        m_unknownDeadline.unite(QSet<int>(held).subtract(m_held)).intersect(held);
-        // Seats that ran out read as free, but their rows may still name this sale: give them
-        // back, so that no row of the sale outlives it.
-        m_strays = QSet<int>(m_held).subtract(held);
-        m_held = held;
-    } else {
-        // Paying for its seats, the sale may also hold seats of a hold whose answer was lost:
-        // they are not part of the sale and go back.
-        m_strays = held.subtract(m_held);
-    }
-    m_map.setMine(m_wanted);
+                     held.size(), m_sale.heldSet().size());
+    m_sale.reloaded(std::move(held), m_state == State::Selecting);
+    m_map.setMine(m_sale.wishSet());
     emit mapReloaded();
     reconcile();
 }
@@ -214,11 +181,11 @@ void SaleFlow::toggleSeat(int seatId)
     const SeatState* seat = m_map.seat(seatId);
     if (!seat)
         return;
-    QSet<int> wanted = m_wanted;
+    QSet<int> wanted = m_sale.wishSet();
     if (wanted.contains(seatId)) {
         wanted.remove(seatId);
     } else {
-        if (seat->status != SeatStatus::Free && !m_held.contains(seatId)) {
+        if (seat->status != SeatStatus::Free && !m_sale.isHeld(seatId)) {
             emit problem(tr("Seat %1 is not available.").arg(seat->label));
             return;
         }
@@ -228,7 +195,7 @@ void SaleFlow::toggleSeat(int seatId)
         }
         wanted.insert(seatId);
     }
-    changeSelection(sorted(wanted));
+    changeSelection(sortedSeats(wanted));
 }
 
 void SaleFlow::selectBest(int count)
@@ -243,7 +210,7 @@ void SaleFlow::selectBest(int count)
     // Our own held seats count as free for the search.
     SeatMap view = m_map;
     view.setMine({});
-    view.setStatus(sorted(m_held), SeatStatus::Free);
+    view.setStatus(m_sale.held(), SeatStatus::Free);
     const QList<int> best = view.bestAvailable(count);
     if (best.isEmpty()) {
         emit problem(tr("There are no %1 seats together any more.").arg(count));
@@ -266,14 +233,10 @@ void SaleFlow::replaceSelection(const QList<int>& seatIds)
 
 void SaleFlow::changeSelection(const QList<int>& wantedList)
 {
-    const QSet<int> wanted(wantedList.cbegin(), wantedList.cend());
-    QSet<int> changed = wanted;
-    changed.unite(m_wanted);
-    changed.subtract(QSet<int>(m_wanted).intersect(wanted));
-    m_wanted = wanted;
-    m_map.setMine(m_wanted);
+    const QList<int> changed = m_sale.setWish(QSet<int>(wantedList.cbegin(), wantedList.cend()));
+    m_map.setMine(m_sale.wishSet());
     emit selectionChanged();
-    emit seatsUpdated(sorted(changed));
+    emit seatsUpdated(changed);
     reconcile();
 }
 
@@ -290,31 +253,30 @@ void SaleFlow::reconcile(bool mayHold)
             return;
         }
     }
-    if (open && !m_strays.isEmpty()) {
-        const QList<int> strays = sorted(std::exchange(m_strays, {}));
+    if (open && m_sale.hasStrays()) {
+        const QList<int> strays = m_sale.takeStrays();
         send(Pending::Release, m_seats->release(m_showtime.id, m_token, strays), strays);
         return;
     }
     if (m_state != State::Selecting)
         return;
-    if (m_wanted.isEmpty() && !m_held.isEmpty()) {
-        // Everything goes back: release all the sale holds, known or not.
+    switch (m_sale.nextStep()) {
+    case SeatHoldings::Step::ReleaseAll:
         send(Pending::Release, m_seats->release(m_showtime.id, m_token));
         return;
-    }
-    // A seat whose deadline the sale does not know (found by a reload) is held again, so that no
-    // seat of the sale runs out before the countdown.
-    if (!QSet<int>(m_wanted).subtract(m_held).isEmpty() || m_wanted.intersects(m_unknownDeadline)) {
+    case SeatHoldings::Step::Hold:
         if (mayHold)
             sendHold();
         return;
-    }
-    if (m_held != m_wanted) {
-        const QList<int> extra = sorted(QSet<int>(m_held).subtract(m_wanted));
+    case SeatHoldings::Step::ReleaseExtra: {
+        const QList<int> extra = m_sale.extra();
         send(Pending::Release, m_seats->release(m_showtime.id, m_token, extra), extra);
         return;
     }
-    if (m_held.isEmpty()) {
+    case SeatHoldings::Step::InSync:
+        break;
+    }
+    if (m_sale.heldSet().isEmpty()) {
         // Nothing chosen any more: the next first seat starts a fresh five minutes.
         m_selectionDeadlineMs = -1;
         stopCountdown();
@@ -330,14 +292,14 @@ void SaleFlow::sendHold()
     int ttl = m_settings.selectionTtlSeconds;
     if (m_selectionDeadlineMs >= 0)
         ttl = int(std::max<qint64>(1, (m_selectionDeadlineMs - now() + 999) / 1000));
-    const QList<int> seats = sorted(m_wanted);
+    const QList<int> seats = m_sale.wish();
     send(Pending::Hold, m_seats->hold(m_showtime.id, seats, m_token, ttl), seats);
 }
 
 void SaleFlow::sendBeginPayment()
 {
     m_paymentWanted = false;
-    const QList<int> seats = sorted(m_held);
+    const QList<int> seats = m_sale.held();
     send(Pending::BeginPayment,
          m_seats->beginPayment(m_showtime.id, seats, m_token, m_terminal, m_terminalId), seats);
 }
@@ -358,12 +320,9 @@ void SaleFlow::onHoldFinished(const HoldReply& reply)
         return;
     }
     // A hold adds to what the sale holds: seats it did not ask for keep their own hold.
-    for (int id : reply.seats) {
-        m_held.insert(id);
-        m_unknownDeadline.remove(id);
-    }
+    m_sale.granted(reply.seats);
     QList<int> look = m_map.setStatus(reply.seats, SeatStatus::Held);
-    look += m_map.setMine(m_wanted);
+    look += m_map.setMine(m_sale.wishSet());
     if (!look.isEmpty())
         emit seatsUpdated(look);
     // The database started its clock after we sent: from the send, ours never ends later.
@@ -392,14 +351,10 @@ void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
     if (!stale.isEmpty())
         m_map.setStatus(stale, SeatStatus::Held);
     // Nothing was held (all or nothing); a seat of ours that is unavailable is no longer ours.
-    for (int id : taken) {
-        m_held.remove(id);
-        m_unknownDeadline.remove(id);
-    }
+    m_sale.lost(taken);
     // The clerk keeps the seats already held, but not those only a reload found unasked.
-    const QSet<int> asked(reply.seats.cbegin(), reply.seats.cend());
-    m_wanted = QSet<int>(m_held).subtract(QSet<int>(m_unknownDeadline).subtract(asked));
-    m_map.setMine(m_wanted);
+    m_sale.fallBackToHeld(reply.seats);
+    m_map.setMine(m_sale.wishSet());
     m_paymentWanted = false;
     emit selectionChanged();
     emit seatsUpdated(reply.seats);
@@ -412,16 +367,11 @@ void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
 
 void SaleFlow::enterPayment(const HoldReply& reply, qint64 deadlineMs)
 {
-    m_pendingCode = reply.bookingCode;
-    m_confirmKey = QUuid::createUuid();
-    m_confirmRetries = 0;
-    for (int id : std::as_const(m_held)) {
-        if (!m_tierBySeat.contains(id))
-            m_tierBySeat.insert(id, tierOf(id));
-    }
+    m_payment.begin(reply.bookingCode);
+    m_basket.settle(m_sale.held());
     startCountdown(deadlineMs);
     setState(State::Payment);
-    spdlog::info("sale {}: payment step, booking {}", tokenText(m_token), m_pendingCode.toStdString());
+    spdlog::info("sale {}: payment step, booking {}", tokenText(m_token), reply.bookingCode.toStdString());
     reconcile();
 }
 
@@ -432,15 +382,11 @@ void SaleFlow::onReleaseFinished(int requestId, int)
     if (requestId != m_flight.id || m_flight.kind != Pending::Release)
         return;
     const InFlight f = takeFlight();
-    const QList<int> freed = f.seats.isEmpty() ? sorted(m_held) : f.seats;
-    for (int id : freed) {
-        m_held.remove(id);
-        m_unknownDeadline.remove(id);
-    }
-    if (f.seats.isEmpty()) {
-        m_held.clear();
-        m_unknownDeadline.clear();
-    }
+    const QList<int> freed = f.seats.isEmpty() ? m_sale.held() : f.seats;
+    if (f.seats.isEmpty())
+        m_sale.lostAll();
+    else
+        m_sale.lost(freed);
     const QList<int> look = m_map.setStatus(freed, SeatStatus::Free);
     if (!look.isEmpty())
         emit seatsUpdated(look);
@@ -449,7 +395,7 @@ void SaleFlow::onReleaseFinished(int requestId, int)
 
 void SaleFlow::proceedToPayment()
 {
-    if (m_state != State::Selecting || m_wanted.isEmpty())
+    if (m_state != State::Selecting || m_sale.wishSet().isEmpty())
         return;
     // A quick clerk: the payment step goes out as soon as the selection is held.
     m_paymentWanted = true;
@@ -458,32 +404,25 @@ void SaleFlow::proceedToPayment()
 
 void SaleFlow::setTier(int seatId, const QString& tierCode)
 {
-    if (!m_wanted.contains(seatId))
+    if (!m_sale.isWished(seatId) || !m_basket.setTier(seatId, tierCode))
         return;
-    m_tierBySeat.insert(seatId, tierCode);
     emit selectionChanged();
 }
 
 void SaleFlow::setAllTiers(const QString& tierCode)
 {
-    for (int id : std::as_const(m_wanted))
-        m_tierBySeat.insert(id, tierCode);
-    emit selectionChanged();
+    if (m_basket.setTiers(m_sale.wish(), tierCode))
+        emit selectionChanged();
 }
 
 void SaleFlow::payCash(qint64 tenderedMinor)
 {
     if (m_state != State::Payment || isBusy())
         return;
-    const qint64 total = totalMinor();
-    if (tenderedMinor < total) {
+    if (!m_payment.payCash(totalMinor(), tenderedMinor)) {
         emit problem(tr("The amount tendered is less than the total."));
         return;
     }
-    m_changeDue = tenderedMinor - total;
-    m_payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")},
-                            {QStringLiteral("tendered_minor"), tenderedMinor},
-                            {QStringLiteral("change_minor"), m_changeDue}};
     sendConfirm();
 }
 
@@ -492,29 +431,26 @@ void SaleFlow::payCard()
     if (m_state != State::Payment || isBusy() || !m_card)
         return;
     m_cardInFlight = true;
-    m_changeDue = 0;
     emitBusyIfChanged();
-    m_card->authorise(m_confirmKey.toString(QUuid::WithoutBraces), totalMinor(), currency());
+    m_card->authorise(m_payment.keyText(), totalMinor(), currency());
 }
 
 void SaleFlow::onCardApproved(const QString& key, const QString& reference, const QString& maskedCard)
 {
-    if (key != m_confirmKey.toString(QUuid::WithoutBraces) || m_state != State::Payment) {
+    if (!m_payment.isOpen() || key != m_payment.keyText() || m_state != State::Payment) {
         // The sale ended while the card was out: no booking, so no charge.
         if (m_card)
             m_card->voidAuthorisation(reference);
         return;
     }
     m_cardInFlight = false;
-    m_payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
-                            {QStringLiteral("reference"), reference},
-                            {QStringLiteral("card"), maskedCard}};
+    m_payment.payCard(reference, maskedCard);
     sendConfirm();
 }
 
 void SaleFlow::onCardDeclined(const QString& key, const QString& reason)
 {
-    if (key != m_confirmKey.toString(QUuid::WithoutBraces))
+    if (!m_payment.isOpen() || key != m_payment.keyText())
         return;
     m_cardInFlight = false;
     emitBusyIfChanged();
@@ -527,13 +463,12 @@ void SaleFlow::sendConfirm()
     setState(State::Confirming);
     ConfirmRequest request;
     request.terminal = m_terminal;
-    request.key = m_confirmKey;
+    request.key = m_payment.key();
     request.showtimeId = m_showtime.id;
     request.owner = m_token;
-    request.seatIds = sorted(m_held);
-    for (int id : std::as_const(request.seatIds))
-        request.tiers << tierOf(id);
-    request.payment = m_payment;
+    request.seatIds = m_sale.held();
+    request.tiers = m_basket.tiersFor(request.seatIds);
+    request.payment = m_payment.payment();
     request.terminalId = m_terminalId;
     send(Pending::Confirm, m_seats->confirm(request));
 }
@@ -541,9 +476,7 @@ void SaleFlow::sendConfirm()
 void SaleFlow::waitToConfirmAgain()
 {
     // The outcome is unknown: ask again with the same key, never guess.
-    const qint64 wait = std::min(confirmAgainMaxMs, confirmAgainFirstMs << std::min(m_confirmRetries, 3));
-    ++m_confirmRetries;
-    m_confirmAgainAtMs = now() + wait;
+    const qint64 wait = m_payment.waitBeforeAskingAgain(now());
     send(Pending::ConfirmWait, 0);
     spdlog::warn("sale {}: confirm outcome unknown, asking again in {} ms", tokenText(m_token), wait);
 }
@@ -555,10 +488,9 @@ void SaleFlow::onConfirmFinished(int requestId, const ConfirmResult& result)
     (void)takeFlight();
     m_booking = result;
     stopCountdown();
-    m_held.clear();
-    m_wanted.clear();
+    m_sale.clear();
     m_map.setMine({});
-    m_confirmKey = QUuid();
+    m_payment.end();
     if (std::exchange(m_outcomeUnknown, false)) {
         // A hold whose answer was lost may have left rows of this sale that ran out unnoticed:
         // harmless, but a finished sale leaves none.
@@ -605,8 +537,7 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
             waitToConfirmAgain();
             return;
         }
-        if (const QString reference = m_payment.value(QStringLiteral("reference")).toString();
-            !reference.isEmpty() && m_card)
+        if (const QString reference = m_payment.cardReference(); !reference.isEmpty() && m_card)
             m_card->voidAuthorisation(reference);
         if (error.code == ErrorCode::Expired || error.code == ErrorCode::Conflict) {
             endSale(EndReason::Expired, tr("The seats were lost before the sale was confirmed; "
@@ -618,10 +549,10 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         return;
     case Pending::Release:
         if (error.code != ErrorCode::Offline) {
-            m_wanted = m_held;
-            m_map.setMine(m_wanted);
+            m_sale.wishWhatIsHeld();
+            m_map.setMine(m_sale.wishSet());
             emit selectionChanged();
-            emit seatsUpdated(sorted(m_held));
+            emit seatsUpdated(m_sale.held());
         }
         // Offline: the wish stands; after the reconnect the reload shows what is still held and
         // the release goes out again.
@@ -635,10 +566,9 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         // hold may have been made all the same; the reload after the reconnect finds out and the
         // seats not wished for are released.
         m_paymentWanted = false;
-        const QList<int> was = sorted(QSet<int>(m_wanted).unite(m_held));
-        m_wanted = QSet<int>(m_held).subtract(
-            QSet<int>(m_unknownDeadline).subtract(QSet<int>(f.seats.cbegin(), f.seats.cend())));
-        m_map.setMine(m_wanted);
+        const QList<int> was = m_sale.all();
+        m_sale.fallBackToHeld(f.seats);
+        m_map.setMine(m_sale.wishSet());
         emit selectionChanged();
         emit seatsUpdated(was);
         emit problem(error.code == ErrorCode::Offline ? offlineText : error.message);
@@ -695,7 +625,7 @@ void SaleFlow::stopCountdown()
 
 void SaleFlow::checkTime()
 {
-    if (m_flight.kind == Pending::ConfirmWait && now() >= m_confirmAgainAtMs &&
+    if (m_flight.kind == Pending::ConfirmWait && m_payment.isDueAgain(now()) &&
         m_state == State::Confirming) {
         (void)takeFlight();
         sendConfirm();
@@ -737,19 +667,16 @@ void SaleFlow::endSale(EndReason reason, const QString& message)
     if (m_showtime.id > 0 && !m_token.isNull() && m_state != State::Loading)
         sendOwedRelease(OwedRelease{m_showtime.id, m_token});
     stopCountdown();
-    const QList<int> was = sorted(QSet<int>(m_wanted).unite(m_held));
-    m_held.clear();
-    m_wanted.clear();
+    const QList<int> was = m_sale.all();
+    m_sale.clear();
     m_map.setMine({});
     m_flight = InFlight{};
     m_cardInFlight = false;
     m_paymentWanted = false;
     m_reloadWanted = false;
-    m_unknownDeadline.clear();
-    m_strays.clear();
     m_outcomeUnknown = false;
     m_loadingShowtime = 0;
-    m_confirmKey = QUuid(); // a card answer arriving later belongs to no sale
+    m_payment.end(); // a card answer arriving later belongs to no sale
     m_selectionDeadlineMs = -1;
     emitBusyIfChanged();
     setState(State::Idle);

@@ -5,17 +5,18 @@
 #include <memory>
 
 #include <QHash>
-#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
-#include <QSet>
 #include <QTimer>
 #include <QUuid>
 
 #include "model/catalog.h"
 #include "model/clock.h"
 #include "model/countdown.h"
+#include "model/salebasket.h"
+#include "model/salepayment.h"
+#include "model/seatholdings.h"
 #include "model/seatmap.h"
 #include "model/seattypes.h"
 
@@ -59,7 +60,7 @@ public:
     [[nodiscard]] State state() const { return m_state; }
     [[nodiscard]] const SeatMap& seatMap() const { return m_map; }
     [[nodiscard]] const ShowtimeInfo& showtime() const { return m_showtime; }
-    [[nodiscard]] const QList<PriceTier>& tiers() const { return m_tiers; }
+    [[nodiscard]] const QList<PriceTier>& tiers() const { return m_basket.tiers(); }
     /// The seats the clerk has chosen (held, or being held), sorted.
     [[nodiscard]] QList<int> selection() const;
     /// The seats the database holds for this sale, as far as its answers told, sorted.
@@ -72,8 +73,8 @@ public:
     [[nodiscard]] qint64 totalMinor() const;
     [[nodiscard]] QString currency() const;
     [[nodiscard]] const ConfirmResult& lastBooking() const { return m_booking; }
-    [[nodiscard]] QString pendingBookingCode() const { return m_pendingCode; }
-    [[nodiscard]] qint64 changeDueMinor() const { return m_changeDue; }
+    [[nodiscard]] QString pendingBookingCode() const { return m_payment.bookingCode(); }
+    [[nodiscard]] qint64 changeDueMinor() const { return m_payment.changeDueMinor(); }
     /// Releases of ended sales not answered yet (sent again after a reconnect).
     [[nodiscard]] int releasesOwed() const { return int(m_owedSent.size() + m_owedUnsent.size()); }
 
@@ -90,6 +91,7 @@ public slots:
     /// Replaces the selection with these seats (e.g. a suggested block), all or nothing.
     void replaceSelection(const QList<int>& seatIds);
     void proceedToPayment();
+    /// Sets a chosen seat's ticket type (a code on the price list; others are ignored).
     void setTier(int seatId, const QString& tierCode);
     /// Sets every seat's ticket type.
     void setAllTiers(const QString& tierCode);
@@ -181,14 +183,10 @@ private:
     SaleSettings m_settings;
     State m_state = State::Idle;
     ShowtimeInfo m_showtime;
-    QList<PriceTier> m_tiers;
     SeatMap m_map;
     QUuid m_token;
-    QSet<int> m_held;            ///< held by the database for this sale, as its answers said
-    QSet<int> m_wanted;          ///< what the clerk selected (held, or being held)
-    QSet<int> m_unknownDeadline; ///< held, found by a reload: the database's deadline is not known
-    QSet<int> m_strays; ///< held for the sale beyond the seats it pays for (a lost answer's): to release
-    QHash<int, QString> m_tierBySeat;
+    SeatHoldings m_sale;               ///< the clerk's wish and what the database holds for the sale
+    SaleBasket m_basket;               ///< price list and ticket type per seat
     qint64 m_selectionDeadlineMs = -1; ///< the selection's 5 minutes end here; -1: not started
     Countdown m_countdown;
     QTimer m_tick;
@@ -201,12 +199,7 @@ private:
     bool m_outcomeUnknown = false;      ///< a hold or release of this sale was never answered
     QHash<int, OwedRelease> m_owedSent; ///< request id -> release of an ended sale
     QList<OwedRelease> m_owedUnsent;    ///< releases that failed offline, sent after a reconnect
-    int m_confirmRetries = 0;
-    qint64 m_confirmAgainAtMs = 0;
-    QUuid m_confirmKey;
-    QJsonObject m_payment;
-    QString m_pendingCode;
-    qint64 m_changeDue = 0;
+    SalePayment m_payment;              ///< the confirm's key, what was paid, when to ask again
     ConfirmResult m_booking;
 };
 
