@@ -87,7 +87,7 @@ qint64 SaleFlow::totalMinor() const
 
 QString SaleFlow::currency() const
 {
-    return m_basket.currency(m_settings.currency);
+    return m_basket.currency(m_rules.settings().currency);
 }
 
 void SaleFlow::setState(State state)
@@ -189,10 +189,8 @@ void SaleFlow::toggleSeat(int seatId)
             emit problem(tr("Seat %1 is not available.").arg(seat->label));
             return;
         }
-        if (wanted.size() >= m_settings.maxSeatsPerSale) {
-            emit problem(tr("At most %1 seats can be sold at once.").arg(m_settings.maxSeatsPerSale));
+        if (!admits(wanted.size() + 1))
             return;
-        }
         wanted.insert(seatId);
     }
     changeSelection(sortedSeats(wanted));
@@ -203,10 +201,8 @@ void SaleFlow::selectBest(int count)
     if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment ||
         count <= 0)
         return;
-    if (count > m_settings.maxSeatsPerSale) {
-        emit problem(tr("At most %1 seats can be sold at once.").arg(m_settings.maxSeatsPerSale));
+    if (!admits(count))
         return;
-    }
     // Our own held seats count as free for the search.
     SeatMap view = m_map;
     view.setMine({});
@@ -224,11 +220,17 @@ void SaleFlow::replaceSelection(const QList<int>& seatIds)
     if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment ||
         seatIds.isEmpty())
         return;
-    if (seatIds.size() > m_settings.maxSeatsPerSale) {
-        emit problem(tr("At most %1 seats can be sold at once.").arg(m_settings.maxSeatsPerSale));
+    if (!admits(seatIds.size()))
         return;
-    }
     changeSelection(seatIds);
+}
+
+bool SaleFlow::admits(qsizetype count)
+{
+    const Status allowed = m_rules.checkSeatCount(count);
+    if (!allowed)
+        emit problem(allowed.error().message);
+    return allowed.ok();
 }
 
 void SaleFlow::changeSelection(const QList<int>& wantedList)
@@ -289,7 +291,7 @@ void SaleFlow::reconcile(bool mayHold)
 void SaleFlow::sendHold()
 {
     // The selection has five minutes from its first hold; later changes keep that deadline.
-    int ttl = m_settings.selectionTtlSeconds;
+    int ttl = m_rules.settings().selectionTtlSeconds;
     if (m_selectionDeadlineMs >= 0)
         ttl = int(std::max<qint64>(1, (m_selectionDeadlineMs - now() + 999) / 1000));
     const QList<int> seats = m_sale.wish();
@@ -377,7 +379,7 @@ void SaleFlow::enterPayment(const HoldReply& reply, qint64 deadlineMs)
 
 void SaleFlow::onReleaseFinished(int requestId, int)
 {
-    if (m_owedSent.remove(requestId) > 0)
+    if (m_owed.answered(requestId))
         return;
     if (requestId != m_flight.id || m_flight.kind != Pending::Release)
         return;
@@ -494,7 +496,7 @@ void SaleFlow::onConfirmFinished(int requestId, const ConfirmResult& result)
     if (std::exchange(m_outcomeUnknown, false)) {
         // A hold whose answer was lost may have left rows of this sale that ran out unnoticed:
         // harmless, but a finished sale leaves none.
-        sendOwedRelease(OwedRelease{m_showtime.id, m_token});
+        sendOwedRelease({m_showtime.id, m_token});
     }
     setState(State::Completed);
     spdlog::info("sale {}: confirmed booking {}{}", tokenText(m_token), result.code.toStdString(),
@@ -504,15 +506,8 @@ void SaleFlow::onConfirmFinished(int requestId, const ConfirmResult& result)
 
 void SaleFlow::onRequestFailed(int requestId, const Error& error)
 {
-    if (const auto owed = m_owedSent.constFind(requestId); owed != m_owedSent.cend()) {
-        if (error.code == ErrorCode::Offline)
-            m_owedUnsent.append(*owed);
-        else
-            spdlog::warn("sale {}: release after the sale failed: {}", tokenText(owed->token),
-                         error.detail.toStdString());
-        m_owedSent.erase(owed);
+    if (m_owed.failed(requestId, error))
         return;
-    }
     if (requestId != m_flight.id || m_flight.kind == Pending::None || m_flight.kind == Pending::ConfirmWait)
         return;
     const InFlight f = takeFlight();
@@ -594,7 +589,7 @@ void SaleFlow::onSeatsChanged(const SeatChanges& changes)
 void SaleFlow::onReconnected()
 {
     // Releases of ended sales that could not be sent go out first.
-    for (const OwedRelease& owed : std::exchange(m_owedUnsent, {}))
+    for (const OwedReleases::Release& owed : m_owed.takeUnsent())
         sendOwedRelease(owed);
     if (m_state != State::Selecting && m_state != State::Payment && m_state != State::Confirming)
         return;
@@ -607,9 +602,9 @@ void SaleFlow::onReconnected()
     reconcile();
 }
 
-void SaleFlow::sendOwedRelease(const OwedRelease& owed)
+void SaleFlow::sendOwedRelease(const OwedReleases::Release& owed)
 {
-    m_owedSent.insert(m_seats->release(owed.showtimeId, owed.token), owed);
+    m_owed.sent(m_seats->release(owed.showtimeId, owed.token), owed);
 }
 
 void SaleFlow::startCountdown(qint64 deadlineMs)
@@ -665,7 +660,7 @@ void SaleFlow::endSale(EndReason reason, const QString& message)
     // Sent after whatever is on its way (one connection, in order), so it also frees what a
     // hold still in flight will have held. Its answer is awaited even after the sale is gone.
     if (m_showtime.id > 0 && !m_token.isNull() && m_state != State::Loading)
-        sendOwedRelease(OwedRelease{m_showtime.id, m_token});
+        sendOwedRelease({m_showtime.id, m_token});
     stopCountdown();
     const QList<int> was = m_sale.all();
     m_sale.clear();

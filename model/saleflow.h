@@ -14,8 +14,10 @@
 #include "model/catalog.h"
 #include "model/clock.h"
 #include "model/countdown.h"
+#include "model/owedreleases.h"
 #include "model/salebasket.h"
 #include "model/salepayment.h"
+#include "model/salerules.h"
 #include "model/seatholdings.h"
 #include "model/seatmap.h"
 #include "model/seattypes.h"
@@ -76,9 +78,9 @@ public:
     [[nodiscard]] QString pendingBookingCode() const { return m_payment.bookingCode(); }
     [[nodiscard]] qint64 changeDueMinor() const { return m_payment.changeDueMinor(); }
     /// Releases of ended sales not answered yet (sent again after a reconnect).
-    [[nodiscard]] int releasesOwed() const { return int(m_owedSent.size() + m_owedUnsent.size()); }
+    [[nodiscard]] int releasesOwed() const { return m_owed.count(); }
 
-    void setSettings(const SaleSettings& settings) { m_settings = settings; }
+    void setSettings(const SaleSettings& settings) { m_rules = SaleRules(settings); }
     /// The terminal's permanent id, stored with every booking it makes.
     void setTerminalId(const QUuid& id) { m_terminalId = id; }
 
@@ -147,12 +149,6 @@ private:
         QList<int> seats; ///< hold / begin payment: asked; release: freed (empty: all)
         qint64 sentAtMs = 0;
     };
-    struct OwedRelease
-    {
-        int showtimeId = 0;
-        QUuid token;
-    };
-
     [[nodiscard]] qint64 now() const;
     void setState(State state);
     void send(Pending kind, int requestId, QList<int> seats = {});
@@ -164,13 +160,15 @@ private:
     void sendHold();
     void sendBeginPayment();
     void sendReload();
+    /// Whether `count` seats may be chosen; says why not.
+    bool admits(qsizetype count);
     void changeSelection(const QList<int>& wanted);
     void enterPayment(const HoldReply& reply, qint64 sentAtMs);
     void refuseHold(const HoldReply& reply, Pending kind);
     void startCountdown(qint64 deadlineMs);
     void stopCountdown();
     void endSale(EndReason reason, const QString& message);
-    void sendOwedRelease(const OwedRelease& owed);
+    void sendOwedRelease(const OwedReleases::Release& owed);
     void sendConfirm();
     void waitToConfirmAgain();
 
@@ -180,7 +178,7 @@ private:
     QUuid m_terminalId;
     std::unique_ptr<MonotonicClock> m_ownClock;
     const MonotonicClock* m_clock;
-    SaleSettings m_settings;
+    SaleRules m_rules;
     State m_state = State::Idle;
     ShowtimeInfo m_showtime;
     SeatMap m_map;
@@ -194,12 +192,11 @@ private:
     bool m_busyShown = false;
     bool m_cardInFlight = false;
     int m_loadingShowtime = 0;
-    bool m_paymentWanted = false;       ///< "to payment" was asked; goes out once the selection is held
-    bool m_reloadWanted = false;        ///< reload the map once nothing is on its way (after a reconnect)
-    bool m_outcomeUnknown = false;      ///< a hold or release of this sale was never answered
-    QHash<int, OwedRelease> m_owedSent; ///< request id -> release of an ended sale
-    QList<OwedRelease> m_owedUnsent;    ///< releases that failed offline, sent after a reconnect
-    SalePayment m_payment;              ///< the confirm's key, what was paid, when to ask again
+    bool m_paymentWanted = false;  ///< "to payment" was asked; goes out once the selection is held
+    bool m_reloadWanted = false;   ///< reload the map once nothing is on its way (after a reconnect)
+    bool m_outcomeUnknown = false; ///< a hold or release of this sale was never answered
+    OwedReleases m_owed;           ///< releases of ended sales not answered yet
+    SalePayment m_payment;         ///< the confirm's key, what was paid, when to ask again
     ConfirmResult m_booking;
 };
 

@@ -8,6 +8,7 @@
 #include <QUuid>
 
 #include "model/result.h"
+#include "model/salerules.h"
 #include "model/seattypes.h"
 
 namespace bo {
@@ -18,8 +19,12 @@ class SeatCommands;
 /// (the database checks again: it never trusts a client), then runs it. Use from one thread.
 class SeatService final
 {
+    Q_DECLARE_TR_FUNCTIONS(bo::SeatService)
+
 public:
-    /// `maxSeatsPerSale` comes from the settings; the database enforces its own copy too.
+    /// `rules` come from the settings; the database enforces its own copy too.
+    SeatService(SeatCommands& seats, SaleRules rules);
+    /// The rules of the default settings with this many seats at most per sale.
     SeatService(SeatCommands& seats, int maxSeatsPerSale);
 
     /// A new hold token: a random (v4) UUID naming one sale.
@@ -33,10 +38,8 @@ public:
     [[nodiscard]] Result<ConfirmResult> confirm(const ConfirmRequest& request);
 
 private:
-    [[nodiscard]] Status checkSeats(const QList<int>& seatIds) const;
-
     SeatCommands& m_seats;
-    int m_maxSeats;
+    SaleRules m_rules;
 };
 
 } // namespace bo

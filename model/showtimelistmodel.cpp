@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "model/showtimelistmodel.h"
 
+#include "model/salerules.h"
+
 namespace bo {
 
 ShowtimeListModel::ShowtimeListModel(QObject* parent)
@@ -50,8 +52,7 @@ int ShowtimeListModel::nextOnSaleRow(const QDateTime& now, int lateSaleMinutes) 
 {
     for (qsizetype i = 0; i < m_rows.size(); ++i) {
         const ShowtimeInfo& s = m_rows.at(i);
-        if (s.status == QLatin1String("ON_SALE") && s.startsAt.addSecs(qint64(lateSaleMinutes) * 60) > now &&
-            s.seatsFree > 0)
+        if (SaleRules::isOnSale(s, now, lateSaleMinutes) && s.seatsFree > 0)
             return int(i);
     }
     return -1;
@@ -102,8 +103,7 @@ QVariant ShowtimeListModel::data(const QModelIndex& index, int role) const
     case SeatsFreeRole:
         return s.seatsFree;
     case OnSaleRole:
-        return s.status == QLatin1String("ON_SALE") &&
-               s.startsAt.addSecs(qint64(m_lateSaleMinutes) * 60) > QDateTime::currentDateTimeUtc();
+        return SaleRules::isOnSale(s, QDateTime::currentDateTimeUtc(), m_lateSaleMinutes);
     default:
         return {};
     }
