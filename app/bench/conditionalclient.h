@@ -3,7 +3,7 @@
 //
 // The `conditional` strategy is the project's own code path, not a competitor: it must reach the
 // database only through the one sale workflow (SeatService over SeatStore), never with SQL of
-// its own.
+// its own (tests/architecture/checkbenchconditional.cmake guards this).
 #pragma once
 
 #include <memory>
