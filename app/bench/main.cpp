@@ -23,6 +23,7 @@
 
 #include "app/bench/guibench.h"
 #include "app/bench/seatbench.h"
+#include "app/bench/stopflag.h"
 #include "app/bench/strategies.h"
 #include "app/common/logging.h"
 #include "db/privatepostgres.h"

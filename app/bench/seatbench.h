@@ -2,24 +2,21 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <memory>
+
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
 #include <QTextStream>
 
+#include "app/bench/seatbenchoptions.h"
+#include "app/bench/strategies.h"
 #include "db/connectionsettings.h"
 
 namespace bo::bench {
 
-struct SeatBenchOptions
-{
-    QStringList strategies; ///< empty: every strategy of this build
-    QList<int> clients{1, 8, 32, 64};
-    QList<int> seatsPerRequest{1, 4};
-    QStringList choices{QStringLiteral("uniform"), QStringLiteral("hotspot")};
-    int seconds = 10;
-    double confirmRatio = 0;
-};
+class BenchDatabase;
+class RedisServer;
 
 struct SeatBenchReport
 {
@@ -29,15 +26,33 @@ struct SeatBenchReport
     QStringList failures; ///< runs that could not run or mostly failed
 };
 
-/// Ends the current run at once and starts no other (the rest of the report still comes, and the
-/// servers are stopped). Safe to call from a signal handler.
-void requestStop();
-[[nodiscard]] bool stopRequested();
-
 /// The seat-hold strategies side by side: a fresh database with the real migrations and one
-/// showtime of 300 seats (15 rows × 20) on `server`, every strategy against the same workloads
-/// one after another, the database checked after every run. `folder` holds the private
-/// redis-server's files. Prints one line per run to `out`.
+/// showtime of 300 seats (15 rows × 20) on a server, every strategy against the same workloads
+/// one after another (SeatRun), the database checked after every run, the report at the end
+/// (SeatReport). Prints one line per run to `out`.
+class SeatBench final
+{
+public:
+    SeatBench(SeatBenchOptions options, QTextStream& out);
+    ~SeatBench();
+    SeatBench(const SeatBench&) = delete;
+    SeatBench& operator=(const SeatBench&) = delete;
+
+    /// Runs on `server` (the bench creates and drops its own database there); `folder` holds the
+    /// private redis-server's files.
+    [[nodiscard]] SeatBenchReport run(const ConnectionSettings& server, const QString& folder);
+
+private:
+    [[nodiscard]] QStringList choose(QList<StrategyInfo>& chosen);
+    [[nodiscard]] QJsonObject machine();
+
+    SeatBenchOptions m_options;
+    QTextStream& m_out;
+    std::unique_ptr<BenchDatabase> m_database;
+    std::unique_ptr<RedisServer> m_redis;
+};
+
+/// SeatBench(options, out).run(server, folder).
 [[nodiscard]] SeatBenchReport runSeatBenchmarks(const ConnectionSettings& server,
                                                 const SeatBenchOptions& options, const QString& folder,
                                                 QTextStream& out);

@@ -8,7 +8,7 @@
 #include <functional>
 #include <memory>
 
-#include "app/bench/strategies.h"
+#include "app/bench/strategyclient.h"
 #include "db/dbconnection.h"
 
 namespace bo::bench {
@@ -21,12 +21,11 @@ public:
 
     /// UPDATE … SET FREE for the token's listed seats, locked in seat order, one statement in
     /// autocommit (a plain UPDATE locks in plan order and deadlocks with ordered lockers).
-    [[nodiscard]] int release(const QList<int>& seats, const QUuid& token, QString* error) override;
+    [[nodiscard]] Result<int> release(const QList<int>& seats, const QUuid& token) override;
     /// The confirm an application without server-side functions would send: claim the
     /// idempotency key, move the seats to RESERVED, write the booking and its seats, store the
     /// response, all in one client-driven transaction.
-    [[nodiscard]] bool confirm(const QList<int>& seats, const QUuid& token, const QUuid& key,
-                               QString* error) override;
+    [[nodiscard]] Status confirm(const QList<int>& seats, const QUuid& token, const QUuid& key) override;
     [[nodiscard]] ClientCounters counters() const override;
 
 protected:
@@ -35,9 +34,10 @@ protected:
 
     /// Sends one statement, counting it.
     [[nodiscard]] Result<Rows> run(const QString& sql, const QVariantList& values = {});
-    /// BEGIN, body, COMMIT or ROLLBACK. A deadlock or serialization failure restarts the whole
-    /// transaction (at most 5 times, counted as retries); other errors give Failed.
-    [[nodiscard]] HoldOutcome transaction(const Body& body, QString* error);
+    /// BEGIN, body, COMMIT or ROLLBACK: true once committed, false when the body rolled back or
+    /// a race was still lost after the retries. A deadlock or serialization failure restarts the
+    /// whole transaction (at most 5 times, counted as retries); other errors are returned.
+    [[nodiscard]] Result<bool> transaction(const Body& body);
 
     DbConnection& db() { return *m_db; }
     const StrategyContext& context() const { return m_context; }
@@ -49,6 +49,8 @@ private:
     QString m_terminal;
 };
 
+/// A hold's answer from a competitor, which knows only whether it got every seat.
+[[nodiscard]] HoldDecision decided(bool granted);
 /// The seat ids as the text of a PostgreSQL integer array.
 [[nodiscard]] QString seatArray(const QList<int>& seats);
 [[nodiscard]] QString uuidText(const QUuid& id);

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/bench/benchdatabase.h"
+
+#include <QRandomGenerator>
+
+#include "app/bench/workload.h"
+#include "db/dbconnection.h"
+#include "db/migrator.h"
+
+namespace bo::bench {
+namespace {
+
+constexpr int writeRows = 60000; // rows of bench_write, the `limit` table
+
+} // namespace
+
+Result<std::unique_ptr<BenchDatabase>> BenchDatabase::create(const ConnectionSettings& server)
+{
+    std::unique_ptr<BenchDatabase> database(new BenchDatabase(server));
+    if (Status prepared = database->prepare(); !prepared)
+        return prepared.error(); // the destructor drops what was made
+    return database;
+}
+
+BenchDatabase::BenchDatabase(const ConnectionSettings& server)
+    : m_server(server)
+    , m_name(QStringLiteral("bench_seats_%1")
+                 .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0')))
+{}
+
+BenchDatabase::~BenchDatabase()
+{
+    m_admin.reset();
+    if (auto maintenance = DbConnection::open(m_server, QStringLiteral("bench-admin")))
+        (void)maintenance.value()->execScript(
+            QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
+}
+
+Status BenchDatabase::prepare()
+{
+    {
+        auto maintenance = DbConnection::open(m_server, QStringLiteral("bench-admin"));
+        if (!maintenance)
+            return maintenance.error();
+        if (Status made = maintenance.value()->execScript(QStringLiteral("CREATE DATABASE ") + m_name); !made)
+            return made;
+    }
+    m_context.database = m_server.withDatabase(m_name);
+    m_context.writeRows = writeRows;
+    auto admin = DbConnection::open(m_context.database, QStringLiteral("bench-admin"));
+    if (!admin)
+        return admin.error();
+    m_admin = std::move(admin).value();
+    Migrator migrator(*m_admin);
+    if (auto migrated = migrator.migrate(); !migrated)
+        return migrated.error();
+
+    // The hall, one showtime on sale tomorrow, the version column of `optimistic` and the table
+    // of `limit`. The version column is the benchmark's: the product keeps no row versions.
+    const Status seeded = m_admin->execScript(QStringLiteral(R"sql(
+        ALTER TABLE showtime_seat ADD COLUMN bench_version integer NOT NULL DEFAULT 0;
+        CREATE TABLE bench_write (id integer PRIMARY KEY, n bigint NOT NULL DEFAULT 0);
+        INSERT INTO bench_write (id) SELECT g FROM generate_series(1, %1) g;
+        DO $$
+        DECLARE
+            a integer; m integer; p integer;
+        BEGIN
+            INSERT INTO auditorium (name) VALUES ('Bench hall') RETURNING id INTO a;
+            INSERT INTO seat (auditorium_id, row_label, number, x, y)
+            SELECT a, chr(64 + r), n, n - 1, (r - 1) * 1.2
+              FROM generate_series(1, %2) r, generate_series(1, %3) n;
+            INSERT INTO movie (title, runtime_min) VALUES ('Bench film', 120) RETURNING id INTO m;
+            INSERT INTO price_list (name) VALUES ('Bench') RETURNING id INTO p;
+            INSERT INTO price_tier (price_list_id, code, name, amount_minor, currency)
+            VALUES (p, 'adult', 'Adult', 12000, 'KRW');
+            INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at)
+            VALUES (a, m, p, now() + interval '1 day');
+        END $$;
+        )sql")
+                                                  .arg(writeRows)
+                                                  .arg(hallRows)
+                                                  .arg(seatsPerRow));
+    if (!seeded)
+        return seeded;
+    auto ids = m_admin->exec(QStringLiteral(
+        "SELECT st.id, s.id FROM showtime st JOIN seat s ON s.auditorium_id = st.auditorium_id "
+        "ORDER BY s.row_label, s.number"));
+    if (!ids)
+        return ids.error();
+    while (ids.value().next()) {
+        m_context.showtimeId = ids.value().value(0).toInt();
+        m_seatIds << ids.value().value(1).toInt();
+    }
+    if (m_seatIds.size() != hallRows * seatsPerRow)
+        return makeError(ErrorCode::Internal,
+                         QStringLiteral("the bench hall has %1 seats").arg(m_seatIds.size()));
+    return success();
+}
+
+Status BenchDatabase::reset()
+{
+    // Every run starts from the same state: all seats free, no bookings, tables vacuumed, a
+    // checkpoint taken (skipped where the role may not).
+    if (Status s = m_admin->execScript(QStringLiteral(
+            "DELETE FROM booking_seat; DELETE FROM booking; DELETE FROM idempotency_key; "
+            "UPDATE showtime_seat SET status = 'FREE', held_by = NULL, held_until = NULL, booking_id = NULL, "
+            "bench_version = 0 WHERE status <> 'FREE' OR bench_version <> 0"));
+        !s)
+        return s;
+    if (Status s = m_admin->execScript(QStringLiteral(
+            "VACUUM (ANALYZE) showtime_seat, booking, booking_seat, idempotency_key, bench_write"));
+        !s)
+        return s;
+    (void)m_admin->execScript(QStringLiteral("CHECKPOINT"));
+    return success();
+}
+
+Result<qint64> BenchDatabase::partialHolds(int k)
+{
+    return count(
+        QStringLiteral("SELECT count(*) FROM (SELECT held_by FROM showtime_seat WHERE showtime_id = ? "
+                       "AND status = 'HELD' GROUP BY held_by HAVING count(*) <> ?) x"),
+        {m_context.showtimeId, k});
+}
+
+Result<qint64> BenchDatabase::count(const QString& sql, const QVariantList& values)
+{
+    auto rows = m_admin->exec(sql, values);
+    if (!rows)
+        return rows.error();
+    if (!rows.value().next())
+        return makeError(ErrorCode::Internal, QStringLiteral("no row from a count"));
+    return rows.value().value(0).toLongLong();
+}
+
+void BenchDatabase::check(RunResult& result, qint64 confirmedSeats)
+{
+    auto counted = [this, &result](const QString& what, const QString& sql,
+                                   const QVariantList& values) -> qint64 {
+        const Result<qint64> n = count(sql, values);
+        if (!n) {
+            result.violationDetails << QStringLiteral("cannot check %1").arg(what);
+            ++result.violations;
+            return -1;
+        }
+        return n.value();
+    };
+    const int showtime = m_context.showtimeId;
+    const Result<qint64> partialNow = partialHolds(result.workload.k);
+    if (!partialNow) {
+        result.violationDetails << QStringLiteral("cannot check partial holds");
+        ++result.violations;
+    } else if (partialNow.value() > 0) {
+        result.violations += partialNow.value();
+        result.violationDetails << QStringLiteral("%1 partial holds after the run").arg(partialNow.value());
+    }
+    result.leftHeld = counted(QStringLiteral("seats left held"),
+                              QStringLiteral("SELECT count(*) FROM showtime_seat WHERE showtime_id = ? AND "
+                                             "status = 'HELD'"),
+                              {showtime});
+    // Every reserved seat belongs to exactly one active line of its own confirmed booking, and
+    // the reserved seats are exactly those the clients were told were sold.
+    const qint64 orphans = counted(
+        QStringLiteral("reserved seats"),
+        QStringLiteral(
+            "SELECT count(*) FROM showtime_seat ss WHERE ss.showtime_id = ? AND ss.status = 'RESERVED' "
+            "AND (SELECT count(*) FROM booking_seat bs JOIN booking b ON b.id = bs.booking_id "
+            "WHERE bs.showtime_id = ss.showtime_id AND bs.seat_id = ss.seat_id AND bs.active "
+            "AND b.status = 'CONFIRMED' AND b.id = ss.booking_id) <> 1"),
+        {showtime});
+    if (orphans > 0) {
+        result.violations += orphans;
+        result.violationDetails
+            << QStringLiteral("%1 reserved seats without exactly one booking").arg(orphans);
+    }
+    const qint64 twice =
+        counted(QStringLiteral("double bookings"),
+                QStringLiteral("SELECT count(*) FROM (SELECT seat_id FROM booking_seat WHERE "
+                               "showtime_id = ? AND active GROUP BY seat_id HAVING count(*) > 1) x"),
+                {showtime});
+    if (twice > 0) {
+        result.violations += twice;
+        result.violationDetails << QStringLiteral("%1 seats in two active bookings").arg(twice);
+    }
+    const qint64 reserved =
+        counted(QStringLiteral("reserved count"),
+                QStringLiteral("SELECT count(*) FROM showtime_seat WHERE showtime_id = ? AND "
+                               "status = 'RESERVED'"),
+                {showtime});
+    if (reserved >= 0 && reserved != confirmedSeats) {
+        result.violations += qAbs(reserved - confirmedSeats);
+        result.violationDetails
+            << QStringLiteral("%1 seats reserved, clients were told %2").arg(reserved).arg(confirmedSeats);
+    }
+}
+
+QJsonObject BenchDatabase::serverSettings()
+{
+    QJsonObject m;
+    const QStringList shown{QStringLiteral("server_version"),  QStringLiteral("synchronous_commit"),
+                            QStringLiteral("fsync"),           QStringLiteral("shared_buffers"),
+                            QStringLiteral("max_connections"), QStringLiteral("wal_sync_method")};
+    for (const QString& setting : shown) {
+        auto v = m_admin->exec(QStringLiteral("SELECT current_setting(?)"), {setting});
+        if (v && v.value().next())
+            m[setting] = v.value().value(0).toString();
+    }
+    return m;
+}
+
+} // namespace bo::bench

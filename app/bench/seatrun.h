@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include "app/bench/runresult.h"
+#include "app/bench/strategies.h"
+#include "app/bench/strategyclient.h"
+#include "app/bench/workload.h"
+
+namespace bo::bench {
+
+class BenchDatabase;
+
+/// One measured point: resets the database, starts one thread per client of one strategy
+/// (ClientLoop), lets them go together for `seconds`, watches for partial holds while they run,
+/// then sums their figures and has the database checked.
+class SeatRun final
+{
+public:
+    /// `context` is the database's with Redis filled in; `database` outlives this object.
+    SeatRun(BenchDatabase& database, StrategyContext context, int seconds, double confirmRatio);
+
+    [[nodiscard]] RunResult measure(const StrategyInfo& strategy, const Workload& workload, int clients,
+                                    int runIndex);
+
+private:
+    BenchDatabase& m_database;
+    StrategyContext m_context;
+    int m_seconds;
+    double m_confirmRatio;
+};
+
+} // namespace bo::bench
