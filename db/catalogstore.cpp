@@ -58,8 +58,7 @@ Result<SaleSettings> CatalogStore::settings()
         return q.error();
     Rows& r = q.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal,
-                         QCoreApplication::translate("bo", "The settings row is missing."));
+        return makeError(ErrorCode::Internal, tr("The settings row is missing."));
     SaleSettings s;
     s.selectionTtlSeconds = r.value(0).toInt();
     s.paymentTtlSeconds = r.value(1).toInt();
@@ -101,8 +100,7 @@ Result<ShowtimeInfo> CatalogStore::showtime(int showtimeId)
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::NotFound,
-                         QCoreApplication::translate("bo", "There is no showtime %1.").arg(showtimeId));
+        return makeError(ErrorCode::NotFound, tr("There is no showtime %1.").arg(showtimeId));
     return readShowtime(q.value());
 }
 
@@ -115,7 +113,7 @@ Result<int> CatalogStore::nextShowtime()
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::NotFound, QCoreApplication::translate("bo", "No showtime is on sale."));
+        return makeError(ErrorCode::NotFound, tr("No showtime is on sale."));
     return q.value().value(0).toInt();
 }
 
@@ -129,11 +127,9 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
     for (const QString& raw : labels) {
         const QString label = raw.trimmed().toUpper();
         if (label.isEmpty())
-            return makeError(ErrorCode::BadInput, QCoreApplication::translate("bo", "A seat name is empty."));
+            return makeError(ErrorCode::BadInput, tr("A seat name is empty."));
         if (seen.contains(label))
-            return makeError(
-                ErrorCode::BadInput,
-                QCoreApplication::translate("bo", "Seat %1 is listed more than once.").arg(label));
+            return makeError(ErrorCode::BadInput, tr("Seat %1 is listed more than once.").arg(label));
         seen.insert(label);
         normalised << label;
     }
@@ -157,15 +153,13 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
                                              "s.auditorium_id WHERE s.label = ? ORDER BY a.name LIMIT 1"),
                               {label});
         if (other && other.value().next())
-            return makeError(
-                ErrorCode::BadInput,
-                QCoreApplication::translate("bo", "Seat %1 is in %2, not in %3 where showtime %4 plays.")
-                    .arg(label, other.value().value(0).toString(), show.value().auditoriumName)
-                    .arg(showtimeId));
-        return makeError(ErrorCode::BadInput,
-                         QCoreApplication::translate("bo", "There is no seat %1 in %2 (showtime %3).")
-                             .arg(label, show.value().auditoriumName)
-                             .arg(showtimeId));
+            return makeError(ErrorCode::BadInput,
+                             tr("Seat %1 is in %2, not in %3 where showtime %4 plays.")
+                                 .arg(label, other.value().value(0).toString(), show.value().auditoriumName)
+                                 .arg(showtimeId));
+        return makeError(ErrorCode::BadInput, tr("There is no seat %1 in %2 (showtime %3).")
+                                                  .arg(label, show.value().auditoriumName)
+                                                  .arg(showtimeId));
     }
     return out;
 }
@@ -197,8 +191,7 @@ Result<int> CatalogStore::addShowtime(int auditoriumId, int movieId, int priceLi
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::Internal,
-                         QCoreApplication::translate("bo", "The new showtime has no id."));
+        return makeError(ErrorCode::Internal, tr("The new showtime has no id."));
     return q.value().value(0).toInt();
 }
 
@@ -206,8 +199,7 @@ Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZon
 {
     QFile file(QStringLiteral(":/boxoffice/seed/demo_cinema.sql"));
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Internal,
-                         QCoreApplication::translate("bo", "The demo data is not built into this program."));
+        return makeError(ErrorCode::Internal, tr("The demo data is not built into this program."));
     if (Status s = m_connection.begin(); !s)
         return s.error();
     auto fail = [this](const Error& e) {

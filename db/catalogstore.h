@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCoreApplication>
+
 #include <QMetaType>
 
 #include <QDate>
@@ -28,6 +30,8 @@ struct SeedSummary
 /// Catalogue reads and writes: settings, showtimes, seat names, prices, the demo cinema.
 class CatalogStore final
 {
+    Q_DECLARE_TR_FUNCTIONS(bo::CatalogStore)
+
 public:
     explicit CatalogStore(DbConnection& connection);
 

@@ -28,10 +28,8 @@ Result<ConnectionSettings> ConnectionSettings::parse(const QString& conninfo)
     if (!options) {
         QString reason = message ? QString::fromUtf8(message).trimmed() : QStringLiteral("out of memory");
         PQfreemem(message);
-        return makeError(
-            ErrorCode::BadInput,
-            QCoreApplication::translate("bo", "The database connection string is not valid: %1").arg(reason),
-            reason);
+        return makeError(ErrorCode::BadInput,
+                         tr("The database connection string is not valid: %1").arg(reason), reason);
     }
     ConnectionSettings settings;
     for (PQconninfoOption* o = options; o->keyword; ++o) {

@@ -56,7 +56,8 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
     if (connectionLost || state.startsWith(QLatin1String("08")) || state == QLatin1String("57P01") ||
         state == QLatin1String("57P02") || state == QLatin1String("57P03") ||
         (state.isEmpty() && error.type() == QSqlError::ConnectionError))
-        return make(ErrorCode::Offline, QCoreApplication::translate("bo", "The database cannot be reached."));
+        return make(ErrorCode::Offline,
+                    QCoreApplication::translate("bo::DbConnection", "The database cannot be reached."));
     if (state == QLatin1String("BO400") || state == QLatin1String("22P02") ||
         state == QLatin1String("22023") || state == QLatin1String("22003") ||
         state == QLatin1String("23514") || state == QLatin1String("22021"))
@@ -71,26 +72,30 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
         return e;
     }
     if (state == QLatin1String("BO409")) {
-        Error e = make(ErrorCode::Conflict,
-                       QCoreApplication::translate("bo", "Some seats are no longer available."));
+        Error e =
+            make(ErrorCode::Conflict,
+                 QCoreApplication::translate("bo::DbConnection", "Some seats are no longer available."));
         if (text.startsWith(QLatin1String("unavailable:")))
             e.seats = fromPgIntArray(text.mid(12));
         return e;
     }
     if (state == QLatin1String("BO410"))
-        return make(ErrorCode::Expired, QCoreApplication::translate("bo", "The seat hold has expired."));
+        return make(ErrorCode::Expired,
+                    QCoreApplication::translate("bo::DbConnection", "The seat hold has expired."));
     if (state == QLatin1String("BO422"))
         return make(ErrorCode::KeyMismatch, text);
     if (state == QLatin1String("55P03"))
-        return make(ErrorCode::InProgress, QCoreApplication::translate(
-                                               "bo", "Another request is still working on this; try again."));
+        return make(ErrorCode::InProgress,
+                    QCoreApplication::translate("bo::DbConnection",
+                                                "Another request is still working on this; try again."));
     if (isRetryable(state) || state == QLatin1String("23505"))
-        return make(ErrorCode::Conflict,
-                    QCoreApplication::translate("bo", "Another sale got there first; try again."));
+        return make(ErrorCode::Conflict, QCoreApplication::translate(
+                                             "bo::DbConnection", "Another sale got there first; try again."));
     if (state == QLatin1String("57014"))
         return make(ErrorCode::Offline,
-                    QCoreApplication::translate("bo", "The database did not answer in time."));
-    return make(ErrorCode::Internal, QCoreApplication::translate("bo", "Unexpected database error."));
+                    QCoreApplication::translate("bo::DbConnection", "The database did not answer in time."));
+    return make(ErrorCode::Internal,
+                QCoreApplication::translate("bo::DbConnection", "Unexpected database error."));
 }
 
 QString toPgIntArray(const QList<int>& values)
@@ -148,11 +153,9 @@ Result<std::unique_ptr<DbConnection>> DbConnection::open(const ConnectionSetting
                                                          const QString& purpose)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-        return makeError(
-            ErrorCode::Internal,
-            QCoreApplication::translate("bo", "The PostgreSQL driver for Qt (QPSQL) is not installed."),
-            QStringLiteral("QSqlDatabase::drivers() = %1")
-                .arg(QSqlDatabase::drivers().join(QLatin1Char(','))));
+        return makeError(ErrorCode::Internal, tr("The PostgreSQL driver for Qt (QPSQL) is not installed."),
+                         QStringLiteral("QSqlDatabase::drivers() = %1")
+                             .arg(QSqlDatabase::drivers().join(QLatin1Char(','))));
     const QString name = QStringLiteral("bo-%1-%2").arg(purpose).arg(++connectionCounter);
     ConnectionSettings adjusted = settings;
     if (adjusted.value(QStringLiteral("application_name")).isEmpty())
@@ -179,9 +182,7 @@ Status DbConnection::openSession()
     conninfo.replace(QStringLiteral("password='' "), QString());
     conninfo.replace(QStringLiteral(" password=''"), QString());
     if (conninfo.contains(QLatin1Char(';')))
-        return makeError(
-            ErrorCode::BadInput,
-            QCoreApplication::translate("bo", "The database connection string must not contain ';'."));
+        return makeError(ErrorCode::BadInput, tr("The database connection string must not contain ';'."));
     db.setConnectOptions(conninfo);
     db.setPassword(password);
     if (!db.open()) {
@@ -189,7 +190,7 @@ Status DbConnection::openSession()
         // libpq's message names the host and the reason, never the password.
         return Error{
             ErrorCode::Offline,
-            QCoreApplication::translate("bo", "Cannot connect to the database at %1: %2")
+            tr("Cannot connect to the database at %1: %2")
                 .arg(m_settings.describe(), e.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0)),
             e.text(),
             {}};
@@ -280,8 +281,7 @@ Status DbConnection::execScript(const QString& sql)
     // that error, which is what a migration needs.
     PGconn* conn = pgConnection(database());
     if (!conn)
-        return makeError(ErrorCode::Offline,
-                         QCoreApplication::translate("bo", "The database cannot be reached."));
+        return makeError(ErrorCode::Offline, tr("The database cannot be reached."));
     PGresult* result = PQexec(conn, sql.toUtf8().constData());
     const ExecStatusType status = PQresultStatus(result);
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY) {

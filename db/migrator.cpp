@@ -82,16 +82,14 @@ Status Migrator::checkCompatible()
     const int latest = latestVersion();
     if (current.value() > latest)
         return makeError(ErrorCode::SchemaTooNew,
-                         QCoreApplication::translate(
-                             "bo", "The database schema (version %1) is newer than this program understands "
-                                   "(version %2). Install the newer Box office release.")
+                         tr("The database schema (version %1) is newer than this program understands "
+                            "(version %2). Install the newer Box office release.")
                              .arg(current.value())
                              .arg(latest));
     if (current.value() < latest)
         return makeError(ErrorCode::BadInput,
-                         QCoreApplication::translate(
-                             "bo", "The database schema is at version %1, this program needs version %2. "
-                                   "Run 'boxoffice-admin migrate' first.")
+                         tr("The database schema is at version %1, this program needs version %2. "
+                            "Run 'boxoffice-admin migrate' first.")
                              .arg(current.value())
                              .arg(latest));
     return success();
@@ -133,13 +131,11 @@ Result<MigrationReport> Migrator::migrateLocked()
     report.fromVersion = report.toVersion = current.value();
     const auto migrations = embeddedMigrations();
     if (migrations.isEmpty())
-        return makeError(ErrorCode::Internal,
-                         QCoreApplication::translate("bo", "No migrations are built into this program."));
+        return makeError(ErrorCode::Internal, tr("No migrations are built into this program."));
     if (report.fromVersion > migrations.last().version)
         return makeError(ErrorCode::SchemaTooNew,
-                         QCoreApplication::translate(
-                             "bo", "The database schema (version %1) is newer than this program understands "
-                                   "(version %2). Install the newer Box office release.")
+                         tr("The database schema (version %1) is newer than this program understands "
+                            "(version %2). Install the newer Box office release.")
                              .arg(report.fromVersion)
                              .arg(migrations.last().version));
 
@@ -156,8 +152,7 @@ Result<MigrationReport> Migrator::migrateLocked()
         if (Status s = m_connection.execScript(script); !s) {
             m_connection.rollback();
             Error e = s.error();
-            e.message = QCoreApplication::translate("bo", "Migration %1 failed and was rolled back: %2")
-                            .arg(m.name, e.detail);
+            e.message = tr("Migration %1 failed and was rolled back: %2").arg(m.name, e.detail);
             return e;
         }
         report.toVersion = m.version;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCoreApplication>
+
 #include <QStringList>
 
 #include "model/result.h"
@@ -22,6 +24,8 @@ struct MigrationReport
 /// serialise on a session advisory lock. A database newer than this binary is refused.
 class Migrator final
 {
+    Q_DECLARE_TR_FUNCTIONS(bo::Migrator)
+
 public:
     explicit Migrator(DbConnection& connection);
 

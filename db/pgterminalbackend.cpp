@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/pgterminalbackend.h"
 
+#include <limits>
 #include <memory>
+#include <optional>
 
 #include <QSqlDriver>
 #include <QTimer>
@@ -13,6 +15,7 @@
 #include "db/dbconnection.h"
 #include "db/seatnotification.h"
 #include "db/seatstore.h"
+#include "model/seatservice.h"
 
 namespace bo {
 namespace {
@@ -57,6 +60,7 @@ public slots:
         auto s = catalog.settings();
         if (!s)
             return failed(0, s.error());
+        m_rules = SaleRules(s.value());
         emit m_owner->settingsLoaded(s.value());
     }
 
@@ -94,8 +98,9 @@ public slots:
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
-        auto r = store.hold(showtimeId, seats, owner,
-                            ttlSeconds > 0 ? std::optional<int>(ttlSeconds) : std::nullopt);
+        auto r = SeatService(store, rules())
+                     .hold(showtimeId, seats, owner,
+                           ttlSeconds > 0 ? std::optional<int>(ttlSeconds) : std::nullopt);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value(), {}});
@@ -107,7 +112,7 @@ public slots:
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
-        auto r = store.beginPayment(showtimeId, seats, owner, terminal, std::nullopt, terminalId);
+        auto r = SeatService(store, rules()).beginPayment(showtimeId, seats, owner, terminal, terminalId);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->holdFinished(
@@ -119,7 +124,7 @@ public slots:
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
-        auto r = store.release(showtimeId, owner, seats);
+        auto r = SeatService(store, rules()).release(showtimeId, owner, seats);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->releaseFinished(requestId, r.value());
@@ -130,7 +135,7 @@ public slots:
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
-        auto r = store.confirm(request);
+        auto r = SeatService(store, rules()).confirm(request);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->confirmFinished(requestId, r.value());
@@ -159,6 +164,7 @@ public slots:
             if (!opened)
                 return goOffline(opened.error());
             m_connection = std::move(opened.value());
+            m_rules.reset();
         } else if (replaced) {
             // The reopened session just answered: listen on it rather than open yet another.
         } else if (Status s = m_connection->reconnect(); !s) {
@@ -197,6 +203,19 @@ private slots:
     }
 
 private:
+    /// The sale rules the requests are checked by (the database checks them again): the
+    /// settings' own, read once per connection.
+    const SaleRules& rules()
+    {
+        if (!m_rules) {
+            auto s = CatalogStore(*m_connection).settings();
+            if (!s)
+                return m_fallbackRules; // the database refuses what breaks its own copy
+            m_rules = SaleRules(s.value());
+        }
+        return *m_rules;
+    }
+
     bool ready(int requestId)
     {
         if (m_connection && m_online)
@@ -226,6 +245,8 @@ private:
     PgTerminalBackend* m_owner;
     ConnectionSettings m_settings;
     std::unique_ptr<DbConnection> m_connection;
+    std::optional<SaleRules> m_rules;
+    SaleRules m_fallbackRules{SaleSettings{.maxSeatsPerSale = std::numeric_limits<int>::max()}};
     QTimer* m_heartbeat = nullptr;
     bool m_online = false;
     bool m_everOnline = false;

@@ -57,8 +57,9 @@ Result<RunAs> runAs()
         return makeError(
             ErrorCode::Internal,
             QCoreApplication::translate(
-                "bo", "PostgreSQL refuses to run as root and there is no 'postgres' user to run it as. "
-                      "Run as an ordinary user, or install the postgresql package (it creates that user)."));
+                "bo::PrivatePostgres",
+                "PostgreSQL refuses to run as root and there is no 'postgres' user to run it as. "
+                "Run as an ordinary user, or install the postgresql package (it creates that user)."));
     r.uid = int(pw->pw_uid);
     r.gid = int(pw->pw_gid);
 #endif
@@ -69,8 +70,10 @@ Status handOver(const QString& path, const RunAs& as)
 {
 #ifdef Q_OS_UNIX
     if (as.uid >= 0 && ::chown(QFile::encodeName(path).constData(), uid_t(as.uid), gid_t(as.gid)) != 0)
-        return makeError(ErrorCode::Internal,
-                         QCoreApplication::translate("bo", "Cannot hand %1 to the postgres user.").arg(path));
+        return makeError(
+            ErrorCode::Internal,
+            QCoreApplication::translate("bo::PrivatePostgres", "Cannot hand %1 to the postgres user.")
+                .arg(path));
 #else
     Q_UNUSED(path);
     Q_UNUSED(as);
@@ -93,8 +96,9 @@ Status checkReachable(const QString& folder, const RunAs& as)
             return makeError(
                 ErrorCode::Internal,
                 QCoreApplication::translate(
-                    "bo", "PostgreSQL runs as user 'postgres' when started by root, and it cannot reach %1 "
-                          "because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.")
+                    "bo::PrivatePostgres",
+                    "PostgreSQL runs as user 'postgres' when started by root, and it cannot reach %1 "
+                    "because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.")
                     .arg(folder, dir.absolutePath()));
         if (dir.isRoot() || !dir.cdUp())
             break;
@@ -215,8 +219,9 @@ Result<PostgresBinaries> PostgresBinaries::locate()
     return makeError(
         ErrorCode::Internal,
         QCoreApplication::translate(
-            "bo", "The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
-                  "/usr/lib/postgresql/*/bin. Install the postgresql package."));
+            "bo::PrivatePostgres",
+            "The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
+            "/usr/lib/postgresql/*/bin. Install the postgresql package."));
 }
 
 bool PrivatePostgres::isRunning(const QString& folder)
@@ -244,8 +249,7 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
     const PostgresBinaries& bin = binaries.value();
 
     if (!QDir().mkpath(folder))
-        return makeError(ErrorCode::Internal,
-                         QCoreApplication::translate("bo", "Cannot create the folder %1.").arg(folder));
+        return makeError(ErrorCode::Internal, tr("Cannot create the folder %1.").arg(folder));
 #ifdef Q_OS_UNIX
     // The server user only needs to pass through; the password file inside stays 0600.
     if (as.uid >= 0)
@@ -257,10 +261,8 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
     // Two programs starting the same cluster at once (two demo terminals) take turns.
     QLockFile lock(QDir(folder).filePath(QStringLiteral("cluster.lock")));
     if (!lock.tryLock(120000))
-        return makeError(
-            ErrorCode::Internal,
-            QCoreApplication::translate("bo", "Another program is still starting the database in %1.")
-                .arg(folder));
+        return makeError(ErrorCode::Internal,
+                         tr("Another program is still starting the database in %1.").arg(folder));
 
     const QString data = QDir(folder).filePath(QStringLiteral("data"));
     const QString runDir = QDir(folder).filePath(QStringLiteral("run"));
@@ -272,15 +274,13 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         // A fresh cluster: new password, initdb as the server's user.
         QDir(data).removeRecursively();
         if (!QDir().mkpath(data) || !QDir().mkpath(runDir))
-            return makeError(ErrorCode::Internal,
-                             QCoreApplication::translate("bo", "Cannot create the folder %1.").arg(data));
+            return makeError(ErrorCode::Internal, tr("Cannot create the folder %1.").arg(data));
         const QString password = generatePassword();
         const QString pwfile = QDir(runDir).filePath(QStringLiteral("initdb.pw"));
         {
             QFile pw(pwfile);
             if (!pw.open(QIODevice::WriteOnly | QIODevice::Truncate))
-                return makeError(ErrorCode::Internal,
-                                 QCoreApplication::translate("bo", "Cannot write %1.").arg(pwfile));
+                return makeError(ErrorCode::Internal, tr("Cannot write %1.").arg(pwfile));
             pw.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
             pw.write(password.toUtf8() + '\n');
         }
@@ -298,10 +298,7 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
                 as);
         QFile::remove(pwfile);
         if (init.exitCode != 0)
-            return Error{ErrorCode::Internal,
-                         QCoreApplication::translate("bo", "initdb failed in %1.").arg(data),
-                         init.output,
-                         {}};
+            return Error{ErrorCode::Internal, tr("initdb failed in %1.").arg(data), init.output, {}};
         ini.setValue(QStringLiteral("password"), password);
         ini.remove(QStringLiteral("port"));
         ini.sync();
@@ -323,16 +320,13 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         if (port <= 0 || attempt > 0)
             port = freeLoopbackPort();
         if (port <= 0)
-            return makeError(ErrorCode::Internal,
-                             QCoreApplication::translate("bo", "No free loopback port for the database."));
+            return makeError(ErrorCode::Internal, tr("No free loopback port for the database."));
 #ifdef Q_OS_WIN
         const QString socketOption = QStringLiteral("-c unix_socket_directories=''");
 #else
         if (runDir.contains(QLatin1Char('\'')))
-            return makeError(
-                ErrorCode::BadInput,
-                QCoreApplication::translate("bo", "The database folder must not contain a quote: %1")
-                    .arg(runDir));
+            return makeError(ErrorCode::BadInput,
+                             tr("The database folder must not contain a quote: %1").arg(runDir));
         const QString socketOption = QStringLiteral("-c unix_socket_directories='%1'").arg(runDir);
 #endif
         QString serverOptions = QStringLiteral("-p %1 -c listen_addresses=127.0.0.1 %2 -c max_connections=%3")
@@ -364,11 +358,10 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         if (log.open(QIODevice::ReadOnly))
             lastOutput += QLatin1Char('\n') + QString::fromLocal8Bit(log.readAll().right(2000));
     }
-    return Error{
-        ErrorCode::Internal,
-        QCoreApplication::translate("bo", "The private PostgreSQL server in %1 did not start.").arg(folder),
-        lastOutput,
-        {}};
+    return Error{ErrorCode::Internal,
+                 tr("The private PostgreSQL server in %1 did not start.").arg(folder),
+                 lastOutput,
+                 {}};
 }
 
 Status PrivatePostgres::stop(const QString& folder)
@@ -386,10 +379,8 @@ Status PrivatePostgres::stop(const QString& folder)
              QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("stop")},
             as.value());
     if (r.exitCode != 0)
-        return Error{ErrorCode::Internal,
-                     QCoreApplication::translate("bo", "Stopping the database in %1 failed.").arg(folder),
-                     r.output,
-                     {}};
+        return Error{
+            ErrorCode::Internal, tr("Stopping the database in %1 failed.").arg(folder), r.output, {}};
     return success();
 }
 

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCoreApplication>
+
 #include <QString>
 
 #include "db/connectionsettings.h"
@@ -37,6 +39,8 @@ struct ClusterOptions
 /// and the folder must be reachable by it.
 class PrivatePostgres final
 {
+    Q_DECLARE_TR_FUNCTIONS(bo::PrivatePostgres)
+
 public:
     /// Creates the cluster if needed and starts it if it is not running; waits until it accepts
     /// connections. Returns the settings for its `postgres` database (with the password).

@@ -65,6 +65,22 @@ Result<HoldDecision> SeatService::hold(int showtimeId, const QList<int>& seatIds
     return r;
 }
 
+Result<PaymentStart> SeatService::beginPayment(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                               const QString& terminal, const QUuid& terminalId)
+{
+    if (owner.isNull())
+        return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
+    if (terminal.trimmed().isEmpty())
+        return makeError(ErrorCode::BadInput, tr("The terminal name is missing."));
+    if (Status s = m_rules.checkSeats(seatIds); !s)
+        return s.error();
+    auto result = m_seats.beginPayment(showtimeId, seatIds, owner, terminal, std::nullopt, terminalId);
+    if (result && result.value().hold.granted)
+        spdlog::info("hold {} on showtime {}: payment step, booking {}", token(owner), showtimeId,
+                     result.value().bookingCode.toStdString());
+    return result;
+}
+
 Result<int> SeatService::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)
 {
     if (owner.isNull())

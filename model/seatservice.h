@@ -34,6 +34,10 @@ public:
 
     [[nodiscard]] Result<HoldDecision> hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
                                             std::optional<int> ttlSeconds = std::nullopt);
+    /// Extends the hold to the payment deadline and opens the sale's pending booking.
+    [[nodiscard]] Result<PaymentStart> beginPayment(int showtimeId, const QList<int>& seatIds,
+                                                    const QUuid& owner, const QString& terminal,
+                                                    const QUuid& terminalId = {});
     [[nodiscard]] Result<int> release(int showtimeId, const QUuid& owner, const QList<int>& seatIds = {});
     [[nodiscard]] Result<ConfirmResult> confirm(const ConfirmRequest& request);
 
