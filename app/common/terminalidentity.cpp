@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/common/terminalidentity.h"
 
-#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QRandomGenerator>
@@ -48,17 +47,15 @@ Result<TerminalIdentity> claimTerminalIdentity(QSettings& settings, const QStrin
                                                const QString& requestedName)
 {
     if (!QDir().mkpath(lockFolder))
-        return makeError(
-            ErrorCode::Internal,
-            QCoreApplication::translate("bo", "The folder %1 cannot be created.").arg(lockFolder));
+        return makeError(ErrorCode::Internal,
+                         TerminalIdentity::tr("The folder %1 cannot be created.").arg(lockFolder));
     const QString requested = requestedName.trimmed();
     if (!requestedName.isNull() && requested.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         QCoreApplication::translate("bo", "The terminal name is empty."));
+        return makeError(ErrorCode::BadInput, TerminalIdentity::tr("The terminal name is empty."));
     if (requested.size() > maxNameLength)
-        return makeError(ErrorCode::BadInput,
-                         QCoreApplication::translate("bo", "The terminal name is longer than %1 characters.")
-                             .arg(maxNameLength));
+        return makeError(
+            ErrorCode::BadInput,
+            TerminalIdentity::tr("The terminal name is longer than %1 characters.").arg(maxNameLength));
 
     // The machine's own till: the name and id kept since its first start.
     QString machineName = settings.value(QStringLiteral("terminal/name")).toString();
@@ -82,8 +79,8 @@ Result<TerminalIdentity> claimTerminalIdentity(QSettings& settings, const QStrin
         if (auto identity = claim(requested))
             return std::move(*identity);
         return makeError(ErrorCode::Conflict,
-                         QCoreApplication::translate("bo", "Terminal %1 is already running on this computer; "
-                                                           "give this one another name with --terminal.")
+                         TerminalIdentity::tr("Terminal %1 is already running on this computer; "
+                                              "give this one another name with --terminal.")
                              .arg(requested));
     }
     for (int instance = 1; instance <= maxInstances; ++instance) {
@@ -92,9 +89,8 @@ Result<TerminalIdentity> claimTerminalIdentity(QSettings& settings, const QStrin
         if (auto identity = claim(name))
             return std::move(*identity);
     }
-    return makeError(
-        ErrorCode::Conflict,
-        QCoreApplication::translate("bo", "%1 terminals already run on this computer.").arg(maxInstances));
+    return makeError(ErrorCode::Conflict,
+                     TerminalIdentity::tr("%1 terminals already run on this computer.").arg(maxInstances));
 }
 
 } // namespace bo

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include <QCoreApplication>
 #include <QLockFile>
 #include <QSettings>
 #include <QString>
@@ -17,6 +18,9 @@ namespace bo {
 /// one machine (two windows of the demo, a till and a kiosk) never share one.
 struct TerminalIdentity
 {
+    Q_DECLARE_TR_FUNCTIONS(bo::TerminalIdentity)
+
+public:
     QString name;
     QUuid id;
     /// Held while the instance runs: another instance cannot claim the same identity.

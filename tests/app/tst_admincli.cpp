@@ -544,6 +544,94 @@ private slots:
         QVERIFY2(logFiles > 0, "the CLI wrote no log file to BOXOFFICE_LOG_DIR");
         QCOMPARE(snapshot(), before);
     }
+
+    void helpAndVersionNeedNoDatabase()
+    {
+        const CliRun help = cli({QStringLiteral("--help")}, QString());
+        QVERIFY2(help.exitCode == 0, qPrintable(help.describe()));
+        for (const char* name : {"migrate", "seed-demo", "showtimes", "seats", "hold", "release", "confirm",
+                                 "sweep", "demo-stop", "--json", "--owner", "--key", "--ttl", "Exit status"})
+            QVERIFY2(help.out.contains(QLatin1String(name)), qPrintable(help.describe()));
+        const CliRun version = cli({QStringLiteral("--version")}, QString());
+        QVERIFY2(version.exitCode == 0 && !version.out.trimmed().isEmpty(), qPrintable(version.describe()));
+    }
+
+    void seatsNextListsTheSoonestShowtime()
+    {
+        const CliRun json = cli({QStringLiteral("seats"), QStringLiteral("next"), QStringLiteral("--json")});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.describe()));
+        const int id = json.json().value(QStringLiteral("showtime_id")).toInt();
+        QVERIFY2(id > 0, qPrintable(json.describe()));
+        QVERIFY(!json.json().value(QStringLiteral("seats")).toArray().isEmpty());
+        const CliRun text = cli({QStringLiteral("seats"), QStringLiteral("next")});
+        QVERIFY2(text.exitCode == 0, qPrintable(text.describe()));
+        QVERIFY2(text.out.startsWith(QStringLiteral("Showtime %1:").arg(id)), qPrintable(text.describe()));
+    }
+
+    void confirmGivesSeatsWithoutATierTheDefault()
+    {
+        const QString owner = newUuid();
+        QCOMPARE(cli({QStringLiteral("hold"), m_premium, QStringLiteral("C1"), QStringLiteral("C2"),
+                      QStringLiteral("C3"), QStringLiteral("--owner"), owner})
+                     .exitCode,
+                 0);
+        const CliRun run =
+            cli({QStringLiteral("confirm"), m_premium, QStringLiteral("c1"), QStringLiteral("C2:child"),
+                 QStringLiteral("C3:Teen"), QStringLiteral("--owner"), owner, QStringLiteral("--key"),
+                 newUuid(), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+        QHash<QString, QString> tierByLabel;
+        const QJsonArray seats = run.json().value(QStringLiteral("seats")).toArray();
+        for (const QJsonValue& v : seats)
+            tierByLabel.insert(v.toObject().value(QStringLiteral("label")).toString(),
+                               v.toObject().value(QStringLiteral("tier")).toString());
+        const QHash<QString, QString> expected{{QStringLiteral("C1"), QStringLiteral("adult")},
+                                               {QStringLiteral("C2"), QStringLiteral("child")},
+                                               {QStringLiteral("C3"), QStringLiteral("teen")}};
+        QCOMPARE(tierByLabel, expected);
+    }
+
+    void confirmOfASeatHeldByAnotherSaleNamesIt()
+    {
+        const QString mine = newUuid();
+        const QString theirs = newUuid();
+        QCOMPARE(cli({QStringLiteral("hold"), m_hall1, QStringLiteral("K6"), QStringLiteral("--owner"), mine})
+                     .exitCode,
+                 0);
+        QCOMPARE(
+            cli({QStringLiteral("hold"), m_hall1, QStringLiteral("K5"), QStringLiteral("--owner"), theirs})
+                .exitCode,
+            0);
+        const QString before = snapshot();
+        const QStringList confirm{
+            QStringLiteral("confirm"), m_hall1, QStringLiteral("K6"),    QStringLiteral("K5"),
+            QStringLiteral("--owner"), mine,    QStringLiteral("--key"), newUuid()};
+        const CliRun text = cli(confirm);
+        QVERIFY2(text.exitCode == 3, qPrintable(text.describe()));
+        const QString message = text.err.trimmed();
+        QVERIFY2(message.startsWith(QLatin1String("boxoffice-admin: ")) &&
+                     message.contains(QLatin1String("K5")) && !message.contains(QLatin1String("K6")),
+                 qPrintable(text.describe()));
+
+        const CliRun json = cli(QStringList(confirm) << QStringLiteral("--json"));
+        QVERIFY2(json.exitCode == 3, qPrintable(json.describe()));
+        const QJsonObject error = json.json().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("conflict"));
+        QCOMPARE(error.value(QStringLiteral("seats")).toArray().size(), 1);
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QLatin1String("K5")),
+                 qPrintable(json.describe()));
+        QCOMPARE(snapshot(), before);
+    }
+
+    void demoStopWithoutADemoDatabaseSaysSo()
+    {
+        const CliRun text = cli({QStringLiteral("demo-stop")}, QString());
+        QVERIFY2(text.exitCode == 0 && text.out.contains(QLatin1String("not running")),
+                 qPrintable(text.describe()));
+        const CliRun json = cli({QStringLiteral("demo-stop"), QStringLiteral("--json")}, QString());
+        QVERIFY2(json.exitCode == 0, qPrintable(json.describe()));
+        QCOMPARE(json.json().value(QStringLiteral("stopped")).toBool(true), false);
+    }
 };
 
 QTEST_GUILESS_MAIN(TstAdminCli)

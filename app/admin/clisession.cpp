@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/admin/clisession.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include "app/common/databasesetup.h"
+#include "db/dbconnection.h"
+#include "db/migrator.h"
+#include "model/seatservice.h"
+
+namespace bo {
+
+CliSession::CliSession(QTextStream& out, QTextStream& err)
+    : m_out(out)
+    , m_err(err)
+{}
+
+CliSession::~CliSession() = default;
+
+ExitCode CliSession::exitCodeFor(ErrorCode code)
+{
+    switch (code) {
+    case ErrorCode::BadInput:
+    case ErrorCode::NotFound:
+    case ErrorCode::KeyMismatch:
+        return ExitCode::BadInput;
+    case ErrorCode::Conflict:
+    case ErrorCode::Expired:
+    case ErrorCode::InProgress:
+    case ErrorCode::NotOnSale:
+        return ExitCode::Conflict;
+    case ErrorCode::Offline:
+    case ErrorCode::SchemaTooNew:
+    case ErrorCode::Internal:
+        return ExitCode::Failure;
+    }
+    return ExitCode::Failure;
+}
+
+QString CliSession::isoUtc(const QDateTime& dt)
+{
+    return dt.toUTC().toString(Qt::ISODateWithMs);
+}
+
+QString CliSession::localTime(const QDateTime& utc, const QString& format)
+{
+    return utc.toLocalTime().toString(format);
+}
+
+std::optional<ExitCode> CliSession::parse(const QStringList& arguments)
+{
+    addOptions();
+    if (!m_parser.parse(arguments))
+        return usageError(m_parser.errorText());
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        m_out << m_parser.helpText();
+        return ExitCode::Ok;
+    }
+    if (m_parser.isSet(QStringLiteral("version"))) {
+        m_out << QCoreApplication::applicationName() << ' ' << QCoreApplication::applicationVersion()
+              << Qt::endl;
+        return ExitCode::Ok;
+    }
+    m_json = m_parser.isSet(QStringLiteral("json"));
+    if (m_parser.isSet(QStringLiteral("db")) && m_parser.isSet(QStringLiteral("demo")))
+        return usageError(tr("Use either --db or --demo, not both."));
+    if (m_parser.positionalArguments().isEmpty())
+        return usageError(tr("No command given."));
+    return std::nullopt;
+}
+
+void CliSession::addOptions()
+{
+    m_parser.setApplicationDescription(
+        tr("Box office operations.\n\nCommands:\n"
+           "  migrate                                 apply database migrations\n"
+           "  seed-demo                               create the demo cinema and today's and tomorrow's "
+           "showtimes\n"
+           "  showtimes [--date YYYY-MM-DD]           list a day's showtimes with seats left\n"
+           "  seats SHOWTIME|next                     list a showtime's seats and their state\n"
+           "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
+           "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
+           "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
+           "  sweep                                   free expired holds now\n"
+           "  demo-stop                               stop the private demo database\n\n"
+           "Exit status: 0 success, 2 bad input, 3 conflict (seat taken, hold expired), 1 other failure."));
+    m_parser.addHelpOption();
+    m_parser.addVersionOption();
+    m_parser.addOptions({
+        {QStringLiteral("db"), tr("libpq connection string or URI (else $BOXOFFICE_DB)."), tr("conninfo")},
+        {QStringLiteral("demo"), tr("Use the private demo database (created on first use).")},
+        {QStringLiteral("json"), tr("Machine-readable output.")},
+        {QStringLiteral("verbose"), tr("Log details to the console.")},
+        {QStringLiteral("owner"), tr("Hold token (UUID) of the sale."), tr("token")},
+        {QStringLiteral("key"), tr("Idempotency key (UUID) of the confirm."), tr("key")},
+        {QStringLiteral("ttl"), tr("Hold time in seconds (default: the selection TTL setting)."),
+         tr("seconds")},
+        {QStringLiteral("terminal"), tr("Terminal name stored with the sale."), tr("name")},
+        {QStringLiteral("payment"), tr("Payment method recorded with the booking (cash, card, ...)."),
+         tr("method")},
+        {QStringLiteral("date"), tr("Day for 'showtimes' (default today)."), tr("YYYY-MM-DD")},
+    });
+    m_parser.addPositionalArgument(QStringLiteral("command"), tr("What to do (see above)."));
+}
+
+Result<int> CliSession::showtimeArgument(const QStringList& positional) const
+{
+    if (positional.size() < 2)
+        return makeError(ErrorCode::BadInput, tr("Which showtime? Give its number (see 'showtimes')."));
+    bool ok = false;
+    const int id = positional.at(1).toInt(&ok);
+    if (!ok || id <= 0)
+        return makeError(ErrorCode::BadInput, tr("'%1' is not a showtime number.").arg(positional.at(1)));
+    return id;
+}
+
+Result<QUuid> CliSession::uuidOption(const QString& name, const QString& what, bool required) const
+{
+    if (!m_parser.isSet(name)) {
+        if (required)
+            return makeError(ErrorCode::BadInput, tr("--%1 is required.").arg(name));
+        return QUuid();
+    }
+    return SeatService::parseUuid(m_parser.value(name), what);
+}
+
+Status CliSession::connect(bool requireCurrentSchema)
+{
+    auto settings =
+        resolveDatabase({m_parser.value(QStringLiteral("db")), m_parser.isSet(QStringLiteral("demo"))});
+    if (!settings)
+        return settings.error();
+    settings.value().applicationName = QStringLiteral("boxoffice-admin");
+    auto connection = DbConnection::open(settings.value(), QStringLiteral("admin"));
+    if (!connection)
+        return connection.error();
+    m_connection = std::move(connection.value());
+    if (requireCurrentSchema) {
+        Migrator migrator(*m_connection);
+        if (Status s = migrator.checkCompatible(); !s)
+            return s;
+    }
+    return success();
+}
+
+void CliSession::print(const QJsonObject& json, const QString& text)
+{
+    if (m_json)
+        m_out << QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)) << Qt::endl;
+    else if (!text.isEmpty())
+        m_out << text << Qt::flush;
+}
+
+void CliSession::printError(const QString& message)
+{
+    m_err << "boxoffice-admin: " << message << Qt::endl;
+}
+
+ExitCode CliSession::fail(const Error& e)
+{
+    QString message = e.message.isEmpty() ? e.detail : e.message;
+    message.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (m_json) {
+        QJsonArray seats;
+        for (int s : e.seats)
+            seats.append(s);
+        print(QJsonObject{{QStringLiteral("error"),
+                           QJsonObject{{QStringLiteral("code"), QString::fromLatin1(errorCodeName(e.code))},
+                                       {QStringLiteral("message"), message},
+                                       {QStringLiteral("seats"), seats}}}},
+              QString());
+    }
+    printError(message);
+    return exitCodeFor(e.code);
+}
+
+ExitCode CliSession::failLookup(const Error& e)
+{
+    return fail(e.code == ErrorCode::NotFound ? makeError(ErrorCode::BadInput, e.message) : e);
+}
+
+ExitCode CliSession::usageError(const QString& message)
+{
+    return fail(makeError(ErrorCode::BadInput, message + QLatin1Char(' ') + tr("(see --help)")));
+}
+
+} // namespace bo

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <optional>
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonArray>
+#include <QList>
+#include <QStringList>
+
+#include "app/admin/clisession.h"
+
+namespace bo {
+
+class CatalogStore;
+
+/// The commands of a sale: `hold`, `release` and `confirm`. Each names its seats as printed on
+/// them and runs through bo::SeatService, the one sale workflow of the GUI too: no rule of a
+/// sale is checked here.
+class SaleCommands final
+{
+    Q_DECLARE_TR_FUNCTIONS(bo::SaleCommands)
+
+public:
+    explicit SaleCommands(CliSession& session);
+    Q_DISABLE_COPY_MOVE(SaleCommands)
+
+    /// `hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]`: all the seats or none.
+    [[nodiscard]] ExitCode hold(const QStringList& positional);
+    /// `release SHOWTIME --owner TOKEN [SEAT...]`: the owner's seats (all, or the ones named).
+    [[nodiscard]] ExitCode release(const QStringList& positional);
+    /// `confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]`: idempotent per key.
+    [[nodiscard]] ExitCode confirm(const QStringList& positional);
+
+private:
+    /// The sale a release or confirm acts on: its showtime and its hold token (--owner).
+    struct Sale
+    {
+        int showtimeId = 0;
+        QUuid owner;
+    };
+
+    [[nodiscard]] Result<Sale> saleArguments(const QStringList& positional) const;
+    /// The ids of the seats named; with none named, only checks that the showtime exists.
+    [[nodiscard]] static Result<QList<int>> namedSeats(CatalogStore& catalog, int showtimeId,
+                                                       const QStringList& labels);
+    /// The --ttl option: empty when not given.
+    [[nodiscard]] Result<std::optional<int>> ttlOption() const;
+    /// The labels of every seat of a showtime, by seat id.
+    [[nodiscard]] Result<QHash<int, QString>> labelsOf(int showtimeId);
+    [[nodiscard]] static QJsonArray labelArray(const QList<int>& ids, const QHash<int, QString>& labels);
+
+    CliSession& m_session;
+};
+
+} // namespace bo
