@@ -42,7 +42,7 @@ ExitCode SaleCommands::hold(const QStringList& positional)
         return m_session.failLookup(ids.error());
     const QUuid token = owner.value().isNull() ? SeatService::newToken() : owner.value();
     SeatStore store(m_session.connection());
-    SeatService service(store, settings.value().maxSeatsPerSale);
+    SeatService service(store, SaleRules(settings.value()));
     auto outcome = service.hold(showtimeId.value(), ids.value(), token, ttl.value());
     if (!outcome)
         return m_session.fail(outcome.error());
@@ -98,7 +98,7 @@ ExitCode SaleCommands::release(const QStringList& positional)
     if (!settings)
         return m_session.fail(settings.error());
     SeatStore store(m_session.connection());
-    SeatService service(store, settings.value().maxSeatsPerSale);
+    SeatService service(store, SaleRules(settings.value()));
     auto released = service.release(sale.value().showtimeId, sale.value().owner, ids.value());
     if (!released)
         return m_session.fail(released.error());
@@ -159,7 +159,7 @@ ExitCode SaleCommands::confirm(const QStringList& positional)
     if (!settings)
         return m_session.fail(settings.error());
     SeatStore store(m_session.connection());
-    SeatService service(store, settings.value().maxSeatsPerSale);
+    SeatService service(store, SaleRules(settings.value()));
     auto result = service.confirm(request);
     if (!result) {
         Error e = result.error();

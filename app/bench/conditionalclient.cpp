@@ -4,15 +4,26 @@
 
 #include <QJsonObject>
 
+#include "db/catalogstore.h"
 #include "db/dbconnection.h"
 
 namespace bo::bench {
+namespace {
+
+/// The rules of the database's own settings, as every other front end uses them.
+SaleRules rulesOf(DbConnection& db)
+{
+    auto settings = CatalogStore(db).settings();
+    return settings ? SaleRules(settings.value()) : SaleRules();
+}
+
+} // namespace
 
 ConditionalClient::ConditionalClient(std::unique_ptr<DbConnection> connection, StrategyContext context,
                                      int clientIndex)
     : m_db(std::move(connection))
     , m_store(*m_db)
-    , m_service(m_store, 10)
+    , m_service(m_store, rulesOf(*m_db))
     , m_context(std::move(context))
     , m_terminal(QStringLiteral("bench-%1").arg(clientIndex))
 {}
