@@ -148,7 +148,7 @@ ConfirmResult parseConfirmResponse(const QString& json, bool replayed)
     result.status = o.value(QStringLiteral("status")).toString();
     result.totalMinor = o.value(QStringLiteral("total_minor")).toInteger();
     result.currency = o.value(QStringLiteral("currency")).toString();
-    for (const QJsonValue& v : o.value(QStringLiteral("seats")).toArray()) {
+    for (const auto& v : o.value(QStringLiteral("seats")).toArray()) {
         const QJsonObject s = v.toObject();
         result.seats.append(
             {s.value(QStringLiteral("seat_id")).toInt(), s.value(QStringLiteral("label")).toString(),

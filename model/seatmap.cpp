@@ -317,8 +317,9 @@ template <typename Cost> QList<int> SeatMap::cheapestBlock(int count, Cost cost)
         const QList<Block> candidates = blocks(count, allowAccessible);
         if (candidates.isEmpty())
             continue;
-        const Block* best = nullptr;
-        double bestCost = std::numeric_limits<double>::infinity();
+        // The first candidate stands until a cheaper one is found (also when no cost is finite).
+        const Block* best = &candidates.first();
+        double bestCost = cost(*best);
         for (const Block& b : candidates) {
             const double c = cost(b);
             if (c < bestCost - 1e-9) {

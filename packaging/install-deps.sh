@@ -9,6 +9,8 @@ set -euo pipefail
 packages=(
     # build, and the format check of CI
     cmake ninja-build g++ pkg-config clang-format
+    # static analysis of CI (packaging/tidy.sh, .clang-tidy)
+    clang-tidy
     # line coverage of the unit tests (packaging/coverage.sh)
     gcovr
     # Qt 6.4: Core/Gui/Widgets/Sql/Network/Test/PrintSupport, the QPSQL driver, Svg, LinguistTools

@@ -18,7 +18,7 @@ ExitCode AdminCli::run(const QStringList& arguments)
     if (const std::optional<ExitCode> ended = m_session.parse(arguments))
         return *ended;
     const QStringList positional = m_session.positionalArguments();
-    const QString command = positional.first();
+    const QString& command = positional.first();
     if (command == QLatin1String("migrate"))
         return DatabaseCommands(m_session).migrate();
     if (command == QLatin1String("seed-demo"))

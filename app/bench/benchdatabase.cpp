@@ -58,7 +58,7 @@ Status BenchDatabase::prepare()
 
     // The hall, one showtime on sale tomorrow, the version column of `optimistic` and the table
     // of `limit`. The version column is the benchmark's: the product keeps no row versions.
-    const Status seeded = m_admin->execScript(QStringLiteral(R"sql(
+    Status seeded = m_admin->execScript(QStringLiteral(R"sql(
         ALTER TABLE showtime_seat ADD COLUMN bench_version integer NOT NULL DEFAULT 0;
         CREATE TABLE bench_write (id integer PRIMARY KEY, n bigint NOT NULL DEFAULT 0);
         INSERT INTO bench_write (id) SELECT g FROM generate_series(1, %1) g;
@@ -92,7 +92,7 @@ Status BenchDatabase::prepare()
         m_context.showtimeId = ids.value().value(0).toInt();
         m_seatIds << ids.value().value(1).toInt();
     }
-    if (m_seatIds.size() != hallRows * seatsPerRow)
+    if (m_seatIds.size() != qsizetype(hallRows) * seatsPerRow)
         return makeError(ErrorCode::Internal,
                          QStringLiteral("the bench hall has %1 seats").arg(m_seatIds.size()));
     return success();

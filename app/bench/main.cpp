@@ -65,7 +65,7 @@ QJsonArray guiTargets(const QJsonObject& gui, QTextStream& out)
                                    {QStringLiteral("met"), met},
                                    {QStringLiteral("measured"), measured}});
     };
-    for (const QJsonValue& p : gui.value(QStringLiteral("paint")).toArray()) {
+    for (const auto& p : gui.value(QStringLiteral("paint")).toArray()) {
         const QJsonObject paint = p.toObject();
         if (paint.value(QStringLiteral("seats")).toInt() != 10000)
             continue;
@@ -88,7 +88,7 @@ QJsonArray guiTargets(const QJsonObject& gui, QTextStream& out)
     add(QStringLiteral("RSS with a 10,000-seat map ≤ 150 MB"), rss > 0 && rss <= 150.0,
         QStringLiteral("%1 MB").arg(rss, 0, 'f', 1));
     out << "\n| GUI target | met | measured |\n|---|---|---|\n";
-    for (const QJsonValue& t : std::as_const(targets)) {
+    for (const auto& t : std::as_const(targets)) {
         const QJsonObject o = t.toObject();
         out << "| " << o.value(QStringLiteral("target")).toString() << " | "
             << (o.value(QStringLiteral("met")).toBool() ? "yes" : "**no**") << " | "
