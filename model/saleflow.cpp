@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "model/cardterminal.h"
+#include "model/seatchoice.h"
 #include "model/seatoperations.h"
 
 namespace bo {
@@ -174,63 +175,35 @@ void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, con
     reconcile();
 }
 
+bool SaleFlow::maySelect() const
+{
+    return m_state == State::Selecting && !m_paymentWanted && m_flight.kind != Pending::BeginPayment;
+}
+
 void SaleFlow::toggleSeat(int seatId)
 {
-    if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment)
-        return;
-    const SeatState* seat = m_map.seat(seatId);
-    if (!seat)
-        return;
-    QSet<int> wanted = m_sale.wishSet();
-    if (wanted.contains(seatId)) {
-        wanted.remove(seatId);
-    } else {
-        if (seat->status != SeatStatus::Free && !m_sale.isHeld(seatId)) {
-            emit problem(tr("Seat %1 is not available.").arg(seat->label));
-            return;
-        }
-        if (!admits(wanted.size() + 1))
-            return;
-        wanted.insert(seatId);
-    }
-    changeSelection(sortedSeats(wanted));
+    if (maySelect())
+        choose(SeatChoice(m_map, m_sale, m_rules).toggled(seatId));
 }
 
 void SaleFlow::selectBest(int count)
 {
-    if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment ||
-        count <= 0)
-        return;
-    if (!admits(count))
-        return;
-    // Our own held seats count as free for the search.
-    SeatMap view = m_map;
-    view.setMine({});
-    view.setStatus(m_sale.held(), SeatStatus::Free);
-    const QList<int> best = view.bestAvailable(count);
-    if (best.isEmpty()) {
-        emit problem(tr("There are no %1 seats together any more.").arg(count));
-        return;
-    }
-    changeSelection(best);
+    if (maySelect() && count > 0)
+        choose(SeatChoice(m_map, m_sale, m_rules).best(count));
 }
 
 void SaleFlow::replaceSelection(const QList<int>& seatIds)
 {
-    if (m_state != State::Selecting || m_paymentWanted || m_flight.kind == Pending::BeginPayment ||
-        seatIds.isEmpty())
-        return;
-    if (!admits(seatIds.size()))
-        return;
-    changeSelection(seatIds);
+    if (maySelect() && !seatIds.isEmpty())
+        choose(SeatChoice(m_map, m_sale, m_rules).exactly(seatIds));
 }
 
-bool SaleFlow::admits(qsizetype count)
+void SaleFlow::choose(const Result<QList<int>>& wish)
 {
-    const Status allowed = m_rules.checkSeatCount(count);
-    if (!allowed)
-        emit problem(allowed.error().message);
-    return allowed.ok();
+    if (wish)
+        changeSelection(wish.value());
+    else if (!wish.error().message.isEmpty())
+        emit problem(wish.error().message);
 }
 
 void SaleFlow::changeSelection(const QList<int>& wantedList)

@@ -160,8 +160,10 @@ private:
     void sendHold();
     void sendBeginPayment();
     void sendReload();
-    /// Whether `count` seats may be chosen; says why not.
-    bool admits(qsizetype count);
+    /// The clerk may change the selection now (not while the payment step is asked for).
+    [[nodiscard]] bool maySelect() const;
+    /// Makes `wish` the selection, or says why it cannot be.
+    void choose(const Result<QList<int>>& wish);
     void changeSelection(const QList<int>& wanted);
     void enterPayment(const HoldReply& reply, qint64 sentAtMs);
     void refuseHold(const HoldReply& reply, Pending kind);
