@@ -23,7 +23,7 @@
 #include "db/seatstore.h"
 #include "model/saleflow.h"
 #include "model/seatmap.h"
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatmapwidget.h"
 
 namespace bo::bench {
 namespace {

@@ -7,7 +7,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatmapwidget.h"
 
 namespace bo {
 

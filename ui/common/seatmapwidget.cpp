@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatmapwidget.h"
 
 #include <algorithm>
 #include <cmath>

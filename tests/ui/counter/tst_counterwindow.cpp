@@ -24,8 +24,8 @@
 #include "tests/support/checked.h"
 #include "tests/support/paintcounter.h"
 #include "tests/support/testdatabase.h"
-#include "ui/counterwindow.h"
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatmapwidget.h"
+#include "ui/counter/counterwindow.h"
 
 using namespace bo;
 using bo::test::PaintCounter;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "ui/seatlegendwidget.h"
+#include "ui/common/seatlegendwidget.h"
 
 #include <algorithm>
 

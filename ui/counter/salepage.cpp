@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "ui/salepage.h"
+#include "ui/counter/salepage.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -18,8 +18,8 @@
 #include <QVBoxLayout>
 
 #include "model/money.h"
-#include "ui/seatlegendwidget.h"
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatlegendwidget.h"
+#include "ui/common/seatmapwidget.h"
 
 namespace bo {
 namespace {

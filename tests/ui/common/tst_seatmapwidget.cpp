@@ -12,8 +12,8 @@
 #include "model/seatmap.h"
 #include "tests/support/paintcounter.h"
 #include "tests/support/testseats.h"
-#include "ui/seatlegendwidget.h"
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatlegendwidget.h"
+#include "ui/common/seatmapwidget.h"
 
 using namespace bo;
 using bo::test::announced;
