@@ -14,6 +14,7 @@
 #include "tests/support/testseats.h"
 #include "ui/common/seatlegendwidget.h"
 #include "ui/common/seatmapwidget.h"
+#include "ui/common/seatpainter.h"
 
 using namespace bo;
 using bo::test::announced;
@@ -62,13 +63,13 @@ QList<SeatState> bigHall(int rows, int columns)
 }
 
 /// The colour that covers most of a seat symbol drawn alone (its fill), on white.
-QRgb dominantColour(SeatMapWidget::Look look, SeatKind kind)
+QRgb dominantColour(SeatPainter::Look look, SeatKind kind)
 {
     QImage symbol(64, 64, QImage::Format_RGB32);
     symbol.fill(Qt::white);
     {
         QPainter painter(&symbol);
-        SeatMapWidget::paintSeat(painter, QRectF(4, 4, 56, 56), look, kind, SeatMapWidget::Part::Single);
+        SeatPainter::paintSeat(painter, QRectF(4, 4, 56, 56), look, kind, SeatPainter::Part::Single);
     }
     QHash<QRgb, int> counts;
     for (int y = 0; y < symbol.height(); ++y) {
@@ -104,7 +105,7 @@ int pixelsOf(const QImage& image, QRgb colour)
 /// of its own (the others differ by shape).
 QList<QPair<QString, QRgb>> everyLookAndKind()
 {
-    using Look = SeatMapWidget::Look;
+    using Look = SeatPainter::Look;
     QList<QPair<QString, QRgb>> out;
     for (Look look : {Look::Free, Look::Mine, Look::HeldByOther, Look::Reserved, Look::Blocked})
         out.append({SeatMapWidget::lookName(look), dominantColour(look, SeatKind::Standard)});
@@ -409,7 +410,7 @@ private slots:
         const QString text = QToolTip::text();
         QVERIFY2(text.contains(QStringLiteral("C3")), qPrintable(text));
         QVERIFY2(text.contains(SeatMapWidget::kindName(SeatKind::Premium)), qPrintable(text));
-        QVERIFY2(text.contains(SeatMapWidget::lookName(SeatMapWidget::Look::Free)), qPrintable(text));
+        QVERIFY2(text.contains(SeatMapWidget::lookName(SeatPainter::Look::Free)), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("22,000")), qPrintable(text));
         QToolTip::hideText();
     }
@@ -453,7 +454,7 @@ private slots:
         QCOMPARE(legend.objectName(), QStringLiteral("seatLegendWidget"));
         const QStringList texts = legend.entryTexts();
         QCOMPARE(texts.size(), 10);
-        using Look = SeatMapWidget::Look;
+        using Look = SeatPainter::Look;
         for (Look look : {Look::Free, Look::Mine, Look::HeldByOther, Look::Reserved, Look::Blocked})
             QVERIFY(texts.contains(SeatMapWidget::lookName(look)));
         for (SeatKind kind : {SeatKind::Standard, SeatKind::Premium, SeatKind::Couple, SeatKind::Wheelchair,

@@ -25,6 +25,7 @@
 #include "tests/support/paintcounter.h"
 #include "tests/support/testdatabase.h"
 #include "ui/common/seatmapwidget.h"
+#include "ui/common/seatpainter.h"
 #include "ui/counter/counterwindow.h"
 
 using namespace bo;
@@ -267,8 +268,7 @@ private slots:
                           .arg(showtime)),
             QStringLiteral("2 1"));
         QTRY_COMPARE_WITH_TIMEOUT(c.flow.selection(), QList<int>({a, b}), dbTimeoutMs);
-        QVERIFY(SeatMapWidget::lookOf(c.flow.seatMap(), *c.flow.seatMap().seat(a)) ==
-                SeatMapWidget::Look::Mine);
+        QVERIFY(SeatPainter::lookOf(c.flow.seatMap(), *c.flow.seatMap().seat(a)) == SeatPainter::Look::Mine);
 
         // Clicking a held seat again gives it back at once; the other stays held.
         CHECKED(clickSeat(c, a));
@@ -360,9 +360,9 @@ private slots:
               shownInB);
         QVERIFY2(shownInB < 1000, qPrintable(QStringLiteral("%1 ms").arg(shownInB)));
         QCOMPARE(seatRow(db, showtime, seat), heldBy(a.flow.holdToken()));
-        QCOMPARE(SeatMapWidget::lookOf(seenByB, *seenByB.seat(seat)), SeatMapWidget::Look::HeldByOther);
-        QCOMPARE(SeatMapWidget::lookOf(a.flow.seatMap(), *a.flow.seatMap().seat(seat)),
-                 SeatMapWidget::Look::Mine);
+        QCOMPARE(SeatPainter::lookOf(seenByB, *seenByB.seat(seat)), SeatPainter::Look::HeldByOther);
+        QCOMPARE(SeatPainter::lookOf(a.flow.seatMap(), *a.flow.seatMap().seat(seat)),
+                 SeatPainter::Look::Mine);
         QTRY_VERIFY_WITH_TIMEOUT(paintsOfB.paints > paintsBefore, dbTimeoutMs);
 
         // And back: A gives the seat up, B shows it free again.
@@ -377,7 +377,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(shownInB >= 0, dbTimeoutMs);
         qInfo("release clicked in A: shown in B's map after %lld ms", shownInB);
         QVERIFY2(shownInB < 1000, qPrintable(QStringLiteral("%1 ms").arg(shownInB)));
-        QCOMPARE(SeatMapWidget::lookOf(seenByB, *seenByB.seat(seat)), SeatMapWidget::Look::Free);
+        QCOMPARE(SeatPainter::lookOf(seenByB, *seenByB.seat(seat)), SeatPainter::Look::Free);
         disconnect(&a.backend, nullptr, this, nullptr);
         disconnect(&b.flow, nullptr, this, nullptr);
     }
@@ -428,8 +428,8 @@ private slots:
         QCOMPARE(seatRow(db, showtime, y), mine);
         QCOMPARE(seatRow(db, showtime, x), heldBy(otherOwner));
         QCOMPARE(c.flow.selection(), QList<int>({y}));
-        QCOMPARE(SeatMapWidget::lookOf(c.flow.seatMap(), *c.flow.seatMap().seat(x)),
-                 SeatMapWidget::Look::HeldByOther);
+        QCOMPARE(SeatPainter::lookOf(c.flow.seatMap(), *c.flow.seatMap().seat(x)),
+                 SeatPainter::Look::HeldByOther);
         QPushButton* suggestionButton = c.button(QStringLiteral("takeSuggestion"));
         QVERIFY(suggestionButton);
         if (taken.isEmpty())
