@@ -234,6 +234,26 @@
         <source>Give one ticket type per seat.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The folder %1 cannot be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is longer than %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 terminals already run on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>

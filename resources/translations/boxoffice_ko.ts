@@ -234,6 +234,26 @@
         <source>Give one ticket type per seat.</source>
         <translation>좌석마다 권종을 하나씩 지정하세요.</translation>
     </message>
+    <message>
+        <source>The folder %1 cannot be created.</source>
+        <translation>폴더 %1을(를) 만들 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is empty.</source>
+        <translation>단말기 이름이 비어 있습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is longer than %1 characters.</source>
+        <translation>단말기 이름이 %1자를 넘습니다.</translation>
+    </message>
+    <message>
+        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
+        <translation>단말기 %1이(가) 이 컴퓨터에서 이미 실행 중입니다. --terminal 옵션으로 다른 이름을 지정하세요.</translation>
+    </message>
+    <message>
+        <source>%1 terminals already run on this computer.</source>
+        <translation>이 컴퓨터에서 이미 단말기 %1대가 실행 중입니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>
