@@ -7,22 +7,21 @@
 
 #include "model/saleflow.h"
 
-class QComboBox;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QShortcut;
 class QStackedWidget;
-class QTableWidget;
 
 namespace bo {
 
+class SaleDonePanel;
+class SalePaymentPanel;
+class SaleSelectionPanel;
 class SeatLegendWidget;
 class SeatMapWidget;
 
-/// Renders a SaleFlow: the seat map with the selection, countdown and conflict messages, then the
-/// payment step (ticket types, cash with change, card), then the booking. Keyboard: digits pick
-/// the best N seats, Space toggles the focused seat, Enter goes on, Esc cancels (seats released).
+/// Renders a SaleFlow: the seat map and legend, the showtime, countdown and conflict messages,
+/// and one panel per step (selection, payment, booking). Keyboard: digits pick the best N seats,
+/// Space toggles the focused seat, Enter goes on, Esc cancels (seats released).
 class SalePage final : public QWidget
 {
     Q_OBJECT
@@ -41,21 +40,21 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private slots:
+    void onShowtimeOpened();
     void onStateChanged(bo::SaleFlow::State state);
     void onCountdown(qint64 remainingMs);
     void onSeatsTaken(const QList<int>& taken, const QList<int>& suggestion);
     void onCompleted(const bo::ConfirmResult& booking);
-    void refreshSelection();
     void onEnter();
+    void refreshSelection();
+    void rebuildTierKeys();
+    void finishSale();
 
 private:
-    QWidget* buildSelectPanel();
-    QWidget* buildPaymentPanel();
-    QWidget* buildDonePanel();
-    void retranslate();
-    void rebuildTierButtons();
+    void createKeys();
+    void connectFlow();
+    void showMessage(const QString& text, const QString& styleSheet);
     void updateShortcuts();
-    [[nodiscard]] QString labels(const QList<int>& seatIds) const;
     [[nodiscard]] QString money(qint64 minor) const;
 
     SaleFlow* m_flow;
@@ -65,30 +64,9 @@ private:
     QLabel* m_countdown = nullptr;
     QLabel* m_message = nullptr;
     QStackedWidget* m_steps = nullptr;
-    // selecting
-    QLabel* m_selectionTitle = nullptr;
-    QLabel* m_selection = nullptr;
-    QLabel* m_bestHint = nullptr;
-    QPushButton* m_toPayment = nullptr;
-    QPushButton* m_takeSuggestion = nullptr;
-    QPushButton* m_cancel = nullptr;
-    QList<int> m_suggestion;
-    // payment
-    QTableWidget* m_tickets = nullptr;
-    QWidget* m_tierButtonBox = nullptr;
-    QList<QPushButton*> m_tierButtons;
-    QLabel* m_total = nullptr;
-    QLabel* m_tenderedLabel = nullptr;
-    QLineEdit* m_tendered = nullptr;
-    QLabel* m_change = nullptr;
-    QPushButton* m_cash = nullptr;
-    QPushButton* m_card = nullptr;
-    QPushButton* m_cancelPayment = nullptr;
-    // done
-    QLabel* m_doneTitle = nullptr;
-    QLabel* m_code = nullptr;
-    QLabel* m_doneDetails = nullptr;
-    QPushButton* m_nextCustomer = nullptr;
+    SaleSelectionPanel* m_selectionPanel = nullptr;
+    SalePaymentPanel* m_paymentPanel = nullptr;
+    SaleDonePanel* m_donePanel = nullptr;
     // keys
     QList<QShortcut*> m_digitKeys;
     QList<QShortcut*> m_tierKeys;

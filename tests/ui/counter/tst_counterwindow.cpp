@@ -511,6 +511,41 @@ private slots:
         QCOMPARE(codeLabel->text(), code);
     }
 
+    /// The language switched mid-payment retranslates every step of the sale page at once, and the
+    /// ticket-type keys work on the buttons made anew for it.
+    void languageSwitchedMidPaymentRetranslatesEveryStepAndKeepsTheKeys()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        QVERIFY(showtime > 0);
+        Counter c(db.settings(), QStringLiteral("till-1"));
+        CHECKED(start(c));
+        CHECKED(openShowtime(c, showtime));
+        QTest::keyClick(c.seatMap(), Qt::Key_2);
+        QTRY_VERIFY_WITH_TIMEOUT(c.flow.selection().size() == 2 && !c.flow.isBusy(), dbTimeoutMs);
+        QTest::keyClick(c.seatMap(), Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(c.flow.state(), SaleFlow::State::Payment, dbTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
+        QCOMPARE(c.button(QStringLiteral("tier_child"))->text(), QStringLiteral("F3 All Child"));
+
+        c.window.setLanguage(QStringLiteral("ko"));
+        QTRY_COMPARE(c.button(QStringLiteral("payCash"))->text(), QStringLiteral("현금 (Enter)"));
+        QCOMPARE(c.button(QStringLiteral("toPayment"))->text(), QStringLiteral("결제하기 (Enter)"));
+        QCOMPARE(c.button(QStringLiteral("nextCustomer"))->text(), QStringLiteral("다음 고객 (Enter)"));
+        QVERIFY2(c.label(QStringLiteral("totalLabel"))->text().startsWith(QStringLiteral("합계")),
+                 qPrintable(c.label(QStringLiteral("totalLabel"))->text()));
+        QTRY_COMPARE(c.button(QStringLiteral("tier_child"))->text(), QStringLiteral("F3 전체 어린이"));
+
+        QTest::keyClick(c.seatMap(), Qt::Key_F3); // every seat a child's ticket
+        for (int seat : c.flow.selection())
+            QTRY_COMPARE(c.flow.tierOf(seat), QStringLiteral("child"));
+
+        c.window.setLanguage(QStringLiteral("en"));
+        QTRY_COMPARE(c.button(QStringLiteral("payCash"))->text(), QStringLiteral("Cash (Enter)"));
+        QTRY_COMPARE(c.button(QStringLiteral("tier_child"))->text(), QStringLiteral("F3 All Child"));
+    }
+
     void terminalWhoseConnectionWasKilledHearsSeatChangesAgain()
     {
         TestDatabase db;
