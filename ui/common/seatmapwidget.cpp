@@ -44,7 +44,7 @@ void SeatMapWidget::setSeatMap(const SeatMap* map)
     m_hoverIndex = -1;
     m_pressIndex = -1;
     m_fitted = true;
-    reloaded();
+    reloadSeats();
 }
 
 void SeatMapWidget::setPriceText(std::function<QString(const SeatState&)> priceText)
@@ -122,10 +122,10 @@ QString SeatMapWidget::kindName(SeatKind kind)
     return {};
 }
 
-void SeatMapWidget::seatsChanged(const QList<int>& seatIds)
+void SeatMapWidget::repaintSeats(const QList<int>& seatIds)
 {
     if (!m_map || !m_grid.matches(*m_map))
-        return reloaded();
+        return reloadSeats();
     if (seatIds.size() > maxSeatUpdates) {
         update();
         return;
@@ -139,7 +139,7 @@ void SeatMapWidget::seatsChanged(const QList<int>& seatIds)
         setAccessibleDescription(toolTipText(m_map->seats().at(m_focusIndex)));
 }
 
-void SeatMapWidget::reloaded()
+void SeatMapWidget::reloadSeats()
 {
     const int focusId = focusSeat();
     const QRectF oldBounds = m_grid.layoutBounds();
@@ -221,7 +221,7 @@ void SeatMapWidget::paintEvent(QPaintEvent* event)
         return;
     }
     if (!m_grid.matches(*m_map)) {
-        // The map was reset without reloaded(): heal rather than read stale geometry.
+        // The map was reset without reloadSeats(): heal rather than read stale geometry.
         rebuildGrid();
         layOutSeats();
     }
@@ -411,7 +411,7 @@ void SeatMapWidget::changeEvent(QEvent* event)
 void SeatMapWidget::rebuildGrid()
 {
     m_grid.rebuild(m_map);
-    // Indexes into the old seat list mean nothing now (reloaded() maps the focus by seat id).
+    // Indexes into the old seat list mean nothing now (reloadSeats() maps the focus by seat id).
     const qsizetype n = m_map ? m_map->size() : 0;
     for (qsizetype* index : {&m_focusIndex, &m_hoverIndex, &m_pressIndex}) {
         if (*index >= n)

@@ -34,7 +34,7 @@ public:
     ~SeatMapWidget() override;
 
     /// The map to show (not owned; must outlive this widget or be replaced first). Call
-    /// reloaded() after the map is reset, seatsChanged() after statuses or `mine` change.
+    /// reloadSeats() after the map is reset, repaintSeats() after statuses or `mine` change.
     void setSeatMap(const SeatMap* map);
     [[nodiscard]] const SeatMap* seatMap() const { return m_map; }
     /// The price line of the tooltip (e.g. "Adult ₩14,000"); empty text shows none.
@@ -65,9 +65,9 @@ signals:
 
 public slots:
     /// Repaints only these seats (statuses or `mine` changed; the layout did not).
-    void seatsChanged(const QList<int>& seatIds);
+    void repaintSeats(const QList<int>& seatIds);
     /// The map was reset: rebuilds the geometry and repaints everything.
-    void reloaded();
+    void reloadSeats();
     void zoomIn();
     void zoomOut();
     void zoomToFit();

@@ -92,7 +92,7 @@ SalePage::SalePage(SaleFlow* flow, QWidget* parent)
     connect(m_paymentPanel, &SalePaymentPanel::tierButtonsRebuilt, this, &SalePage::rebuildTierKeys);
     connect(m_donePanel, &SaleDonePanel::nextCustomerChosen, this, &SalePage::finishSale);
     connectFlow();
-    onStateChanged(m_flow->state());
+    showStep(m_flow->state());
 }
 
 void SalePage::createKeys()
@@ -111,8 +111,8 @@ void SalePage::createKeys()
     m_cardKey = new QShortcut(QKeySequence(Qt::Key_F9), this);
     for (QShortcut* key : {m_returnKey, m_enterKey, m_escapeKey, m_suggestionKey, m_cardKey})
         key->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_returnKey, &QShortcut::activated, this, &SalePage::onEnter);
-    connect(m_enterKey, &QShortcut::activated, this, &SalePage::onEnter);
+    connect(m_returnKey, &QShortcut::activated, this, &SalePage::advance);
+    connect(m_enterKey, &QShortcut::activated, this, &SalePage::advance);
     connect(m_escapeKey, &QShortcut::activated, this, [this] {
         if (m_flow->state() == SaleFlow::State::Completed)
             finishSale();
@@ -126,14 +126,14 @@ void SalePage::createKeys()
 void SalePage::connectFlow()
 {
     connect(m_map, &SeatMapWidget::seatActivated, m_flow, &SaleFlow::toggleSeat);
-    connect(m_flow, &SaleFlow::stateChanged, this, &SalePage::onStateChanged);
-    connect(m_flow, &SaleFlow::showtimeOpened, this, &SalePage::onShowtimeOpened);
-    connect(m_flow, &SaleFlow::mapReloaded, m_map, &SeatMapWidget::reloaded);
-    connect(m_flow, &SaleFlow::seatsUpdated, m_map, &SeatMapWidget::seatsChanged);
+    connect(m_flow, &SaleFlow::stateChanged, this, &SalePage::showStep);
+    connect(m_flow, &SaleFlow::showtimeOpened, this, &SalePage::showShowtime);
+    connect(m_flow, &SaleFlow::mapReloaded, m_map, &SeatMapWidget::reloadSeats);
+    connect(m_flow, &SaleFlow::seatsUpdated, m_map, &SeatMapWidget::repaintSeats);
     connect(m_flow, &SaleFlow::selectionChanged, this, &SalePage::refreshSelection);
-    connect(m_flow, &SaleFlow::countdownTick, this, &SalePage::onCountdown);
-    connect(m_flow, &SaleFlow::seatsTaken, this, &SalePage::onSeatsTaken);
-    connect(m_flow, &SaleFlow::completed, this, &SalePage::onCompleted);
+    connect(m_flow, &SaleFlow::countdownTick, this, &SalePage::showCountdown);
+    connect(m_flow, &SaleFlow::seatsTaken, this, &SalePage::showSeatsTaken);
+    connect(m_flow, &SaleFlow::completed, this, &SalePage::showBooking);
     connect(m_flow, &SaleFlow::problem, this,
             [this](const QString& text) { showMessage(text, warningStyle); });
     connect(m_flow, &SaleFlow::paymentDeclined, this, [this](const QString& reason) {
@@ -141,9 +141,9 @@ void SalePage::connectFlow()
     });
 }
 
-void SalePage::onShowtimeOpened()
+void SalePage::showShowtime()
 {
-    m_map->reloaded();
+    m_map->reloadSeats();
     m_map->zoomToFit();
     const ShowtimeInfo& s = m_flow->showtime();
     m_header->setText(tr("%1 · %2 · %3")
@@ -180,7 +180,7 @@ void SalePage::updateShortcuts()
     m_cardKey->setEnabled(s == SaleFlow::State::Payment);
 }
 
-void SalePage::onStateChanged(SaleFlow::State state)
+void SalePage::showStep(SaleFlow::State state)
 {
     switch (state) {
     case SaleFlow::State::Idle:
@@ -207,7 +207,7 @@ void SalePage::onStateChanged(SaleFlow::State state)
     refreshSelection();
 }
 
-void SalePage::onEnter()
+void SalePage::advance()
 {
     switch (m_flow->state()) {
     case SaleFlow::State::Selecting:
@@ -230,7 +230,7 @@ void SalePage::finishSale()
     emit backToBoard();
 }
 
-void SalePage::onCountdown(qint64 remainingMs)
+void SalePage::showCountdown(qint64 remainingMs)
 {
     // Nothing selected, nothing counting down: the ticks until the last release is answered
     // must not bring back the time of seats already given back.
@@ -253,7 +253,7 @@ void SalePage::onCountdown(qint64 remainingMs)
     }
 }
 
-void SalePage::onSeatsTaken(const QList<int>& taken, const QList<int>& suggestion)
+void SalePage::showSeatsTaken(const QList<int>& taken, const QList<int>& suggestion)
 {
     const SeatMap& map = m_flow->seatMap();
     QString text = tr("%n seat(s) just taken by another terminal: %1.", nullptr, int(taken.size()))
@@ -269,7 +269,7 @@ void SalePage::onSeatsTaken(const QList<int>& taken, const QList<int>& suggestio
         m_steps->setCurrentIndex(SelectStep);
 }
 
-void SalePage::onCompleted(const ConfirmResult& booking)
+void SalePage::showBooking(const ConfirmResult& booking)
 {
     m_donePanel->showBooking(booking);
     m_message->hide();

@@ -40,12 +40,13 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private slots:
-    void onShowtimeOpened();
-    void onStateChanged(bo::SaleFlow::State state);
-    void onCountdown(qint64 remainingMs);
-    void onSeatsTaken(const QList<int>& taken, const QList<int>& suggestion);
-    void onCompleted(const bo::ConfirmResult& booking);
-    void onEnter();
+    void showShowtime();
+    void showStep(bo::SaleFlow::State state);
+    void showCountdown(qint64 remainingMs);
+    void showSeatsTaken(const QList<int>& taken, const QList<int>& suggestion);
+    void showBooking(const bo::ConfirmResult& booking);
+    /// Enter: on to payment, then cash, then the next customer.
+    void advance();
     void refreshSelection();
     void rebuildTierKeys();
     void finishSale();

@@ -306,17 +306,17 @@ private slots:
         QCOMPARE(activated.count(), 0);
     }
 
-    void seatsChangedRepaintsOnlyThoseSeats()
+    void changedSeatsAloneAreRepainted()
     {
         const int all = static_cast<int>(m_map.size());
         PaintCounter counter(m_widget.get());
-        m_widget->reloaded();
+        m_widget->reloadSeats();
         QTRY_VERIFY(counter.paints > 0);
         QCOMPARE(m_widget->paintedSeatsLastFrame(), all);
 
         QCOMPARE(m_map.applyChanges(announced(QStringLiteral("3|R26"))), QList<int>{26});
         const int before = counter.paints;
-        m_widget->seatsChanged({26});
+        m_widget->repaintSeats({26});
         QTRY_VERIFY(counter.paints > before);
         QVERIFY(m_widget->paintedSeatsLastFrame() >= 1);
         QVERIFY(m_widget->paintedSeatsLastFrame() <= 4);
@@ -324,12 +324,12 @@ private slots:
         // A notification about several seats far apart repaints those seats, not what lies between.
         QCOMPARE(m_map.applyChanges(announced(QStringLiteral("3|H11,H38"))), (QList<int>{11, 38}));
         const int beforeTwo = counter.paints;
-        m_widget->seatsChanged({11, 38});
+        m_widget->repaintSeats({11, 38});
         QTRY_VERIFY(counter.paints > beforeTwo);
         QVERIFY(m_widget->paintedSeatsLastFrame() <= 8);
 
         const int beforeReload = counter.paints;
-        m_widget->reloaded();
+        m_widget->reloadSeats();
         QTRY_VERIFY(counter.paints > beforeReload);
         QCOMPARE(m_widget->paintedSeatsLastFrame(), all);
     }
@@ -341,7 +341,7 @@ private slots:
         auto show = [this, &looks](const QString& payload, const QSet<int>& mine) {
             (void)m_map.setMine(mine);
             (void)m_map.applyChanges(announced(payload));
-            m_widget->seatsChanged({27});
+            m_widget->repaintSeats({27});
             m_widget->repaint();
             looks.append(seatImage(*m_widget, 27));
         };
@@ -367,7 +367,7 @@ private slots:
         const QRect r = m_widget->seatRect(26);
         const QImage before = m_widget->grab().toImage();
         (void)m_map.applyChanges(announced(QStringLiteral("3|R26")));
-        m_widget->seatsChanged({26});
+        m_widget->repaintSeats({26});
         m_widget->repaint();
         const QImage after = m_widget->grab().toImage();
         QVERIFY(before.copy(r) != after.copy(r));
@@ -444,7 +444,7 @@ private slots:
     {
         m_widget->setFocusSeat(24);
         m_map.reset(showtime, smallHall());
-        m_widget->reloaded();
+        m_widget->reloadSeats();
         QCOMPARE(m_widget->focusSeat(), 24);
     }
 
