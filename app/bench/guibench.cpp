@@ -23,7 +23,7 @@
 #include "db/seatstore.h"
 #include "model/saleflow.h"
 #include "model/seatmap.h"
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatmapwidget.h"
 
 namespace bo::bench {
 namespace {
@@ -120,7 +120,7 @@ QJsonObject paintBenchmark(int rows, int perRow, QTextStream& out)
     widget.resize(1280, 900);
     widget.setSeatMap(&map);
     widget.show();
-    widget.reloaded();
+    widget.reloadSeats();
     widget.zoomToFit();
     QApplication::processEvents();
     QList<double> full;
@@ -140,7 +140,7 @@ QJsonObject paintBenchmark(int rows, int perRow, QTextStream& out)
         QElapsedTimer t;
         t.start();
         const QList<int> changed = map.setStatus({id}, next);
-        widget.seatsChanged(changed);
+        widget.repaintSeats(changed);
         widget.repaint(widget.seatRect(id));
         single << double(t.nsecsElapsed()) / 1e6;
         painted = std::max(painted, widget.paintedSeatsLastFrame());
@@ -230,9 +230,9 @@ QJsonObject latencyBenchmark(const ConnectionSettings& server, int samples, QTex
     SeatMapWidget widget;
     widget.resize(1280, 900);
     widget.setSeatMap(&flow.seatMap());
-    QObject::connect(&flow, &SaleFlow::seatsUpdated, &widget, &SeatMapWidget::seatsChanged);
+    QObject::connect(&flow, &SaleFlow::seatsUpdated, &widget, &SeatMapWidget::repaintSeats);
     QObject::connect(&flow, &SaleFlow::showtimeOpened, &widget, [&widget] {
-        widget.reloaded();
+        widget.reloadSeats();
         widget.zoomToFit();
     });
     PaintProbe probe(&widget);
@@ -316,7 +316,7 @@ QJsonObject runGuiBenchmarks(const ConnectionSettings& server, int latencySample
         widget.resize(1280, 900);
         widget.setSeatMap(&map);
         widget.show();
-        widget.reloaded();
+        widget.reloadSeats();
         widget.repaint();
         QApplication::processEvents();
         withMap = residentMegabytes();

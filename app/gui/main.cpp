@@ -21,8 +21,8 @@
 #include "model/cardterminal.h"
 #include "model/expiryreleaser.h"
 #include "model/saleflow.h"
-#include "ui/counterwindow.h"
-#include "ui/showtimeboard.h"
+#include "ui/counter/counterwindow.h"
+#include "ui/counter/showtimeboard.h"
 
 int main(int argc, char* argv[])
 {

@@ -234,6 +234,26 @@
         <source>Give one ticket type per seat.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The folder %1 cannot be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is longer than %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 terminals already run on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>
@@ -279,6 +299,26 @@
     </message>
     <message>
         <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SaleDonePanel</name>
+    <message>
+        <source>Seats: %1
+Total: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change due: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked. Booking code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next customer (Enter)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -336,14 +376,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Change: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>F%1 All %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 — less than a minute left!</source>
         <translation type="unfinished"></translation>
     </message>
@@ -371,20 +403,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Take %1 (S)</source>
+        <source>No seats held yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SalePaymentPanel</name>
+    <message>
+        <source>Adult</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Seats: %1
-Total: %2</source>
+        <source>Teen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Change due: %1</source>
+        <source>Child</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
+        <source>Senior</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F%1 All %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -396,19 +438,7 @@ Total: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Selected seats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>To payment (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel sale (Esc)</source>
+        <source>Change: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -436,31 +466,34 @@ Total: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Booked. Booking code:</source>
+        <source>Cancel sale (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SaleSelectionPanel</name>
+    <message>
+        <source>Take %1 (S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Next customer (Enter)</source>
+        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No seats held yet</source>
+        <source>Selected seats</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Adult</source>
+        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Teen</source>
+        <source>To payment (Enter)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Child</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Senior</source>
+        <source>Cancel sale (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

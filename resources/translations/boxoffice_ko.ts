@@ -234,6 +234,26 @@
         <source>Give one ticket type per seat.</source>
         <translation>좌석마다 권종을 하나씩 지정하세요.</translation>
     </message>
+    <message>
+        <source>The folder %1 cannot be created.</source>
+        <translation>폴더 %1을(를) 만들 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is empty.</source>
+        <translation>단말기 이름이 비어 있습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is longer than %1 characters.</source>
+        <translation>단말기 이름이 %1자를 넘습니다.</translation>
+    </message>
+    <message>
+        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
+        <translation>단말기 %1이(가) 이 컴퓨터에서 이미 실행 중입니다. --terminal 옵션으로 다른 이름을 지정하세요.</translation>
+    </message>
+    <message>
+        <source>%1 terminals already run on this computer.</source>
+        <translation>이 컴퓨터에서 이미 단말기 %1대가 실행 중입니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>
@@ -280,6 +300,27 @@
     <message>
         <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
         <translation>오프라인 — 데이터베이스에 연결할 수 없습니다(%1부터). 연결이 복구될 때까지 판매할 수 없습니다. 다시 연결하는 중…</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SaleDonePanel</name>
+    <message>
+        <source>Seats: %1
+Total: %2</source>
+        <translation>좌석: %1
+합계: %2</translation>
+    </message>
+    <message>
+        <source>Change due: %1</source>
+        <translation>거스름돈: %1</translation>
+    </message>
+    <message>
+        <source>Booked. Booking code:</source>
+        <translation>예매 완료. 예매번호:</translation>
+    </message>
+    <message>
+        <source>Next customer (Enter)</source>
+        <translation>다음 고객 (Enter)</translation>
     </message>
 </context>
 <context>
@@ -336,14 +377,6 @@
         <translation>카드 결제 실패: %1 다시 시도하거나 현금으로 받으세요.</translation>
     </message>
     <message>
-        <source>Change: %1</source>
-        <translation>거스름돈: %1</translation>
-    </message>
-    <message>
-        <source>F%1 All %2</source>
-        <translation>F%1 전체 %2</translation>
-    </message>
-    <message>
         <source>%1 — less than a minute left!</source>
         <translation>%1 — 1분도 남지 않았습니다!</translation>
     </message>
@@ -370,22 +403,31 @@
         <translation>가장 가까운 연속 빈 좌석: %1 (S 키).</translation>
     </message>
     <message>
-        <source>Take %1 (S)</source>
-        <translation>%1 선택 (S)</translation>
+        <source>No seats held yet</source>
+        <translation>선점한 좌석 없음</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SalePaymentPanel</name>
+    <message>
+        <source>Adult</source>
+        <translation>일반</translation>
     </message>
     <message>
-        <source>Seats: %1
-Total: %2</source>
-        <translation>좌석: %1
-합계: %2</translation>
+        <source>Teen</source>
+        <translation>청소년</translation>
     </message>
     <message>
-        <source>Change due: %1</source>
-        <translation>거스름돈: %1</translation>
+        <source>Child</source>
+        <translation>어린이</translation>
     </message>
     <message>
-        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
-        <translation>좌석 배치도에서 좌석을 클릭하거나, 1–9를 눌러 연속된 최적 좌석을 선택하세요.</translation>
+        <source>Senior</source>
+        <translation>경로</translation>
+    </message>
+    <message>
+        <source>F%1 All %2</source>
+        <translation>F%1 전체 %2</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -396,20 +438,8 @@ Total: %2</source>
         <translation>합계 %1</translation>
     </message>
     <message>
-        <source>Selected seats</source>
-        <translation>선택한 좌석</translation>
-    </message>
-    <message>
-        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
-        <translation>단축키: 1–9 연속 최적 좌석 · 화살표 + Space 좌석 선택 · +/− 확대/축소 · Esc 취소</translation>
-    </message>
-    <message>
-        <source>To payment (Enter)</source>
-        <translation>결제하기 (Enter)</translation>
-    </message>
-    <message>
-        <source>Cancel sale (Esc)</source>
-        <translation>판매 취소 (Esc)</translation>
+        <source>Change: %1</source>
+        <translation>거스름돈: %1</translation>
     </message>
     <message>
         <source>Seat</source>
@@ -436,32 +466,35 @@ Total: %2</source>
         <translation>카드 (F9)</translation>
     </message>
     <message>
-        <source>Booked. Booking code:</source>
-        <translation>예매 완료. 예매번호:</translation>
+        <source>Cancel sale (Esc)</source>
+        <translation>판매 취소 (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SaleSelectionPanel</name>
+    <message>
+        <source>Take %1 (S)</source>
+        <translation>%1 선택 (S)</translation>
     </message>
     <message>
-        <source>Next customer (Enter)</source>
-        <translation>다음 고객 (Enter)</translation>
+        <source>Click seats on the map, or press 1–9 for the best seats together.</source>
+        <translation>좌석 배치도에서 좌석을 클릭하거나, 1–9를 눌러 연속된 최적 좌석을 선택하세요.</translation>
     </message>
     <message>
-        <source>No seats held yet</source>
-        <translation>선점한 좌석 없음</translation>
+        <source>Selected seats</source>
+        <translation>선택한 좌석</translation>
     </message>
     <message>
-        <source>Adult</source>
-        <translation>일반</translation>
+        <source>Keys: 1–9 best seats together · arrows + Space pick a seat · +/− zoom · Esc cancel</source>
+        <translation>단축키: 1–9 연속 최적 좌석 · 화살표 + Space 좌석 선택 · +/− 확대/축소 · Esc 취소</translation>
     </message>
     <message>
-        <source>Teen</source>
-        <translation>청소년</translation>
+        <source>To payment (Enter)</source>
+        <translation>결제하기 (Enter)</translation>
     </message>
     <message>
-        <source>Child</source>
-        <translation>어린이</translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation>경로</translation>
+        <source>Cancel sale (Esc)</source>
+        <translation>판매 취소 (Esc)</translation>
     </message>
 </context>
 <context>

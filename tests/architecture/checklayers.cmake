@@ -2,20 +2,27 @@
 # SPDX-FileCopyrightText: Box office developers
 #
 # The layer rule of DESIGN.md §1, read from the sources (cmake -P, label unit):
-#   model/  includes nothing of db/ or ui/, no Qt Sql, no Qt Gui or Widgets header
-#   ui/     includes nothing of db/, no Qt Sql header
-#   db/     includes nothing of ui/, no Qt Gui or Widgets header
+#   model/       includes nothing of db/ or ui/, no Qt Sql, no Qt Gui or Widgets header
+#   ui/common/   includes nothing of db/ or of a shell (ui/counter/, ...), no Qt Sql header
+#   ui/counter/  includes nothing of db/ or of another shell, no Qt Sql header
+#   db/          includes nothing of ui/, no Qt Gui or Widgets header
+#   every ui/ source lies in one of the ui libraries' folders (ui_folders below)
 # and from the link graph: boxoffice_model links none of Qt Sql/Gui/Widgets or boxoffice_db/ui,
-# boxoffice_ui links neither Qt Sql nor boxoffice_db.
+# no ui library links Qt Sql, boxoffice_db or boxoffice_appcommon (which links boxoffice_db), and
+# boxoffice_uicommon links no shell.
 #
 # Inputs: -DSOURCE_DIR=... -DQT_GUI_DIRS="a|b" (the include folders of Qt Gui and Qt Widgets)
-#         -DMODEL_LINKS="x|y" -DUI_LINKS="x|y" (LINK_LIBRARIES of the two targets)
-#         optionally -DEXTRA_FILE=<path>:<as> to check one more file as if it lay at <as>.
+#         -DMODEL_LINKS="x|y" (LINK_LIBRARIES of boxoffice_model)
+#         -DUI_LINKS="target:x,y|target:x,y" (LINK_LIBRARIES of each ui library)
+#         optionally -DEXTRA_FILE=<path>:<as> to check one more file as if it lay in <as>
+#         (model, db, ui/common, ui/counter).
 cmake_minimum_required(VERSION 3.25)
 
 string(REPLACE "|" ";" qt_gui_dirs "${QT_GUI_DIRS}")
 string(REPLACE "|" ";" model_links "${MODEL_LINKS}")
-string(REPLACE "|" ";" ui_links "${UI_LINKS}")
+string(REPLACE "|" ";" ui_libraries "${UI_LINKS}")
+# The folders of ui/ that are libraries: common (shared) and the shells.
+set(ui_folders common counter)
 set(violations "")
 
 # Is <name> a header of Qt Gui or Qt Widgets?
@@ -41,7 +48,7 @@ function(check_file path layer)
         endif()
         set(header "${CMAKE_MATCH_1}")
         set(bad "")
-        if(layer STREQUAL "model" OR layer STREQUAL "ui")
+        if(layer STREQUAL "model" OR layer MATCHES "^ui/")
             if(header MATCHES "^db/")
                 set(bad "a db/ header")
             elseif(header MATCHES "^(QtSql/|QSql)")
@@ -50,6 +57,13 @@ function(check_file path layer)
         endif()
         if(layer STREQUAL "model" AND header MATCHES "^ui/")
             set(bad "a ui/ header")
+        endif()
+        # ui/common knows no shell; a shell knows ui/common and itself.
+        if(layer MATCHES "^ui/" AND header MATCHES "^ui/([^/]+)/" AND bad STREQUAL "")
+            set(folder "${CMAKE_MATCH_1}")
+            if(NOT folder STREQUAL "common" AND NOT "ui/${folder}" STREQUAL layer)
+                set(bad "a header of the shell ui/${folder}/")
+            endif()
         endif()
         if(layer STREQUAL "db" AND header MATCHES "^ui/")
             set(bad "a ui/ header")
@@ -67,16 +81,29 @@ function(check_file path layer)
     endforeach()
 endfunction()
 
+set(layers model db)
+foreach(folder IN LISTS ui_folders)
+    list(APPEND layers ui/${folder})
+endforeach()
 set(checked 0)
-foreach(layer model ui db)
+foreach(layer IN LISTS layers)
     file(GLOB_RECURSE sources "${SOURCE_DIR}/${layer}/*.h" "${SOURCE_DIR}/${layer}/*.cpp")
     foreach(path IN LISTS sources)
         check_file("${path}" ${layer})
         math(EXPR checked "${checked} + 1")
     endforeach()
 endforeach()
+# A ui source outside the libraries' folders would be checked by nobody.
+list(JOIN ui_folders ", " ui_folder_names)
+file(GLOB_RECURSE ui_sources RELATIVE "${SOURCE_DIR}/ui" "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp")
+foreach(path IN LISTS ui_sources)
+    string(REGEX MATCH "^[^/]+" folder "${path}")
+    if(NOT path MATCHES "/" OR NOT folder IN_LIST ui_folders)
+        set(violations "${violations}\n  ${SOURCE_DIR}/ui/${path}: not in a ui library folder (${ui_folder_names})")
+    endif()
+endforeach()
 if(DEFINED EXTRA_FILE)
-    string(REGEX MATCH "^(.*):([a-z]+)$" _ "${EXTRA_FILE}")
+    string(REGEX MATCH "^(.*):([a-z/]+)$" _ "${EXTRA_FILE}")
     check_file("${CMAKE_MATCH_1}" "${CMAKE_MATCH_2}")
 endif()
 
@@ -85,9 +112,23 @@ foreach(lib IN LISTS model_links)
         set(violations "${violations}\n  boxoffice_model links ${lib}")
     endif()
 endforeach()
-foreach(lib IN LISTS ui_links)
-    if(lib MATCHES "^(Qt6?::Sql|boxoffice_db)$")
-        set(violations "${violations}\n  boxoffice_ui links ${lib}")
+set(ui_checked "")
+foreach(entry IN LISTS ui_libraries)
+    string(REGEX MATCH "^([^:]+):(.*)$" _ "${entry}")
+    set(target "${CMAKE_MATCH_1}")
+    string(REPLACE "," ";" links "${CMAKE_MATCH_2}")
+    list(APPEND ui_checked ${target})
+    foreach(lib IN LISTS links)
+        if(lib MATCHES "^(Qt6?::Sql|boxoffice_db|boxoffice_appcommon)$")
+            set(violations "${violations}\n  ${target} links ${lib}")
+        elseif(target STREQUAL "boxoffice_uicommon" AND lib MATCHES "^boxoffice_(counter|kiosk|door|manager)$")
+            set(violations "${violations}\n  ${target} links the shell ${lib}")
+        endif()
+    endforeach()
+endforeach()
+foreach(target boxoffice_uicommon boxoffice_counter)
+    if(NOT target IN_LIST ui_checked)
+        message(FATAL_ERROR "layer check: the links of ${target} were not given (-DUI_LINKS)")
     endif()
 endforeach()
 
@@ -97,4 +138,6 @@ endif()
 if(NOT violations STREQUAL "")
     message(FATAL_ERROR "the layer rule is broken:${violations}")
 endif()
-message(STATUS "layer rule holds: ${checked} files of model/, ui/ and db/; links of model and ui")
+list(JOIN layers ", " layer_names)
+list(JOIN ui_checked ", " ui_names)
+message(STATUS "layer rule holds: ${checked} files of ${layer_names}; links of boxoffice_model, ${ui_names}")

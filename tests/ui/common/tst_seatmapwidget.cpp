@@ -12,8 +12,9 @@
 #include "model/seatmap.h"
 #include "tests/support/paintcounter.h"
 #include "tests/support/testseats.h"
-#include "ui/seatlegendwidget.h"
-#include "ui/seatmapwidget.h"
+#include "ui/common/seatlegendwidget.h"
+#include "ui/common/seatmapwidget.h"
+#include "ui/common/seatpainter.h"
 
 using namespace bo;
 using bo::test::announced;
@@ -62,13 +63,13 @@ QList<SeatState> bigHall(int rows, int columns)
 }
 
 /// The colour that covers most of a seat symbol drawn alone (its fill), on white.
-QRgb dominantColour(SeatMapWidget::Look look, SeatKind kind)
+QRgb dominantColour(SeatPainter::Look look, SeatKind kind)
 {
     QImage symbol(64, 64, QImage::Format_RGB32);
     symbol.fill(Qt::white);
     {
         QPainter painter(&symbol);
-        SeatMapWidget::paintSeat(painter, QRectF(4, 4, 56, 56), look, kind, SeatMapWidget::Part::Single);
+        SeatPainter::paintSeat(painter, QRectF(4, 4, 56, 56), look, kind, SeatPainter::Part::Single);
     }
     QHash<QRgb, int> counts;
     for (int y = 0; y < symbol.height(); ++y) {
@@ -104,7 +105,7 @@ int pixelsOf(const QImage& image, QRgb colour)
 /// of its own (the others differ by shape).
 QList<QPair<QString, QRgb>> everyLookAndKind()
 {
-    using Look = SeatMapWidget::Look;
+    using Look = SeatPainter::Look;
     QList<QPair<QString, QRgb>> out;
     for (Look look : {Look::Free, Look::Mine, Look::HeldByOther, Look::Reserved, Look::Blocked})
         out.append({SeatMapWidget::lookName(look), dominantColour(look, SeatKind::Standard)});
@@ -305,17 +306,17 @@ private slots:
         QCOMPARE(activated.count(), 0);
     }
 
-    void seatsChangedRepaintsOnlyThoseSeats()
+    void changedSeatsAloneAreRepainted()
     {
         const int all = static_cast<int>(m_map.size());
         PaintCounter counter(m_widget.get());
-        m_widget->reloaded();
+        m_widget->reloadSeats();
         QTRY_VERIFY(counter.paints > 0);
         QCOMPARE(m_widget->paintedSeatsLastFrame(), all);
 
         QCOMPARE(m_map.applyChanges(announced(QStringLiteral("3|R26"))), QList<int>{26});
         const int before = counter.paints;
-        m_widget->seatsChanged({26});
+        m_widget->repaintSeats({26});
         QTRY_VERIFY(counter.paints > before);
         QVERIFY(m_widget->paintedSeatsLastFrame() >= 1);
         QVERIFY(m_widget->paintedSeatsLastFrame() <= 4);
@@ -323,12 +324,12 @@ private slots:
         // A notification about several seats far apart repaints those seats, not what lies between.
         QCOMPARE(m_map.applyChanges(announced(QStringLiteral("3|H11,H38"))), (QList<int>{11, 38}));
         const int beforeTwo = counter.paints;
-        m_widget->seatsChanged({11, 38});
+        m_widget->repaintSeats({11, 38});
         QTRY_VERIFY(counter.paints > beforeTwo);
         QVERIFY(m_widget->paintedSeatsLastFrame() <= 8);
 
         const int beforeReload = counter.paints;
-        m_widget->reloaded();
+        m_widget->reloadSeats();
         QTRY_VERIFY(counter.paints > beforeReload);
         QCOMPARE(m_widget->paintedSeatsLastFrame(), all);
     }
@@ -340,7 +341,7 @@ private slots:
         auto show = [this, &looks](const QString& payload, const QSet<int>& mine) {
             (void)m_map.setMine(mine);
             (void)m_map.applyChanges(announced(payload));
-            m_widget->seatsChanged({27});
+            m_widget->repaintSeats({27});
             m_widget->repaint();
             looks.append(seatImage(*m_widget, 27));
         };
@@ -366,7 +367,7 @@ private slots:
         const QRect r = m_widget->seatRect(26);
         const QImage before = m_widget->grab().toImage();
         (void)m_map.applyChanges(announced(QStringLiteral("3|R26")));
-        m_widget->seatsChanged({26});
+        m_widget->repaintSeats({26});
         m_widget->repaint();
         const QImage after = m_widget->grab().toImage();
         QVERIFY(before.copy(r) != after.copy(r));
@@ -409,7 +410,7 @@ private slots:
         const QString text = QToolTip::text();
         QVERIFY2(text.contains(QStringLiteral("C3")), qPrintable(text));
         QVERIFY2(text.contains(SeatMapWidget::kindName(SeatKind::Premium)), qPrintable(text));
-        QVERIFY2(text.contains(SeatMapWidget::lookName(SeatMapWidget::Look::Free)), qPrintable(text));
+        QVERIFY2(text.contains(SeatMapWidget::lookName(SeatPainter::Look::Free)), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("22,000")), qPrintable(text));
         QToolTip::hideText();
     }
@@ -443,7 +444,7 @@ private slots:
     {
         m_widget->setFocusSeat(24);
         m_map.reset(showtime, smallHall());
-        m_widget->reloaded();
+        m_widget->reloadSeats();
         QCOMPARE(m_widget->focusSeat(), 24);
     }
 
@@ -453,7 +454,7 @@ private slots:
         QCOMPARE(legend.objectName(), QStringLiteral("seatLegendWidget"));
         const QStringList texts = legend.entryTexts();
         QCOMPARE(texts.size(), 10);
-        using Look = SeatMapWidget::Look;
+        using Look = SeatPainter::Look;
         for (Look look : {Look::Free, Look::Mine, Look::HeldByOther, Look::Reserved, Look::Blocked})
             QVERIFY(texts.contains(SeatMapWidget::lookName(look)));
         for (SeatKind kind : {SeatKind::Standard, SeatKind::Premium, SeatKind::Couple, SeatKind::Wheelchair,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "ui/showtimeboard.h"
+#include "ui/counter/showtimeboard.h"
 
 #include <QColor>
 #include <QEvent>

@@ -4,184 +4,23 @@
 
 #include <memory>
 
-#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLabel>
-#include <QPushButton>
-#include <QRegularExpression>
 #include <QScreen>
-#include <QTableView>
 #include <QTemporaryDir>
 
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"
 #include "db/privatepostgres.h"
-#include "db/seatstore.h"
-#include "model/cardterminal.h"
 #include "model/saleflow.h"
-#include "model/showtimelistmodel.h"
 #include "tests/support/checked.h"
-#include "tests/support/paintcounter.h"
+#include "tests/support/countertill.h"
 #include "tests/support/testdatabase.h"
-#include "ui/counterwindow.h"
-#include "ui/seatmapwidget.h"
+#include "ui/counter/counterwindow.h"
 
 using namespace bo;
-using bo::test::PaintCounter;
-using bo::test::TestDatabase;
-
-namespace {
-
-/// One database round trip (or a few) on a loaded two-core machine, with a lot of room.
-constexpr int dbTimeoutMs = 10000;
-/// Noticing a stopped or restarted server: a heartbeat every 3 s plus connect attempts.
-constexpr int offlineTimeoutMs = 20000;
-
-/// An SQL expression for a start time that is today in local time and on sale now.
-QString todayOnSale()
-{
-    // Half an hour ahead, unless that is tomorrow already: then five minutes ago (a late sale).
-    return QTime::currentTime() < QTime(23, 0) ? QStringLiteral("now() + interval '30 minutes'")
-                                               : QStringLiteral("now() - interval '5 minutes'");
-}
-
-/// A showtime of `rows` x `perRow` seats (A1 = first id) that is on today's board.
-int addTodaysShowtime(TestDatabase& db, const QString& hall = QStringLiteral("Test hall"))
-{
-    const int showtime = db.addShowtime(3, 10, hall);
-    if (showtime <= 0 || !db.run(QStringLiteral("UPDATE showtime SET starts_at = %1 WHERE id = %2")
-                                     .arg(todayOnSale())
-                                     .arg(showtime)))
-        return 0;
-    return showtime;
-}
-
-/// "FREE -", "HELD <token>", ... for one seat, as the database has it.
-QString seatRow(const TestDatabase& db, int showtime, int seat)
-{
-    return db.scalar(QStringLiteral("SELECT status || ' ' || coalesce(held_by::text, '-') FROM showtime_seat "
-                                    "WHERE showtime_id = %1 AND seat_id = %2")
-                         .arg(showtime)
-                         .arg(seat));
-}
-
-QString heldBy(const QUuid& owner)
-{
-    return QStringLiteral("HELD ") + owner.toString(QUuid::WithoutBraces);
-}
-
-/// The seats `owner` holds, sorted, as "12,13".
-QString heldSeats(const TestDatabase& db, int showtime, const QUuid& owner)
-{
-    return db.scalar(QStringLiteral("SELECT coalesce(string_agg(seat_id::text, ',' ORDER BY seat_id), '') "
-                                    "FROM showtime_seat WHERE showtime_id = %1 AND status = 'HELD' "
-                                    "AND held_by = '%2'")
-                         .arg(showtime)
-                         .arg(owner.toString(QUuid::WithoutBraces)));
-}
-
-QString joined(const QList<int>& ids)
-{
-    QStringList parts;
-    for (int id : ids)
-        parts << QString::number(id);
-    return parts.join(QLatin1Char(','));
-}
-
-/// One counter terminal, wired as app/gui/main.cpp wires it: its own backend thread and connection.
-struct Counter
-{
-    Counter(const ConnectionSettings& settings, const QString& terminal)
-        : backend(settings)
-        , flow(&backend, &card, terminal)
-        , window(&backend, &flow, terminal)
-        , boardTester(window.findChild<QTableView*>(QStringLiteral("showtimeTable"))->model(),
-                      QAbstractItemModelTester::FailureReportingMode::QtTest)
-    {
-        card.setDelayMs(20);
-    }
-
-    ~Counter()
-    {
-        window.close();
-        backend.stop();
-    }
-    Counter(const Counter&) = delete;
-    Counter& operator=(const Counter&) = delete;
-
-    template <typename T> [[nodiscard]] T* find(const QString& name) const
-    {
-        return window.findChild<T*>(name);
-    }
-    [[nodiscard]] QTableView* table() const { return find<QTableView>(QStringLiteral("showtimeTable")); }
-    [[nodiscard]] SeatMapWidget* seatMap() const { return find<SeatMapWidget>(QStringLiteral("seatMap")); }
-    [[nodiscard]] QLabel* label(const QString& name) const { return find<QLabel>(name); }
-    [[nodiscard]] QPushButton* button(const QString& name) const { return find<QPushButton>(name); }
-
-    PgTerminalBackend backend;
-    QSignalSpy settingsLoaded{&backend, &PgTerminalBackend::settingsLoaded};
-    SimulatedCardTerminal card;
-    SaleFlow flow;
-    CounterWindow window;
-    QAbstractItemModelTester boardTester;
-};
-
-/// Starts the terminal like main() does and waits until it is online with settings and board.
-void start(Counter& c)
-{
-    c.backend.start();
-    c.window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&c.window));
-    c.window.activateWindow();
-    QApplication::setActiveWindow(&c.window);
-    QTRY_VERIFY_WITH_TIMEOUT(c.backend.isOnline(), dbTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(!c.settingsLoaded.isEmpty(), dbTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(c.table()->model()->rowCount() > 0, dbTimeoutMs);
-    QVERIFY(c.window.isShowingBoard());
-}
-
-/// The board row showing that showtime, or -1.
-int boardRow(const QTableView* table, int showtimeId)
-{
-    const QAbstractItemModel* model = table->model();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        if (model->index(row, 0).data(ShowtimeListModel::ShowtimeIdRole).toInt() == showtimeId)
-            return row;
-    }
-    return -1;
-}
-
-/// Picks the showtime on the board and presses Enter, as a clerk would.
-void openShowtime(Counter& c, int showtimeId)
-{
-    QTableView* table = c.table();
-    QTRY_VERIFY_WITH_TIMEOUT(boardRow(table, showtimeId) >= 0, dbTimeoutMs);
-    table->setCurrentIndex(table->model()->index(boardRow(table, showtimeId), 0));
-    QTest::keyClick(table, Qt::Key_Return);
-    QTRY_COMPARE_WITH_TIMEOUT(c.flow.state(), SaleFlow::State::Selecting, dbTimeoutMs);
-    QCOMPARE(c.flow.showtime().id, showtimeId);
-    QVERIFY(!c.window.isShowingBoard());
-}
-
-void clickSeat(Counter& c, int seatId)
-{
-    SeatMapWidget* map = c.seatMap();
-    QVERIFY(map);
-    const QRect r = map->seatRect(seatId);
-    QVERIFY2(r.width() >= 6 && r.height() >= 6, "seats too small to click");
-    QCOMPARE(map->seatAt(r.center()), seatId);
-    QTest::mouseClick(map, Qt::LeftButton, {}, r.center());
-}
-
-/// "mm:ss" in a countdown text as seconds, or -1.
-int shownSeconds(const QString& text)
-{
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("(\\d\\d):(\\d\\d)")).match(text);
-    return m.hasMatch() ? m.captured(1).toInt() * 60 + m.captured(2).toInt() : -1;
-}
-
-} // namespace
+using namespace bo::test;
 
 class TstCounterWindow final : public QObject
 {
@@ -212,82 +51,6 @@ private slots:
         }
     }
 
-    void clickingSeatsHoldsAndReleasesThemWithTheDatabaseCountdown_data()
-    {
-        QTest::addColumn<int>("ttl");
-        QTest::addColumn<QString>("countdown");
-        QTest::newRow("default 300 s") << 300 << QStringLiteral("^Seats held (04:5\\d|05:00)$");
-        QTest::newRow("90 s") << 90 << QStringLiteral("^Seats held (01:2\\d|01:30)$");
-    }
-
-    void clickingSeatsHoldsAndReleasesThemWithTheDatabaseCountdown()
-    {
-        QFETCH(int, ttl);
-        QFETCH(QString, countdown);
-        TestDatabase db;
-        QVERIFY2(db.ok(), qPrintable(db.error()));
-        const int showtime = addTodaysShowtime(db);
-        QVERIFY(showtime > 0);
-        QVERIFY(db.run(QStringLiteral("UPDATE settings SET selection_ttl_s = %1").arg(ttl)));
-        const QList<int> seats = db.seatIds(showtime);
-        QCOMPARE(seats.size(), 30);
-        const int a = seats.at(14); // B5
-        const int b = seats.at(15); // B6
-
-        Counter c(db.settings(), QStringLiteral("till-1"));
-        CHECKED(start(c));
-        CHECKED(openShowtime(c, showtime));
-        QLabel* countdownLabel = c.label(QStringLiteral("countdown"));
-        QVERIFY(countdownLabel);
-        QVERIFY2(shownSeconds(countdownLabel->text()) < 0, qPrintable(countdownLabel->text()));
-        const QString mine = heldBy(c.flow.holdToken());
-
-        CHECKED(clickSeat(c, a));
-        QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, a), mine, dbTimeoutMs);
-        const QRegularExpression pattern(countdown);
-        QTRY_VERIFY2_WITH_TIMEOUT(pattern.match(countdownLabel->text()).hasMatch(),
-                                  qPrintable(countdownLabel->text()), dbTimeoutMs);
-        // The label counts down from the deadline the database set, not from a local guess.
-        const int dbLeft =
-            db.scalar(QStringLiteral("SELECT ceil(extract(epoch FROM held_until - now()))::int "
-                                     "FROM showtime_seat WHERE showtime_id = %1 AND seat_id = %2")
-                          .arg(showtime)
-                          .arg(a))
-                .toInt();
-        const int shown = shownSeconds(countdownLabel->text());
-        QVERIFY2(qAbs(shown - dbLeft) <= 2,
-                 qPrintable(QStringLiteral("label %1 s, database %2 s").arg(shown).arg(dbLeft)));
-
-        CHECKED(clickSeat(c, b));
-        QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, b), mine, dbTimeoutMs);
-        QCOMPARE(seatRow(db, showtime, a), mine);
-        QCOMPARE(
-            db.scalar(QStringLiteral("SELECT count(*) || ' ' || count(DISTINCT held_by) FROM showtime_seat "
-                                     "WHERE showtime_id = %1 AND status = 'HELD'")
-                          .arg(showtime)),
-            QStringLiteral("2 1"));
-        QTRY_COMPARE_WITH_TIMEOUT(c.flow.selection(), QList<int>({a, b}), dbTimeoutMs);
-        QVERIFY(SeatMapWidget::lookOf(c.flow.seatMap(), *c.flow.seatMap().seat(a)) ==
-                SeatMapWidget::Look::Mine);
-
-        // Clicking a held seat again gives it back at once; the other stays held.
-        CHECKED(clickSeat(c, a));
-        QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, a), QStringLiteral("FREE -"), dbTimeoutMs);
-        QCOMPARE(seatRow(db, showtime, b), mine);
-        QTRY_COMPARE_WITH_TIMEOUT(c.flow.selection(), QList<int>({b}), dbTimeoutMs);
-        QVERIFY2(shownSeconds(countdownLabel->text()) > 0, qPrintable(countdownLabel->text()));
-
-        // The last seat given back.
-        CHECKED(clickSeat(c, b));
-        QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, b), QStringLiteral("FREE -"), dbTimeoutMs);
-        QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
-        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status <> 'FREE'")),
-                 QStringLiteral("0"));
-        // Nothing held any more: no time left on the screen either (ticks that came while the
-        // release was on its way must not have put it back).
-        QVERIFY2(shownSeconds(countdownLabel->text()) < 0, qPrintable(countdownLabel->text()));
-    }
-
     void selectionTimeoutEndsTheSaleAndFreesTheSeats()
     {
         TestDatabase db;
@@ -298,7 +61,7 @@ private slots:
         QVERIFY(db.run(QStringLiteral("UPDATE settings SET selection_ttl_s = 2")));
         const int seat = db.seatIds(showtime).at(14);
 
-        Counter c(db.settings(), QStringLiteral("till-1"));
+        CounterTill c(db.settings(), QStringLiteral("till-1"));
         QSignalSpy granted(&c.backend, &PgTerminalBackend::holdFinished);
         QSignalSpy ended(&c.flow, &SaleFlow::saleEnded);
         CHECKED(start(c));
@@ -323,136 +86,6 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, seat), QStringLiteral("FREE -"), dbTimeoutMs);
     }
 
-    void holdInOneWindowShowsInTheOtherWithinASecond()
-    {
-        TestDatabase db;
-        QVERIFY2(db.ok(), qPrintable(db.error()));
-        const int showtime = addTodaysShowtime(db);
-        QVERIFY(showtime > 0);
-        const int seat = db.seatIds(showtime).at(14);
-
-        Counter a(db.settings(), QStringLiteral("till-a"));
-        Counter b(db.settings(), QStringLiteral("till-b"));
-        CHECKED(start(a));
-        CHECKED(start(b));
-        CHECKED(openShowtime(a, showtime));
-        CHECKED(openShowtime(b, showtime));
-        const SeatMap& seenByB = b.flow.seatMap();
-        QCOMPARE(seenByB.seat(seat)->status, SeatStatus::Free);
-        PaintCounter paintsOfB(b.seatMap());
-
-        QElapsedTimer clock;
-        qint64 grantedToA = -1;
-        qint64 shownInB = -1;
-        connect(&a.backend, &PgTerminalBackend::holdFinished, this, [&](const HoldReply& reply) {
-            if (reply.result.granted && grantedToA < 0)
-                grantedToA = clock.elapsed();
-        });
-        connect(&b.flow, &SaleFlow::seatsUpdated, this, [&](const QList<int>& ids) {
-            if (ids.contains(seat) && shownInB < 0 && seenByB.seat(seat)->status == SeatStatus::Held)
-                shownInB = clock.elapsed();
-        });
-        const int paintsBefore = paintsOfB.paints;
-        clock.start();
-        CHECKED(clickSeat(a, seat));
-        QTRY_VERIFY_WITH_TIMEOUT(shownInB >= 0 && grantedToA >= 0, dbTimeoutMs);
-        qInfo("hold clicked in A: granted to A after %lld ms, shown in B's map after %lld ms", grantedToA,
-              shownInB);
-        QVERIFY2(shownInB < 1000, qPrintable(QStringLiteral("%1 ms").arg(shownInB)));
-        QCOMPARE(seatRow(db, showtime, seat), heldBy(a.flow.holdToken()));
-        QCOMPARE(SeatMapWidget::lookOf(seenByB, *seenByB.seat(seat)), SeatMapWidget::Look::HeldByOther);
-        QCOMPARE(SeatMapWidget::lookOf(a.flow.seatMap(), *a.flow.seatMap().seat(seat)),
-                 SeatMapWidget::Look::Mine);
-        QTRY_VERIFY_WITH_TIMEOUT(paintsOfB.paints > paintsBefore, dbTimeoutMs);
-
-        // And back: A gives the seat up, B shows it free again.
-        shownInB = -1;
-        disconnect(&b.flow, &SaleFlow::seatsUpdated, this, nullptr);
-        connect(&b.flow, &SaleFlow::seatsUpdated, this, [&](const QList<int>& ids) {
-            if (ids.contains(seat) && shownInB < 0 && seenByB.seat(seat)->status == SeatStatus::Free)
-                shownInB = clock.elapsed();
-        });
-        clock.restart();
-        CHECKED(clickSeat(a, seat));
-        QTRY_VERIFY_WITH_TIMEOUT(shownInB >= 0, dbTimeoutMs);
-        qInfo("release clicked in A: shown in B's map after %lld ms", shownInB);
-        QVERIFY2(shownInB < 1000, qPrintable(QStringLiteral("%1 ms").arg(shownInB)));
-        QCOMPARE(SeatMapWidget::lookOf(seenByB, *seenByB.seat(seat)), SeatMapWidget::Look::Free);
-        disconnect(&a.backend, nullptr, this, nullptr);
-        disconnect(&b.flow, nullptr, this, nullptr);
-    }
-
-    void seatTakenByAnotherTerminalConflictsAndKeepsTheRest()
-    {
-        TestDatabase db;
-        QVERIFY2(db.ok(), qPrintable(db.error()));
-        const int showtime = addTodaysShowtime(db);
-        QVERIFY(showtime > 0);
-        const QList<int> seats = db.seatIds(showtime);
-        const int y = seats.at(14); // B5: the clerk's first seat
-        const int x = seats.at(15); // B6: taken by someone else just before the clerk clicks it
-        const QString xLabel = QStringLiteral("B6");
-
-        Counter c(db.settings(), QStringLiteral("till-1"));
-        QSignalSpy taken(&c.flow, &SaleFlow::seatsTaken);
-        CHECKED(start(c));
-        CHECKED(openShowtime(c, showtime));
-        const QString mine = heldBy(c.flow.holdToken());
-        CHECKED(clickSeat(c, y));
-        QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, y), mine, dbTimeoutMs);
-        QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
-
-        auto other = db.connect(QStringLiteral("other-till"));
-        QVERIFY(other);
-        const QUuid otherOwner = QUuid::createUuid();
-        {
-            SeatStore store(*other);
-            auto hold = store.hold(showtime, {x}, otherOwner);
-            QVERIFY(hold.ok());
-            QVERIFY(hold.value().granted);
-        }
-        // No events processed since that commit: normally the terminal has not heard of it yet.
-        const bool heardFirst = c.flow.seatMap().seat(x)->status != SeatStatus::Free;
-        CHECKED(clickSeat(c, x));
-
-        QLabel* message = c.label(QStringLiteral("saleMessage"));
-        QVERIFY(message);
-        QTRY_VERIFY2_WITH_TIMEOUT(message->isVisible() && message->text().contains(xLabel),
-                                  qPrintable(message->text()), dbTimeoutMs);
-        QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
-        qInfo("path: %s; message: %s", taken.isEmpty() ? "refused locally (notification first)" : "conflict",
-              qPrintable(message->text()));
-        QVERIFY(!heardFirst || taken.isEmpty());
-
-        // All or nothing: the clerk still has Y, the other terminal has X.
-        QCOMPARE(seatRow(db, showtime, y), mine);
-        QCOMPARE(seatRow(db, showtime, x), heldBy(otherOwner));
-        QCOMPARE(c.flow.selection(), QList<int>({y}));
-        QCOMPARE(SeatMapWidget::lookOf(c.flow.seatMap(), *c.flow.seatMap().seat(x)),
-                 SeatMapWidget::Look::HeldByOther);
-        QPushButton* suggestionButton = c.button(QStringLiteral("takeSuggestion"));
-        QVERIFY(suggestionButton);
-        if (taken.isEmpty())
-            return; // refused before asking: no conflict, so no suggestion
-
-        QCOMPARE(taken.count(), 1);
-        QCOMPARE(taken.at(0).at(0).value<QList<int>>(), QList<int>({x}));
-        const QList<int> suggestion = taken.at(0).at(1).value<QList<int>>();
-        QCOMPARE(suggestion.size(), 2);
-        QVERIFY2(!suggestion.contains(x), qPrintable(joined(suggestion)));
-        QVERIFY(suggestionButton->isVisible());
-        QVERIFY2(!suggestionButton->text().isEmpty() && !suggestionButton->text().contains(xLabel),
-                 qPrintable(suggestionButton->text()));
-
-        // Taking the suggestion holds exactly that block.
-        QTest::mouseClick(suggestionButton, Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(heldSeats(db, showtime, c.flow.holdToken()), joined(suggestion),
-                                  dbTimeoutMs);
-        QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
-        QCOMPARE(c.flow.selection(), suggestion);
-        QCOMPARE(seatRow(db, showtime, x), heldBy(otherOwner));
-    }
-
     void keyboardSaleOfTheNextShowtimeTakesAtMostSixKeys()
     {
         TestDatabase db;
@@ -466,7 +99,7 @@ private slots:
         const int showtime = addTodaysShowtime(db, QStringLiteral("Hall 2"));
         QVERIFY(showtime > 0);
 
-        Counter c(db.settings(), QStringLiteral("till-1"));
+        CounterTill c(db.settings(), QStringLiteral("till-1"));
         CHECKED(start(c));
         int keys = 0;
         const auto press = [&](Qt::Key key) {
@@ -521,8 +154,8 @@ private slots:
         const int missed = seats.at(0); // changed while B had no session
         const int later = seats.at(14); // held in A once B is back
 
-        Counter a(db.settings(), QStringLiteral("till-a"));
-        Counter b(db.settings(), QStringLiteral("till-b"));
+        CounterTill a(db.settings(), QStringLiteral("till-a"));
+        CounterTill b(db.settings(), QStringLiteral("till-b"));
         QSignalSpy reloaded(&b.flow, &SaleFlow::mapReloaded);
         CHECKED(start(a));
         CHECKED(start(b));
@@ -577,7 +210,7 @@ private slots:
         const int changedLater = seats.at(1); // blocked right after the restart
         const int offlineClick = seats.at(20);
 
-        Counter c(db.settings(), QStringLiteral("till-1"));
+        CounterTill c(db.settings(), QStringLiteral("till-1"));
         QSignalSpy online(&c.backend, &PgTerminalBackend::onlineChanged);
         QSignalSpy reloaded(&c.flow, &SaleFlow::mapReloaded);
         CHECKED(start(c));
@@ -682,7 +315,7 @@ private slots:
         // The till starts while the server is down: the first thing it hears is libpq's whole
         // report of every host it tried.
         QVERIFY(PrivatePostgres::stop(folder).ok());
-        Counter c(settings, QStringLiteral("till-1"));
+        CounterTill c(settings, QStringLiteral("till-1"));
         c.window.setLanguage(language);
         c.window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&c.window));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "ui/seatlegendwidget.h"
+#include "ui/common/seatlegendwidget.h"
 
 #include <algorithm>
 
@@ -8,6 +8,8 @@
 #include <QFontMetrics>
 #include <QPaintEvent>
 #include <QPainter>
+
+#include "ui/common/seatmapwidget.h"
 
 namespace bo {
 
@@ -82,12 +84,12 @@ void SeatLegendWidget::paintEvent(QPaintEvent* event)
             // A couple seat is a joined pair: show both halves.
             const QRect s = item.symbol;
             const int half = s.width() / 2;
-            SeatMapWidget::paintSeat(p, QRectF(s.left(), s.top(), half, s.height()), e.look, e.kind,
-                                     SeatMapWidget::Part::CoupleLeft);
-            SeatMapWidget::paintSeat(p, QRectF(s.left() + half, s.top(), s.width() - half, s.height()),
-                                     e.look, e.kind, SeatMapWidget::Part::CoupleRight);
+            SeatPainter::paintSeat(p, QRectF(s.left(), s.top(), half, s.height()), e.look, e.kind,
+                                   SeatPainter::Part::CoupleLeft);
+            SeatPainter::paintSeat(p, QRectF(s.left() + half, s.top(), s.width() - half, s.height()), e.look,
+                                   e.kind, SeatPainter::Part::CoupleRight);
         } else {
-            SeatMapWidget::paintSeat(p, QRectF(item.symbol), e.look, e.kind, SeatMapWidget::Part::Single);
+            SeatPainter::paintSeat(p, QRectF(item.symbol), e.look, e.kind, SeatPainter::Part::Single);
         }
         p.setFont(font());
         p.setPen(palette().color(QPalette::WindowText));
@@ -108,7 +110,7 @@ void SeatLegendWidget::changeEvent(QEvent* event)
 
 QList<SeatLegendWidget::Entry> SeatLegendWidget::statusEntries()
 {
-    using Look = SeatMapWidget::Look;
+    using Look = SeatPainter::Look;
     QList<Entry> entries;
     for (Look look : {Look::Free, Look::Mine, Look::HeldByOther, Look::Reserved, Look::Blocked})
         entries.append(Entry{look, SeatKind::Standard, SeatMapWidget::lookName(look)});
@@ -120,7 +122,7 @@ QList<SeatLegendWidget::Entry> SeatLegendWidget::kindEntries()
     QList<Entry> entries;
     for (SeatKind kind :
          {SeatKind::Standard, SeatKind::Premium, SeatKind::Couple, SeatKind::Wheelchair, SeatKind::Companion})
-        entries.append(Entry{SeatMapWidget::Look::Free, kind, SeatMapWidget::kindName(kind)});
+        entries.append(Entry{SeatPainter::Look::Free, kind, SeatMapWidget::kindName(kind)});
     return entries;
 }
 

@@ -9,7 +9,7 @@
 #include <QTranslator>
 
 #include "model/showtimelistmodel.h"
-#include "ui/showtimeboard.h"
+#include "ui/counter/showtimeboard.h"
 
 using namespace bo;
 

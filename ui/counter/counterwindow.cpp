@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "ui/counterwindow.h"
+#include "ui/counter/counterwindow.h"
 
 #include <algorithm>
 
@@ -17,8 +17,8 @@
 #include "model/cardterminal.h"
 #include "model/showtimelistmodel.h"
 #include "model/terminalbackend.h"
-#include "ui/salepage.h"
-#include "ui/showtimeboard.h"
+#include "ui/counter/salepage.h"
+#include "ui/counter/showtimeboard.h"
 
 namespace bo {
 

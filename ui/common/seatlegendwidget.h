@@ -7,7 +7,8 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "ui/seatmapwidget.h"
+#include "model/seattypes.h"
+#include "ui/common/seatpainter.h"
 
 namespace bo {
 
@@ -37,7 +38,7 @@ protected:
 private:
     struct Entry
     {
-        SeatMapWidget::Look look = SeatMapWidget::Look::Free;
+        SeatPainter::Look look = SeatPainter::Look::Free;
         SeatKind kind = SeatKind::Standard;
         QString text;
     };

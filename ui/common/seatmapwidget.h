@@ -4,45 +4,37 @@
 
 #include <functional>
 
-#include <QHash>
 #include <QList>
-#include <QPixmap>
 #include <QPoint>
 #include <QRect>
 #include <QWidget>
 
 #include "model/seattypes.h"
-
-class QPainter;
+#include "ui/common/seatgrid.h"
+#include "ui/common/seatpainter.h"
 
 namespace bo {
 
 class SeatMap;
 
-/// A showtime's seat map, painted: statuses and seat kinds told apart by shape and marks as well
-/// as colour, zoom (wheel around the cursor, +/-/0), pan (middle or right drag, space + drag),
-/// click or keyboard (arrows, Space/Enter) to activate a seat, a tooltip with the owner's price.
+/// A showtime's seat map on screen: zoom (wheel around the cursor, +/-/0), pan (middle or right
+/// drag, space + drag), click or keyboard (arrows, Space/Enter) to activate a seat, a tooltip with
+/// the owner's price. Takes the input and coordinates its parts: SeatGrid knows where the seats
+/// are (and which a repaint touches), SeatPainter how they look, SeatNavigator where the arrows go.
 ///
-/// Geometry is cached: seat rectangles are recomputed on resize, zoom and reload only, and a
-/// uniform grid over the layout finds the seats of an exposed rectangle, so a status change
-/// repaints only the changed seats.
+/// Seat rectangles are recomputed on resize, zoom and reload only, so a status change repaints
+/// only the changed seats.
 class SeatMapWidget final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SeatMapWidget)
 
 public:
-    /// How a seat's status is shown.
-    enum class Look { Free, Mine, HeldByOther, Reserved, Blocked };
-    Q_ENUM(Look)
-    /// Which part of a joined couple pair a seat is.
-    enum class Part { Single, CoupleLeft, CoupleRight };
-
     explicit SeatMapWidget(QWidget* parent = nullptr);
     ~SeatMapWidget() override;
 
     /// The map to show (not owned; must outlive this widget or be replaced first). Call
-    /// reloaded() after the map is reset, seatsChanged() after statuses or `mine` change.
+    /// reloadSeats() after the map is reset, repaintSeats() after statuses or `mine` change.
     void setSeatMap(const SeatMap* map);
     [[nodiscard]] const SeatMap* seatMap() const { return m_map; }
     /// The price line of the tooltip (e.g. "Adult ₩14,000"); empty text shows none.
@@ -56,17 +48,15 @@ public:
     /// A seat's rectangle in widget coordinates (empty when unknown).
     [[nodiscard]] QRect seatRect(int seatId) const;
     /// Pixels per layout unit (one standard seat is one unit wide).
-    [[nodiscard]] double scale() const { return m_scale; }
+    [[nodiscard]] double scale() const { return m_grid.scale(); }
     /// Seats drawn by the last paint event (for benchmarks and tests).
     [[nodiscard]] int paintedSeatsLastFrame() const { return m_paintedSeats; }
 
     [[nodiscard]] QSize sizeHint() const override;
     [[nodiscard]] QSize minimumSizeHint() const override;
 
-    [[nodiscard]] static Look lookOf(const SeatMap& map, const SeatState& seat);
-    /// Paints one seat symbol into `rect` (also used by the legend).
-    static void paintSeat(QPainter& painter, const QRectF& rect, Look look, SeatKind kind, Part part);
-    [[nodiscard]] static QString lookName(Look look);
+    /// What a look and a seat kind are called (tooltip, legend).
+    [[nodiscard]] static QString lookName(SeatPainter::Look look);
     [[nodiscard]] static QString kindName(SeatKind kind);
 
 signals:
@@ -75,9 +65,9 @@ signals:
 
 public slots:
     /// Repaints only these seats (statuses or `mine` changed; the layout did not).
-    void seatsChanged(const QList<int>& seatIds);
+    void repaintSeats(const QList<int>& seatIds);
     /// The map was reset: rebuilds the geometry and repaints everything.
-    void reloaded();
+    void reloadSeats();
     void zoomIn();
     void zoomOut();
     void zoomToFit();
@@ -97,53 +87,23 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
-    void rebuildIndex();
-    void recomputeGeometry();
-    [[nodiscard]] double fitScale() const;
+    void rebuildGrid();
+    void layOutSeats();
     void setScaleAround(double scale, const QPointF& anchor);
-    [[nodiscard]] qsizetype seatIndexAt(const QPoint& pos) const;
-    [[nodiscard]] QRect widgetRect(qsizetype index) const { return m_rects.at(index).translated(m_offset); }
-    /// Calls `visit(index)` once for every seat whose grid cells meet `rect` (widget coordinates).
-    template <typename Visit> void forSeatsNear(const QRect& rect, Visit visit) const;
+    void paintRings(QPainter& painter, const QRect& exposed);
     void updateSeat(qsizetype index);
     void setFocusIndex(qsizetype index);
     void setHoverIndex(qsizetype index);
     void moveFocus(int key);
     void ensureVisible(qsizetype index);
     void activate(qsizetype index);
-    [[nodiscard]] const QPixmap& sprite(Look look, SeatKind kind, Part part, QSize size);
-    void clearSprites();
     [[nodiscard]] QString toolTipText(const SeatState& seat) const;
-    void paintScreenBar(QPainter& painter, const QRect& exposed);
-    void paintRowLabels(QPainter& painter, const QRect& exposed);
-    [[nodiscard]] QRect screenBarRect() const;
 
     const SeatMap* m_map = nullptr;
     std::function<QString(const SeatState&)> m_priceText;
-
-    // Geometry: seat rectangles at the current scale, relative to the layout origin; the pan
-    // offset is added when they are used, so panning recomputes nothing.
-    double m_scale = 20;
-    QPoint m_offset;
+    SeatGrid m_grid;
+    SeatPainter m_painter;
     bool m_fitted = true; ///< follow the widget's size until the user zooms or pans
-    QRectF m_layoutBounds;
-    QList<QRect> m_rects;
-    QList<Part> m_parts;
-
-    // Uniform grid over the layout (layout units): cell -> seat indexes, stored compressed.
-    QRectF m_gridArea;
-    double m_cellSize = 2.5;
-    int m_gridColumns = 0;
-    int m_gridRows = 0;
-    QList<int> m_cellStart;
-    QList<int> m_cellSeats;
-    QList<quint32> m_visitMark;
-    quint32 m_visitStamp = 0;
-
-    QHash<quint64, QPixmap> m_sprites;
-    qreal m_spriteDpr = 1;
-    quint64 m_lastSpriteKey = 0;
-    const QPixmap* m_lastSprite = nullptr; ///< points into m_sprites; reset whenever it changes
 
     qsizetype m_focusIndex = -1;
     qsizetype m_hoverIndex = -1;
