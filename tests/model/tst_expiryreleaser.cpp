@@ -9,10 +9,12 @@
 #include "db/seatstore.h"
 #include "model/expiryreleaser.h"
 #include "model/seatservice.h"
+#include "tests/support/errorcodename.h"
 #include "tests/support/releaserrelay.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::codeName;
 using bo::test::joined;
 using bo::test::Relay;
 using bo::test::TestDatabase;
@@ -29,11 +31,6 @@ QList<int> releasedSeats(const QSignalSpy& spy, int showtime)
     }
     std::sort(out.begin(), out.end());
     return out;
-}
-
-QString codeName(ErrorCode code)
-{
-    return QString::fromLatin1(errorCodeName(code));
 }
 
 } // namespace

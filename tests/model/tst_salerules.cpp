@@ -3,8 +3,10 @@
 #include <QtTest>
 
 #include "model/salerules.h"
+#include "tests/support/errorcodename.h"
 
 using namespace bo;
+using bo::test::codeName;
 
 namespace {
 
@@ -18,11 +20,6 @@ ShowtimeInfo showtime(const QDateTime& startsAt, const QString& status = QString
     s.startsAt = startsAt;
     s.status = status;
     return s;
-}
-
-QString codeName(ErrorCode code)
-{
-    return QString::fromLatin1(errorCodeName(code));
 }
 
 } // namespace
