@@ -39,8 +39,9 @@ bool SaleRules::isOnSale(const ShowtimeInfo& showtime, const QDateTime& now) con
 
 bool SaleRules::isOnSale(const ShowtimeInfo& showtime, const QDateTime& now, int lateSaleMinutes)
 {
+    // The last minute counts, as in the database's bo_hold (starts_at + late_sale_minutes >= now).
     return showtime.status == QLatin1String("ON_SALE") &&
-           showtime.startsAt.addSecs(qint64(lateSaleMinutes) * 60) > now;
+           showtime.startsAt.addSecs(qint64(lateSaleMinutes) * 60) >= now;
 }
 
 } // namespace bo

@@ -8,9 +8,11 @@
 
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/errorcodename.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::codeName;
 using bo::test::TestDatabase;
 
 namespace {
@@ -40,11 +42,6 @@ bool holdSeats(DbConnection& connection, int showtime, const QList<int>& seats, 
         return false;
     }
     return held.value().granted;
-}
-
-QString codeName(ErrorCode code)
-{
-    return QString::fromLatin1(errorCodeName(code));
 }
 
 } // namespace

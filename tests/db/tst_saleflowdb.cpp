@@ -23,6 +23,8 @@
 
 using namespace bo;
 using bo::test::envInt;
+using bo::test::heldBy;
+using bo::test::joined;
 using bo::test::TestDatabase;
 
 namespace {
@@ -30,41 +32,9 @@ namespace {
 /// One database round trip (or a few) on a loaded two-core machine, with a lot of room.
 constexpr int dbTimeoutMs = 10000;
 
-QString joined(const QList<int>& ids)
-{
-    QStringList parts;
-    for (int id : ids)
-        parts << QString::number(id);
-    return parts.join(QLatin1Char(','));
-}
-
 QString tokenText(const QUuid& id)
 {
     return id.toString(QUuid::WithoutBraces);
-}
-
-/// The seats `owner` holds on the showtime, sorted, as "12,13" (the database's view).
-QString heldSeats(const TestDatabase& db, int showtime, const QUuid& owner)
-{
-    return db.scalar(QStringLiteral("SELECT coalesce(string_agg(seat_id::text, ',' ORDER BY seat_id), '') "
-                                    "FROM showtime_seat WHERE showtime_id = %1 AND status = 'HELD' "
-                                    "AND held_by = '%2'")
-                         .arg(showtime)
-                         .arg(tokenText(owner)));
-}
-
-/// "FREE -", "HELD <token>", "RESERVED -" ... for one seat.
-QString seatRow(const TestDatabase& db, int showtime, int seat)
-{
-    return db.scalar(QStringLiteral("SELECT status || ' ' || coalesce(held_by::text, '-') FROM showtime_seat "
-                                    "WHERE showtime_id = %1 AND seat_id = %2")
-                         .arg(showtime)
-                         .arg(seat));
-}
-
-QString heldBy(const QUuid& owner)
-{
-    return QStringLiteral("HELD ") + tokenText(owner);
 }
 
 /// Seats of the showtime that are not FREE.
@@ -176,7 +146,7 @@ private:
 
     [[nodiscard]] SaleFlow& flow() const { return m_sale->flow; }
     [[nodiscard]] QUuid token() const { return m_sale->flow.holdToken(); }
-    [[nodiscard]] QString held() const { return heldSeats(*m_db, m_showtime, token()); }
+    [[nodiscard]] QString held() const { return m_db->heldSeats(m_showtime, token()); }
 
     /// Reads the settings from the database as the counter does, starts the backend and opens
     /// the showtime.
@@ -287,7 +257,7 @@ private slots:
         // Deselecting gives the seat back and keeps the other with the same deadline.
         flow().toggleSeat(a);
         CHECKED(awaitHeld({b}));
-        QCOMPARE(seatRow(*m_db, m_showtime, a), QStringLiteral("FREE -"));
+        QCOMPARE(m_db->seatRow(m_showtime, a), QStringLiteral("FREE -"));
         QVERIFY(keepsDeadline(driftFrom(*m_db, m_showtime, b, first)));
         QVERIFY(flow().remainingMs() > 0);
 
@@ -330,7 +300,7 @@ private slots:
         QVERIFY2(allAdjacent(flow().seatMap(), after), qPrintable(joined(after)));
         for (int seat : before) {
             if (!after.contains(seat))
-                QCOMPARE(seatRow(*m_db, m_showtime, seat), QStringLiteral("FREE -"));
+                QCOMPARE(m_db->seatRow(m_showtime, seat), QStringLiteral("FREE -"));
         }
         QCOMPARE(notFree(*m_db, m_showtime), QString::number(second));
     }
@@ -454,7 +424,7 @@ private slots:
         flow().payCash(flow().totalMinor());
         QTRY_COMPARE_WITH_TIMEOUT(flow().state(), SaleFlow::State::Completed, dbTimeoutMs);
         QCOMPARE(bookingsOf(*m_db, token()), QStringLiteral("CONFIRMED cash"));
-        QCOMPARE(seatRow(*m_db, m_showtime, m_seats.at(14)), QStringLiteral("RESERVED -"));
+        QCOMPARE(m_db->seatRow(m_showtime, m_seats.at(14)), QStringLiteral("RESERVED -"));
     }
 
     void cardApprovedAfterTheSaleEndedIsVoided_data()
@@ -556,7 +526,7 @@ private slots:
 
         // Every request sent so far has been answered: whatever the hold did, it is undone.
         CHECKED(drainBackend());
-        QTRY_COMPARE_WITH_TIMEOUT(heldSeats(*m_db, m_showtime, sale), QString(), dbTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->heldSeats(m_showtime, sale), QString(), dbTimeoutMs);
         QTRY_COMPARE_WITH_TIMEOUT(notFree(*m_db, m_showtime), QStringLiteral("0"), dbTimeoutMs);
         // And nothing comes back later (a late answer must not hold again).
         QTest::qWait(300);
@@ -579,7 +549,7 @@ private slots:
         flow().replaceSelection(block);
         CHECKED(awaitHeld(block));
         for (int seat : old)
-            QCOMPARE(seatRow(*m_db, m_showtime, seat), QStringLiteral("FREE -"));
+            QCOMPARE(m_db->seatRow(m_showtime, seat), QStringLiteral("FREE -"));
         QCOMPARE(notFree(*m_db, m_showtime), QStringLiteral("3"));
         // The selection keeps its deadline.
         for (int seat : block)
@@ -624,7 +594,7 @@ private slots:
         QVERIFY2(!suggestion.contains(x), qPrintable(joined(suggestion)));
         QVERIFY2(allAdjacent(flow().seatMap(), suggestion), qPrintable(joined(suggestion)));
         for (int seat : suggestion) {
-            const QString row = seatRow(*m_db, m_showtime, seat);
+            const QString row = m_db->seatRow(m_showtime, seat);
             QVERIFY2(row == QLatin1String("FREE -") || row == heldBy(token()), qPrintable(row));
         }
 
@@ -633,13 +603,13 @@ private slots:
         QCOMPARE(flow().selection(), QList<int>{y});
         QCOMPARE(held(), QString::number(y));
         QCOMPARE(deadlineOf(*m_db, m_showtime, y), deadline);
-        QCOMPARE(seatRow(*m_db, m_showtime, x), heldBy(otherOwner));
+        QCOMPARE(m_db->seatRow(m_showtime, x), heldBy(otherOwner));
         QCOMPARE(notFree(*m_db, m_showtime), QStringLiteral("2"));
 
         // Taking the suggestion holds exactly that block.
         flow().replaceSelection(suggestion);
         CHECKED(awaitHeld(suggestion));
-        QCOMPARE(seatRow(*m_db, m_showtime, x), heldBy(otherOwner));
+        QCOMPARE(m_db->seatRow(m_showtime, x), heldBy(otherOwner));
         QCOMPARE(taken.count(), 1);
     }
 
@@ -744,7 +714,7 @@ private slots:
     }
 
 private:
-    [[nodiscard]] QString held(const QUuid& owner) const { return heldSeats(*m_db, m_showtime, owner); }
+    [[nodiscard]] QString held(const QUuid& owner) const { return m_db->heldSeats(m_showtime, owner); }
 
     /// Waits until the sale has nothing on its way, owes nothing and its adapter has answered
     /// everything sent; answers the card terminal meanwhile. False after 20 s.

@@ -12,20 +12,6 @@
 using namespace bo;
 using bo::test::TestDatabase;
 
-namespace {
-
-/// status/held_by of the given seats, e.g. "HELD:<uuid>,FREE:" (for comparisons).
-QString seatStates(const TestDatabase& db, int showtime, const QList<int>& seats)
-{
-    return db.scalar(QStringLiteral("SELECT string_agg(status || ':' || coalesce(held_by::text, ''), ',' "
-                                    "ORDER BY seat_id) FROM showtime_seat WHERE showtime_id = %1 "
-                                    "AND seat_id = ANY('%2')")
-                         .arg(showtime)
-                         .arg(toPgIntArray(seats)));
-}
-
-} // namespace
-
 class TstSeatStore final : public QObject
 {
     Q_OBJECT
@@ -61,7 +47,7 @@ private slots:
         QVERIFY2(qAbs(r.value().remainingMs() - 300000) < 50,
                  qPrintable(QString::number(r.value().remainingMs())));
         const QString held = QStringLiteral("HELD:%1").arg(me.toString(QUuid::WithoutBraces));
-        QCOMPARE(seatStates(*m_db, m_showtime, m_seats.mid(0, 3)),
+        QCOMPARE(m_db->seatStates(m_showtime, m_seats.mid(0, 3)),
                  QStringList(3, held).join(QLatin1Char(',')));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'HELD'")),
                  QStringLiteral("3"));
@@ -77,7 +63,7 @@ private slots:
         QVERIFY(r.ok());
         QVERIFY(!r.value().granted);
         QCOMPARE(r.value().unavailable, QList<int>{m_seats[1]});
-        QCOMPARE(seatStates(*m_db, m_showtime, {m_seats[0], m_seats[2]}), QStringLiteral("FREE:,FREE:"));
+        QCOMPARE(m_db->seatStates(m_showtime, {m_seats[0], m_seats[2]}), QStringLiteral("FREE:,FREE:"));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE held_by = '%1'")
                                   .arg(me.toString(QUuid::WithoutBraces))),
                  QStringLiteral("0"));
@@ -117,7 +103,7 @@ private slots:
         auto r = store.hold(m_showtime, {m_seats[3]}, SeatService::newToken());
         QVERIFY(r.ok());
         QVERIFY(!r.value().granted);
-        QCOMPARE(seatStates(*m_db, m_showtime, {m_seats[3]}),
+        QCOMPARE(m_db->seatStates(m_showtime, {m_seats[3]}),
                  QStringLiteral("HELD:") + a.toString(QUuid::WithoutBraces));
     }
 
@@ -131,7 +117,7 @@ private slots:
         auto r = store.hold(m_showtime, {m_seats[1], m_seats[2]}, b);
         QVERIFY(r.value().granted);
         const QString heldB = QStringLiteral("HELD:") + b.toString(QUuid::WithoutBraces);
-        QCOMPARE(seatStates(*m_db, m_showtime, {m_seats[1], m_seats[2]}), heldB + QLatin1Char(',') + heldB);
+        QCOMPARE(m_db->seatStates(m_showtime, {m_seats[1], m_seats[2]}), heldB + QLatin1Char(',') + heldB);
     }
 
     void releaseFreesOnlyTheOwnersSeats()

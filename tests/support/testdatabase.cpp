@@ -10,6 +10,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 
+#include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "db/privatepostgres.h"
 
@@ -226,6 +227,62 @@ QList<int> TestDatabase::seatIds(int showtimeId) const
     while (rows.value().next())
         out << rows.value().value(0).toInt();
     return out;
+}
+
+QString TestDatabase::seatRow(int showtimeId, int seatId) const
+{
+    return scalar(QStringLiteral("SELECT status || ' ' || coalesce(held_by::text, '-') FROM showtime_seat "
+                                 "WHERE showtime_id = %1 AND seat_id = %2")
+                      .arg(showtimeId)
+                      .arg(seatId));
+}
+
+QString TestDatabase::heldSeats(int showtimeId, const QUuid& owner) const
+{
+    return scalar(QStringLiteral("SELECT coalesce(string_agg(seat_id::text, ',' ORDER BY seat_id), '') "
+                                 "FROM showtime_seat WHERE showtime_id = %1 AND status = 'HELD' "
+                                 "AND held_by = '%2'")
+                      .arg(showtimeId)
+                      .arg(owner.toString(QUuid::WithoutBraces)));
+}
+
+QString TestDatabase::seatStates(int showtimeId, const QList<int>& seatIds) const
+{
+    return scalar(QStringLiteral("SELECT string_agg(status || ':' || coalesce(held_by::text, ''), ',' "
+                                 "ORDER BY seat_id) FROM showtime_seat WHERE showtime_id = %1 "
+                                 "AND seat_id = ANY('%2')")
+                      .arg(showtimeId)
+                      .arg(toPgIntArray(seatIds)));
+}
+
+int TestDatabase::expireHoldsOf(const QUuid& owner) const
+{
+    // `bookings` runs although nothing reads it: data-modifying CTEs always run to completion.
+    bool ok = false;
+    const int seats =
+        scalar(QStringLiteral("WITH seats AS (UPDATE showtime_seat SET held_until = clock_timestamp() - "
+                              "interval '1 second' WHERE status = 'HELD' AND held_by = '%1' RETURNING 1), "
+                              "bookings AS (UPDATE booking SET expires_at = clock_timestamp() - "
+                              "interval '1 second' WHERE status = 'PENDING' AND hold_token = '%1' "
+                              "RETURNING 1) "
+                              "SELECT count(*) FROM seats")
+                   .arg(owner.toString(QUuid::WithoutBraces)))
+            .toInt(&ok);
+    return ok ? seats : -1;
+}
+
+QString heldBy(const QUuid& owner)
+{
+    return QStringLiteral("HELD ") + owner.toString(QUuid::WithoutBraces);
+}
+
+QString joined(const QList<int>& ids)
+{
+    QStringList parts;
+    parts.reserve(ids.size());
+    for (int id : ids)
+        parts << QString::number(id);
+    return parts.join(QLatin1Char(','));
 }
 
 } // namespace bo::test

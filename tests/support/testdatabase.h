@@ -4,7 +4,9 @@
 
 #include <memory>
 
+#include <QList>
 #include <QString>
+#include <QUuid>
 
 #include "db/connectionsettings.h"
 #include "db/dbconnection.h"
@@ -51,6 +53,18 @@ public:
     /// Seat ids of a showtime in label order (A1, A2, ...).
     [[nodiscard]] QList<int> seatIds(int showtimeId) const;
 
+    /// One seat's row as "FREE -", "HELD <token>" (see heldBy()), "RESERVED -" ...
+    [[nodiscard]] QString seatRow(int showtimeId, int seatId) const;
+    /// The seats `owner` holds on the showtime (by status and token, whatever their deadline),
+    /// sorted, as "12,13" (see joined()); "" when none.
+    [[nodiscard]] QString heldSeats(int showtimeId, const QUuid& owner) const;
+    /// "status:held_by" of the given seats in seat id order, e.g. "HELD:<token>,FREE:".
+    [[nodiscard]] QString seatStates(int showtimeId, const QList<int>& seatIds) const;
+    /// Lets every hold of `owner` run out now: their deadline (and that of its pending booking)
+    /// is put a second into the past by the database's own clock, so nothing waits for a TTL.
+    /// Returns the number of seats whose hold was moved, -1 on failure.
+    [[nodiscard]] int expireHoldsOf(const QUuid& owner) const;
+
     /// Settings of the cluster's maintenance database (for tests that create databases).
     [[nodiscard]] static ConnectionSettings serverSettings(QString* error = nullptr);
 
@@ -63,5 +77,10 @@ private:
     QString m_name;
     ConnectionSettings m_settings;
 };
+
+/// A seat as seatRow() shows it while `owner` holds it: "HELD <token>".
+[[nodiscard]] QString heldBy(const QUuid& owner);
+/// Seat ids as heldSeats() lists them: "12,13", in the order given.
+[[nodiscard]] QString joined(const QList<int>& ids);
 
 } // namespace bo::test
