@@ -108,7 +108,7 @@ Result<int> CatalogStore::nextShowtime()
 {
     auto q = m_connection.exec(
         QStringLiteral("SELECT st.id FROM showtime st, settings s WHERE st.status = 'ON_SALE' "
-                       "AND st.starts_at + make_interval(mins => s.late_sale_minutes) > clock_timestamp() "
+                       "AND st.starts_at + make_interval(mins => s.late_sale_minutes) >= clock_timestamp() "
                        "ORDER BY st.starts_at, st.id LIMIT 1"));
     if (!q)
         return q.error();

@@ -50,7 +50,8 @@ Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice)
             return makeError(
                 ErrorCode::BadInput,
                 QCoreApplication::translate(
-                    "bo", "No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo."));
+                    "bo::DatabaseSetup",
+                    "No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo."));
         return ConnectionSettings::parse(conninfo);
     }
 

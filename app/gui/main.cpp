@@ -30,24 +30,32 @@ int main(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QApplication::setApplicationName(QStringLiteral("boxoffice"));
     QApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
-    QApplication::setApplicationDisplayName(QObject::tr("Box office"));
+    QApplication::setApplicationDisplayName(QCoreApplication::translate("bo::CounterMain", "Box office"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QObject::tr("Cinema box office: the counter application."));
+    parser.setApplicationDescription(
+        QCoreApplication::translate("bo::CounterMain", "Cinema box office: the counter application."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({
         {QStringLiteral("db"),
-         QObject::tr("libpq connection string or URI (else $BOXOFFICE_DB, else the settings)."),
-         QObject::tr("conninfo")},
+         QCoreApplication::translate(
+             "bo::CounterMain", "libpq connection string or URI (else $BOXOFFICE_DB, else the settings)."),
+         QCoreApplication::translate("bo::CounterMain", "conninfo")},
         {QStringLiteral("demo"),
-         QObject::tr("Use the private demo database (the default when none is configured).")},
-        {QStringLiteral("terminal"), QObject::tr("This terminal's name."), QObject::tr("name")},
-        {QStringLiteral("lang"), QObject::tr("Language: en or ko."), QObject::tr("code")},
-        {QStringLiteral("verbose"), QObject::tr("Log details to the console.")},
+         QCoreApplication::translate("bo::CounterMain",
+                                     "Use the private demo database (the default when none is configured).")},
+        {QStringLiteral("terminal"), QCoreApplication::translate("bo::CounterMain", "This terminal's name."),
+         QCoreApplication::translate("bo::CounterMain", "name")},
+        {QStringLiteral("lang"), QCoreApplication::translate("bo::CounterMain", "Language: en or ko."),
+         QCoreApplication::translate("bo::CounterMain", "code")},
+        {QStringLiteral("verbose"),
+         QCoreApplication::translate("bo::CounterMain", "Log details to the console.")},
         {QStringLiteral("quit-after"),
-         QObject::tr("Smoke test: quit after this many ms; exit 0 only if the board loaded online."),
-         QObject::tr("ms")},
+         QCoreApplication::translate(
+             "bo::CounterMain",
+             "Smoke test: quit after this many ms; exit 0 only if the board loaded online."),
+         QCoreApplication::translate("bo::CounterMain", "ms")},
     });
     parser.process(app);
     bo::setupLogging(QStringLiteral("boxoffice"), parser.isSet(QStringLiteral("verbose")), false);
@@ -72,7 +80,8 @@ int main(int argc, char* argv[])
     if (!settings) {
         spdlog::error("cannot start: {} ({})", settings.error().message.toStdString(),
                       settings.error().detail.toStdString());
-        QMessageBox::critical(nullptr, QObject::tr("Box office"), settings.error().message);
+        QMessageBox::critical(nullptr, QCoreApplication::translate("bo::CounterMain", "Box office"),
+                              settings.error().message);
         return 1;
     }
     QSettings preferences;
@@ -81,7 +90,8 @@ int main(int argc, char* argv[])
         parser.isSet(QStringLiteral("terminal")) ? parser.value(QStringLiteral("terminal")) : QString());
     if (!identity) {
         spdlog::error("cannot start: {}", identity.error().message.toStdString());
-        QMessageBox::critical(nullptr, QObject::tr("Box office"), identity.error().message);
+        QMessageBox::critical(nullptr, QCoreApplication::translate("bo::CounterMain", "Box office"),
+                              identity.error().message);
         return 2;
     }
     const QString terminal = identity.value().name;

@@ -2,7 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>QObject</name>
+    <name>bo::CatalogStore</name>
+    <message>
+        <source>The settings row is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no showtime %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No showtime is on sale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A seat name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 is listed more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no seat %1 in %2 (showtime %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new showtime has no id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo data is not built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::ConnectionSettings</name>
+    <message>
+        <source>The database connection string is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::CounterMain</name>
     <message>
         <source>Box office</source>
         <translation type="unfinished"></translation>
@@ -49,209 +95,6 @@
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo</name>
-    <message>
-        <source>No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The settings row is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no showtime %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No showtime is on sale.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A seat name is empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat %1 is listed more than once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no seat %1 in %2 (showtime %3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The new showtime has no id.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The demo data is not built into this program.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database connection string is not valid: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database cannot be reached.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Some seats are no longer available.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The seat hold has expired.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another request is still working on this; try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another sale got there first; try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database did not answer in time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unexpected database error.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database connection string must not contain &apos;;&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot connect to the database at %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No migrations are built into this program.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Migration %1 failed and was rolled back: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot hand %1 to the postgres user.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another program is still starting the database in %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>initdb failed in %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No free loopback port for the database.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database folder must not contain a quote: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The private PostgreSQL server in %1 did not start.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopping the database in %1 failed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No seats were given.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The same seat is listed more than once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 seats requested; at most %2 can be sold at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The hold token is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The idempotency key is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The terminal name is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Give one ticket type per seat.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The folder %1 cannot be created.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The terminal name is empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The terminal name is longer than %1 characters.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 terminals already run on this computer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -303,6 +146,126 @@
     </message>
 </context>
 <context>
+    <name>bo::DatabaseSetup</name>
+    <message>
+        <source>No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::DbConnection</name>
+    <message>
+        <source>The database cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some seats are no longer available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seat hold has expired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another request is still working on this; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another sale got there first; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected database error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database connection string must not contain &apos;;&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to the database at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::Migrator</name>
+    <message>
+        <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No migrations are built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration %1 failed and was rolled back: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PrivatePostgres</name>
+    <message>
+        <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot hand %1 to the postgres user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program is still starting the database in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initdb failed in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free loopback port for the database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database folder must not contain a quote: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The private PostgreSQL server in %1 did not start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the database in %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::SaleDonePanel</name>
     <message>
         <source>Seats: %1
@@ -324,18 +287,6 @@ Total: %2</source>
 </context>
 <context>
     <name>bo::SaleFlow</name>
-    <message>
-        <source>Seat %1 is not available.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most %1 seats can be sold at once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There are no %1 seats together any more.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>The amount tendered is less than the total.</source>
         <translation type="unfinished"></translation>
@@ -471,6 +422,25 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::SaleRules</name>
+    <message>
+        <source>At most %1 seats can be sold at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No seats were given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same seat is listed more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 seats requested; at most %2 can be sold at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::SaleSelectionPanel</name>
     <message>
         <source>Take %1 (S)</source>
@@ -494,6 +464,17 @@ Total: %2</source>
     </message>
     <message>
         <source>Cancel sale (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatChoice</name>
+    <message>
+        <source>Seat %1 is not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are no %1 seats together any more.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -573,6 +554,29 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::SeatService</name>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hold token is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The idempotency key is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give one ticket type per seat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::ShowtimeBoard</name>
     <message>
         <source>Showtimes</source>
@@ -634,6 +638,29 @@ Total: %2</source>
     <name>bo::SimulatedCardTerminal</name>
     <message>
         <source>The card was declined.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TerminalIdentity</name>
+    <message>
+        <source>The folder %1 cannot be created.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is longer than %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 terminals already run on this computer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,7 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
-    <name>QObject</name>
+    <name>bo::CatalogStore</name>
+    <message>
+        <source>The settings row is missing.</source>
+        <translation>데이터베이스에 설정 행이 없습니다.</translation>
+    </message>
+    <message>
+        <source>There is no showtime %1.</source>
+        <translation>상영 %1을(를) 찾을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>No showtime is on sale.</source>
+        <translation>판매 중인 상영이 없습니다.</translation>
+    </message>
+    <message>
+        <source>A seat name is empty.</source>
+        <translation>좌석 이름이 비어 있습니다.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is listed more than once.</source>
+        <translation>%1 좌석이 두 번 이상 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
+        <translation>%1 좌석은 %2에 있습니다. 상영 %4은(는) %3에서 진행됩니다.</translation>
+    </message>
+    <message>
+        <source>There is no seat %1 in %2 (showtime %3).</source>
+        <translation>%2에는 %1 좌석이 없습니다(상영 %3).</translation>
+    </message>
+    <message>
+        <source>The new showtime has no id.</source>
+        <translation>새 상영에 ID가 없습니다.</translation>
+    </message>
+    <message>
+        <source>The demo data is not built into this program.</source>
+        <translation>이 프로그램에는 데모 데이터가 포함되어 있지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::ConnectionSettings</name>
+    <message>
+        <source>The database connection string is not valid: %1</source>
+        <translation>데이터베이스 연결 문자열이 올바르지 않습니다: %1</translation>
+    </message>
+</context>
+<context>
+    <name>bo::CounterMain</name>
     <message>
         <source>Box office</source>
         <translation>매표소</translation>
@@ -53,51 +99,61 @@
     </message>
 </context>
 <context>
-    <name>bo</name>
+    <name>bo::CounterWindow</name>
+    <message>
+        <source>Switch to today to sell the next showtime.</source>
+        <translation>다음 상영을 판매하려면 오늘 날짜로 이동하세요.</translation>
+    </message>
+    <message>
+        <source>No showtime is on sale any more today.</source>
+        <translation>오늘은 더 이상 판매 중인 상영이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The database cannot be reached; nothing can be sold offline.</source>
+        <translation>데이터베이스에 연결할 수 없습니다. 오프라인 상태에서는 판매할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Box office — %1</source>
+        <translation>매표소 — %1</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Terminal %1</source>
+        <translation>단말기 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Card terminal (demo)</source>
+        <translation>카드 단말기(데모)(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Approve payments</source>
+        <translation>결제 승인</translation>
+    </message>
+    <message>
+        <source>Decline payments</source>
+        <translation>결제 거절</translation>
+    </message>
+    <message>
+        <source>Answer slowly, then approve</source>
+        <translation>느리게 응답한 뒤 승인</translation>
+    </message>
+    <message>
+        <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
+        <translation>오프라인 — 데이터베이스에 연결할 수 없습니다(%1부터). 연결이 복구될 때까지 판매할 수 없습니다. 다시 연결하는 중…</translation>
+    </message>
+</context>
+<context>
+    <name>bo::DatabaseSetup</name>
     <message>
         <source>No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo.</source>
         <translation>설정된 데이터베이스가 없습니다: --db CONNINFO를 지정하거나, BOXOFFICE_DB를 설정하거나, --demo를 사용하세요.</translation>
     </message>
-    <message>
-        <source>The settings row is missing.</source>
-        <translation>데이터베이스에 설정 행이 없습니다.</translation>
-    </message>
-    <message>
-        <source>There is no showtime %1.</source>
-        <translation>상영 %1을(를) 찾을 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>No showtime is on sale.</source>
-        <translation>판매 중인 상영이 없습니다.</translation>
-    </message>
-    <message>
-        <source>A seat name is empty.</source>
-        <translation>좌석 이름이 비어 있습니다.</translation>
-    </message>
-    <message>
-        <source>Seat %1 is listed more than once.</source>
-        <translation>%1 좌석이 두 번 이상 지정되었습니다.</translation>
-    </message>
-    <message>
-        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
-        <translation>%1 좌석은 %2에 있습니다. 상영 %4은(는) %3에서 진행됩니다.</translation>
-    </message>
-    <message>
-        <source>There is no seat %1 in %2 (showtime %3).</source>
-        <translation>%2에는 %1 좌석이 없습니다(상영 %3).</translation>
-    </message>
-    <message>
-        <source>The new showtime has no id.</source>
-        <translation>새 상영에 ID가 없습니다.</translation>
-    </message>
-    <message>
-        <source>The demo data is not built into this program.</source>
-        <translation>이 프로그램에는 데모 데이터가 포함되어 있지 않습니다.</translation>
-    </message>
-    <message>
-        <source>The database connection string is not valid: %1</source>
-        <translation>데이터베이스 연결 문자열이 올바르지 않습니다: %1</translation>
-    </message>
+</context>
+<context>
+    <name>bo::DbConnection</name>
     <message>
         <source>The database cannot be reached.</source>
         <translation>데이터베이스에 연결할 수 없습니다.</translation>
@@ -138,6 +194,9 @@
         <source>Cannot connect to the database at %1: %2</source>
         <translation>%1의 데이터베이스에 연결할 수 없습니다: %2</translation>
     </message>
+</context>
+<context>
+    <name>bo::Migrator</name>
     <message>
         <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
         <translation>데이터베이스 스키마(버전 %1)가 이 프로그램이 지원하는 버전(%2)보다 최신입니다. 최신 버전의 매표소 프로그램을 설치하세요.</translation>
@@ -154,6 +213,9 @@
         <source>Migration %1 failed and was rolled back: %2</source>
         <translation>마이그레이션 %1이(가) 실패하여 롤백되었습니다: %2</translation>
     </message>
+</context>
+<context>
+    <name>bo::PrivatePostgres</name>
     <message>
         <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
         <translation>PostgreSQL은 root 권한으로 실행되지 않으며, 대신 실행할 &apos;postgres&apos; 사용자가 없습니다. 일반 사용자로 실행하거나 postgresql 패키지를 설치하세요(패키지가 해당 사용자를 만듭니다).</translation>
@@ -202,105 +264,6 @@
         <source>Stopping the database in %1 failed.</source>
         <translation>%1의 데이터베이스를 중지하지 못했습니다.</translation>
     </message>
-    <message>
-        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
-        <translation>%1 &apos;%2&apos;은(는) UUID 형식이 아닙니다(예: 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</translation>
-    </message>
-    <message>
-        <source>No seats were given.</source>
-        <translation>지정된 좌석이 없습니다.</translation>
-    </message>
-    <message>
-        <source>The same seat is listed more than once.</source>
-        <translation>같은 좌석이 두 번 이상 지정되었습니다.</translation>
-    </message>
-    <message>
-        <source>%1 seats requested; at most %2 can be sold at once.</source>
-        <translation>%1석을 요청했지만 한 번에 최대 %2석까지 판매할 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>The hold token is missing.</source>
-        <translation>선점 토큰이 없습니다.</translation>
-    </message>
-    <message>
-        <source>The idempotency key is missing.</source>
-        <translation>멱등성 키가 없습니다.</translation>
-    </message>
-    <message>
-        <source>The terminal name is missing.</source>
-        <translation>단말기 이름이 없습니다.</translation>
-    </message>
-    <message>
-        <source>Give one ticket type per seat.</source>
-        <translation>좌석마다 권종을 하나씩 지정하세요.</translation>
-    </message>
-    <message>
-        <source>The folder %1 cannot be created.</source>
-        <translation>폴더 %1을(를) 만들 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The terminal name is empty.</source>
-        <translation>단말기 이름이 비어 있습니다.</translation>
-    </message>
-    <message>
-        <source>The terminal name is longer than %1 characters.</source>
-        <translation>단말기 이름이 %1자를 넘습니다.</translation>
-    </message>
-    <message>
-        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
-        <translation>단말기 %1이(가) 이 컴퓨터에서 이미 실행 중입니다. --terminal 옵션으로 다른 이름을 지정하세요.</translation>
-    </message>
-    <message>
-        <source>%1 terminals already run on this computer.</source>
-        <translation>이 컴퓨터에서 이미 단말기 %1대가 실행 중입니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::CounterWindow</name>
-    <message>
-        <source>Switch to today to sell the next showtime.</source>
-        <translation>다음 상영을 판매하려면 오늘 날짜로 이동하세요.</translation>
-    </message>
-    <message>
-        <source>No showtime is on sale any more today.</source>
-        <translation>오늘은 더 이상 판매 중인 상영이 없습니다.</translation>
-    </message>
-    <message>
-        <source>The database cannot be reached; nothing can be sold offline.</source>
-        <translation>데이터베이스에 연결할 수 없습니다. 오프라인 상태에서는 판매할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Box office — %1</source>
-        <translation>매표소 — %1</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>언어(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Terminal %1</source>
-        <translation>단말기 %1</translation>
-    </message>
-    <message>
-        <source>&amp;Card terminal (demo)</source>
-        <translation>카드 단말기(데모)(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Approve payments</source>
-        <translation>결제 승인</translation>
-    </message>
-    <message>
-        <source>Decline payments</source>
-        <translation>결제 거절</translation>
-    </message>
-    <message>
-        <source>Answer slowly, then approve</source>
-        <translation>느리게 응답한 뒤 승인</translation>
-    </message>
-    <message>
-        <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
-        <translation>오프라인 — 데이터베이스에 연결할 수 없습니다(%1부터). 연결이 복구될 때까지 판매할 수 없습니다. 다시 연결하는 중…</translation>
-    </message>
 </context>
 <context>
     <name>bo::SaleDonePanel</name>
@@ -325,18 +288,6 @@ Total: %2</source>
 </context>
 <context>
     <name>bo::SaleFlow</name>
-    <message>
-        <source>Seat %1 is not available.</source>
-        <translation>%1 좌석은 선택할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>At most %1 seats can be sold at once.</source>
-        <translation>한 번에 최대 %1석까지 판매할 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>There are no %1 seats together any more.</source>
-        <translation>더 이상 연속된 %1석이 없습니다.</translation>
-    </message>
     <message>
         <source>The amount tendered is less than the total.</source>
         <translation>받은 금액이 합계 금액보다 적습니다.</translation>
@@ -471,6 +422,25 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::SaleRules</name>
+    <message>
+        <source>At most %1 seats can be sold at once.</source>
+        <translation>한 번에 최대 %1석까지 판매할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>No seats were given.</source>
+        <translation>지정된 좌석이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The same seat is listed more than once.</source>
+        <translation>같은 좌석이 두 번 이상 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>%1 seats requested; at most %2 can be sold at once.</source>
+        <translation>%1석을 요청했지만 한 번에 최대 %2석까지 판매할 수 있습니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::SaleSelectionPanel</name>
     <message>
         <source>Take %1 (S)</source>
@@ -495,6 +465,17 @@ Total: %2</source>
     <message>
         <source>Cancel sale (Esc)</source>
         <translation>판매 취소 (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatChoice</name>
+    <message>
+        <source>Seat %1 is not available.</source>
+        <translation>%1 좌석은 선택할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>There are no %1 seats together any more.</source>
+        <translation>더 이상 연속된 %1석이 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -574,6 +555,29 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::SeatService</name>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
+        <translation>%1 &apos;%2&apos;은(는) UUID 형식이 아닙니다(예: 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</translation>
+    </message>
+    <message>
+        <source>The hold token is missing.</source>
+        <translation>선점 토큰이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is missing.</source>
+        <translation>단말기 이름이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The idempotency key is missing.</source>
+        <translation>멱등성 키가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Give one ticket type per seat.</source>
+        <translation>좌석마다 권종을 하나씩 지정하세요.</translation>
+    </message>
+</context>
+<context>
     <name>bo::ShowtimeBoard</name>
     <message>
         <source>Showtimes</source>
@@ -636,6 +640,29 @@ Total: %2</source>
     <message>
         <source>The card was declined.</source>
         <translation>카드 승인이 거절되었습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TerminalIdentity</name>
+    <message>
+        <source>The folder %1 cannot be created.</source>
+        <translation>폴더 %1을(를) 만들 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is empty.</source>
+        <translation>단말기 이름이 비어 있습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is longer than %1 characters.</source>
+        <translation>단말기 이름이 %1자를 넘습니다.</translation>
+    </message>
+    <message>
+        <source>Terminal %1 is already running on this computer; give this one another name with --terminal.</source>
+        <translation>단말기 %1이(가) 이 컴퓨터에서 이미 실행 중입니다. --terminal 옵션으로 다른 이름을 지정하세요.</translation>
+    </message>
+    <message>
+        <source>%1 terminals already run on this computer.</source>
+        <translation>이 컴퓨터에서 이미 단말기 %1대가 실행 중입니다.</translation>
     </message>
 </context>
 </TS>
