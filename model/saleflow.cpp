@@ -161,11 +161,7 @@ void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, con
         return;
     }
     // The map is the truth again: what the database holds for this sale now.
-    QSet<int> held;
-    for (const SeatState& s : seats) {
-        if (s.status == SeatStatus::Held && s.heldBy == m_token)
-            held.insert(s.seatId);
-    }
+    QSet<int> held = m_map.heldBy(m_token);
     if (held != m_sale.heldSet())
         spdlog::info("sale {}: the reload found {} seats held, {} were known", tokenText(m_token),
                      held.size(), m_sale.heldSet().size());
@@ -317,14 +313,7 @@ void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
 {
     const QList<int> taken = reply.result.unavailable;
     // Our map may not have heard of the other sale yet: show the seats as taken now.
-    QList<int> stale;
-    for (int id : taken) {
-        const SeatState* s = m_map.seat(id);
-        if (s && s->status == SeatStatus::Free)
-            stale << id;
-    }
-    if (!stale.isEmpty())
-        m_map.setStatus(stale, SeatStatus::Held);
+    m_map.markTaken(taken);
     // Nothing was held (all or nothing); a seat of ours that is unavailable is no longer ours.
     m_sale.lost(taken);
     // The clerk keeps the seats already held, but not those only a reload found unasked.

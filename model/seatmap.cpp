@@ -121,6 +121,27 @@ QList<int> SeatMap::setStatus(const QList<int>& seatIds, SeatStatus status)
     return changed;
 }
 
+QList<int> SeatMap::markTaken(const QList<int>& seatIds)
+{
+    QList<int> stale;
+    for (int id : seatIds) {
+        const SeatState* s = seat(id);
+        if (s && s->status == SeatStatus::Free)
+            stale << id;
+    }
+    return setStatus(stale, SeatStatus::Held);
+}
+
+QSet<int> SeatMap::heldBy(const QUuid& owner) const
+{
+    QSet<int> held;
+    for (const SeatState& s : m_seats) {
+        if (s.status == SeatStatus::Held && s.heldBy == owner)
+            held.insert(s.seatId);
+    }
+    return held;
+}
+
 QList<int> SeatMap::bestAvailable(int count) const
 {
     return cheapestBlock(count, [this, count](const Block& b) { return preferenceCost(b, count); });

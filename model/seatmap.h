@@ -72,6 +72,11 @@ public:
     /// Sets the status locally (e.g. from a hold result that arrives before its notification).
     /// Returns the ids whose status changed.
     QList<int> setStatus(const QList<int>& seatIds, SeatStatus status);
+    /// Shows seats the database called unavailable as held when the map still reads them free
+    /// (the other sale's announcement has not arrived yet). Returns the ids that changed.
+    QList<int> markTaken(const QList<int>& seatIds);
+    /// The seats the map shows held by `owner`.
+    [[nodiscard]] QSet<int> heldBy(const QUuid& owner) const;
 
     /// `count` adjacent seats in one row free for this sale (Free, or held by this sale), best
     /// first: about two thirds back from the screen and near the row's centre. Never splits a

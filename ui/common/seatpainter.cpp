@@ -264,7 +264,9 @@ void drawHatch(QPainter& p, const QRectF& r, qreal spacing, const QPen& pen, boo
 {
     p.setPen(pen);
     const qreal h = r.height();
-    for (qreal x = r.left() - h; x < r.right() + h; x += spacing) {
+    const int lines = int(std::ceil((r.width() + 2 * h) / spacing));
+    for (int i = 0; i < lines; ++i) {
+        const qreal x = r.left() - h + i * spacing;
         p.drawLine(QPointF(x, r.bottom()), QPointF(x + h, r.top()));
         if (both)
             p.drawLine(QPointF(x, r.top()), QPointF(x + h, r.bottom()));
