@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "tests/support/adminclirig.h"
+
+#include <utility>
+
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTest>
+#include <QUuid>
+
+namespace bo::test {
+
+namespace {
+
+/// The last showtime of the named demo hall: tomorrow evening, so always in the future and on sale.
+QString showtimeInHall(const TestDatabase& db, const QString& hall)
+{
+    return db.scalar(QStringLiteral("SELECT s.id FROM showtime s JOIN auditorium a ON a.id = s.auditorium_id "
+                                    "WHERE a.name = '%1' AND s.starts_at > now() + interval '2 hours' "
+                                    "ORDER BY s.starts_at DESC LIMIT 1")
+                         .arg(hall));
+}
+
+} // namespace
+
+QJsonObject CliRun::json() const
+{
+    return QJsonDocument::fromJson(out.toUtf8()).object();
+}
+
+QString CliRun::describe() const
+{
+    return QStringLiteral("exit %1%2\n--- stdout:\n%3--- stderr:\n%4").arg(exitCode).arg(failure, out, err);
+}
+
+AdminCliRig::AdminCliRig(QString program)
+    : m_program(std::move(program))
+{}
+
+AdminCliRig::~AdminCliRig() = default;
+
+void AdminCliRig::checkProgram() const
+{
+    QVERIFY2(m_home.isValid(), qPrintable(m_home.errorString()));
+    QVERIFY2(QFileInfo(m_program).isExecutable(), qPrintable(m_program));
+}
+
+void AdminCliRig::create()
+{
+    m_db = std::make_unique<TestDatabase>();
+    QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
+    m_conninfo = m_db->settings().toConninfo();
+    const CliRun seeded = cli({QStringLiteral("seed-demo"), QStringLiteral("--json")});
+    QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.describe()));
+    m_hall1 = showtimeInHall(*m_db, QStringLiteral("Hall 1"));
+    m_premium = showtimeInHall(*m_db, QStringLiteral("Hall 3 Premium"));
+    QVERIFY(m_hall1.toInt() > 0);
+    QVERIFY(m_premium.toInt() > 0);
+}
+
+void AdminCliRig::reset()
+{
+    m_db.reset();
+}
+
+QString AdminCliRig::logDir() const
+{
+    return m_home.filePath(QStringLiteral("logs"));
+}
+
+CliRun AdminCliRig::cli(const QStringList& arguments, const QString& conninfo) const
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("BOXOFFICE_DB"));
+    env.insert(QStringLiteral("BOXOFFICE_LOG_DIR"), logDir());
+    env.insert(QStringLiteral("BOXOFFICE_DEMO_DIR"), m_home.filePath(QStringLiteral("demo")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("HOME"), m_home.path());
+    process.setProcessEnvironment(env);
+    QStringList args;
+    if (!conninfo.isEmpty())
+        args << QStringLiteral("--db") << conninfo;
+    args << arguments;
+    process.start(m_program, args);
+    CliRun run;
+    if (!process.waitForStarted(10000)) {
+        run.failure = QStringLiteral(" (did not start: %1)").arg(process.errorString());
+        return run;
+    }
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished(5000);
+        run.failure = QStringLiteral(" (timed out)");
+    } else if (process.exitStatus() != QProcess::NormalExit) {
+        run.failure = QStringLiteral(" (crashed)");
+    } else {
+        run.exitCode = process.exitCode();
+    }
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+CliRun AdminCliRig::cli(const QStringList& arguments) const
+{
+    return cli(arguments, m_conninfo);
+}
+
+QStringList AdminCliRig::expand(QStringList list, const QHash<QString, QString>& values) const
+{
+    for (QString& s : list) {
+        s.replace(QLatin1String("$HALL1"), m_hall1);
+        s.replace(QLatin1String("$PREMIUM"), m_premium);
+        for (auto it = values.cbegin(); it != values.cend(); ++it)
+            s.replace(it.key(), it.value());
+    }
+    return list;
+}
+
+QString newUuid()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+} // namespace bo::test

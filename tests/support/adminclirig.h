@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <memory>
+
+#include <QHash>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include "tests/support/testdatabase.h"
+
+namespace bo::test {
+
+/// What one run of the boxoffice-admin executable did.
+struct CliRun
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+    QString failure; ///< set when the program did not start or finish
+
+    [[nodiscard]] QJsonObject json() const;
+    [[nodiscard]] QString describe() const;
+};
+
+/// The real boxoffice-admin executable, run as a child process against a fresh database per test
+/// seeded with the demo cinema through the CLI itself. The child's log, config and data folders
+/// are a temporary folder: nothing of the real user's.
+class AdminCliRig final
+{
+public:
+    explicit AdminCliRig(QString program);
+    ~AdminCliRig();
+    AdminCliRig(const AdminCliRig&) = delete;
+    AdminCliRig& operator=(const AdminCliRig&) = delete;
+
+    /// For initTestCase(): the temporary folder was made and the program is there.
+    void checkProgram() const;
+    /// For init(): a fresh migrated database, seeded through `seed-demo`.
+    void create();
+    /// For cleanup(): drops the database.
+    void reset();
+
+    /// Runs the program with `--db conninfo` (none when empty) before the arguments.
+    [[nodiscard]] CliRun cli(const QStringList& arguments, const QString& conninfo) const;
+    /// Runs the program against this test's database.
+    [[nodiscard]] CliRun cli(const QStringList& arguments) const;
+
+    /// Replaces the placeholders of a data row: $HALL1 and $PREMIUM (showtimes), $OWNER (the hold
+    /// token of the existing sale), $USEDKEY (its confirm key) and $KEY (a key never used).
+    [[nodiscard]] QStringList expand(QStringList list, const QHash<QString, QString>& values) const;
+
+    [[nodiscard]] TestDatabase& db() const { return *m_db; }
+    [[nodiscard]] QString snapshot() const { return m_db->snapshot(); }
+    /// Where the child writes its log files (BOXOFFICE_LOG_DIR).
+    [[nodiscard]] QString logDir() const;
+    /// A showtime in Hall 1 (rows A-O of 22, couple row P).
+    [[nodiscard]] const QString& hall1() const { return m_hall1; }
+    /// A showtime in Hall 3 Premium (rows A-E of 10, couple row F).
+    [[nodiscard]] const QString& premium() const { return m_premium; }
+
+private:
+    QString m_program;
+    QTemporaryDir m_home;
+    std::unique_ptr<TestDatabase> m_db;
+    QString m_conninfo;
+    QString m_hall1;
+    QString m_premium;
+};
+
+/// A new random UUID as the CLI takes it (no braces).
+[[nodiscard]] QString newUuid();
+
+} // namespace bo::test
