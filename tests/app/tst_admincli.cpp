@@ -109,7 +109,7 @@ private slots:
         const QJsonArray list = json.value(QStringLiteral("showtimes")).toArray();
         QCOMPARE(list.size(), 16);
         bool sawHall1 = false;
-        for (const QJsonValue& v : list) {
+        for (const auto& v : list) {
             const QJsonObject s = v.toObject();
             QVERIFY(s.value(QStringLiteral("id")).toInt() > 0);
             QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("ON_SALE"));

@@ -26,7 +26,7 @@ QHash<QString, QJsonObject> seatsByLabel(const QJsonObject& json)
 {
     QHash<QString, QJsonObject> out;
     const QJsonArray seats = json.value(QStringLiteral("seats")).toArray();
-    for (const QJsonValue& v : seats)
+    for (const auto& v : seats)
         out.insert(v.toObject().value(QStringLiteral("label")).toString(), v.toObject());
     return out;
 }
@@ -222,7 +222,7 @@ private slots:
         QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QHash<QString, QString> tierByLabel;
         const QJsonArray seats = run.json().value(QStringLiteral("seats")).toArray();
-        for (const QJsonValue& v : seats)
+        for (const auto& v : seats)
             tierByLabel.insert(v.toObject().value(QStringLiteral("label")).toString(),
                                v.toObject().value(QStringLiteral("tier")).toString());
         const QHash<QString, QString> expected{{QStringLiteral("C1"), QStringLiteral("adult")},
