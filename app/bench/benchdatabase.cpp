@@ -78,9 +78,9 @@ Status BenchDatabase::prepare()
             VALUES (a, m, p, now() + interval '1 day');
         END $$;
         )sql")
-                                                  .arg(writeRows)
-                                                  .arg(hallRows)
-                                                  .arg(seatsPerRow));
+                                            .arg(writeRows)
+                                            .arg(hallRows)
+                                            .arg(seatsPerRow));
     if (!seeded)
         return seeded;
     auto ids = m_admin->exec(QStringLiteral(
