@@ -254,7 +254,7 @@ QString SeatReport::markdown() const
     }
     s << "#### Targets\n\n| target | met | measured |\n|---|---|---|\n";
     const QJsonArray goals = targets();
-    for (const QJsonValue& t : goals) {
+    for (const auto& t : goals) {
         const QJsonObject o = t.toObject();
         s << "| " << o.value(QStringLiteral("target")).toString() << " | "
           << (o.value(QStringLiteral("met")).toBool() ? "yes" : "**no**") << " | "

@@ -28,7 +28,7 @@ const QString demoDatabase = QStringLiteral("boxoffice");
 
 QString demoClusterFolder()
 {
-    const QString fromEnv = qEnvironmentVariable("BOXOFFICE_DEMO_DIR");
+    QString fromEnv = qEnvironmentVariable("BOXOFFICE_DEMO_DIR");
     if (!fromEnv.isEmpty())
         return fromEnv;
 #ifdef Q_OS_UNIX
