@@ -2,6 +2,12 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <thread>
+
+#include <QScopeGuard>
 #include <QSqlDriver>
 
 #include "db/catalogstore.h"
@@ -377,7 +383,188 @@ private slots:
         QCOMPARE(seats, 1200);
     }
 
+    // bo_hold waits (FOR UPDATE without SKIP LOCKED) only for seats the sale already holds: another
+    // sale locks them for an instant when it re-checks them. Here a session keeps that lock for
+    // 1.5 s; the extension granted after it must report the clock of its grant and count the whole
+    // TTL from there (DESIGN.md section 2, "Time").
+    void holdThatWaitedForALockReportsTheClockAfterIt()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        const int seat = m_seats[0];
+        QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
+        QDateTime released;
+        std::optional<Result<HoldDecision>> outcome;
+        runBehindALock(
+            seatLock(seat), [&](SeatStore& s) { return s.hold(m_showtime, {seat}, me, 60); }, released,
+            outcome);
+        if (QTest::currentTestFailed())
+            return;
+        verifyGrantedAfter(released, *outcome, 60);
+        QCOMPARE(heldUntilOf(seat), outcome->value().heldUntil);
+    }
+
+    void beginPaymentThatWaitedForASeatLockReportsTheClockAfterIt()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        const int seat = m_seats[1];
+        QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
+        QDateTime released;
+        std::optional<Result<HoldDecision>> outcome;
+        runBehindALock(
+            seatLock(seat),
+            [&](SeatStore& s) -> Result<HoldDecision> {
+                auto p = s.beginPayment(m_showtime, {seat}, me, QStringLiteral("till-3"), 120);
+                if (!p)
+                    return p.error();
+                return p.value().hold;
+            },
+            released, outcome);
+        if (QTest::currentTestFailed())
+            return;
+        verifyGrantedAfter(released, *outcome, 120);
+        QCOMPARE(heldUntilOf(seat), outcome->value().heldUntil);
+        QCOMPARE(bookingExpiryOf(me), outcome->value().heldUntil);
+    }
+
+    // Moving to payment again updates the sale's pending booking, which can wait for its row lock
+    // after the seats were locked and their deadline set. The answer must still be the truth on
+    // the clock after that wait: the deadline stored, and the database clock when it was given.
+    void beginPaymentThatWaitedForItsBookingReportsTheClockAfterIt()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        const int seat = m_seats[2];
+        QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
+        QVERIFY(
+            store.beginPayment(m_showtime, {seat}, me, QStringLiteral("till-3"), 120).value().hold.granted);
+        QDateTime released;
+        std::optional<Result<HoldDecision>> outcome;
+        runBehindALock(
+            QStringLiteral("SELECT id FROM booking WHERE hold_token = '%1' FOR UPDATE")
+                .arg(me.toString(QUuid::WithoutBraces)),
+            [&](SeatStore& s) -> Result<HoldDecision> {
+                auto p = s.beginPayment(m_showtime, {seat}, me, QStringLiteral("till-3"), 120);
+                if (!p)
+                    return p.error();
+                return p.value().hold;
+            },
+            released, outcome);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(outcome->ok(), qPrintable(outcome->ok() ? QString() : outcome->error().message));
+        const HoldDecision& d = outcome->value();
+        QVERIFY(d.granted);
+        QVERIFY2(
+            d.dbNow >= released,
+            qPrintable(QStringLiteral("db_now %1 is before the lock was released at %2")
+                           .arg(d.dbNow.toString(Qt::ISODateWithMs), released.toString(Qt::ISODateWithMs))));
+        QCOMPARE(heldUntilOf(seat), d.heldUntil);
+        QCOMPARE(bookingExpiryOf(me), d.heldUntil);
+        QVERIFY2(d.remainingMs() > 0 && d.remainingMs() <= 120000,
+                 qPrintable(QString::number(d.remainingMs())));
+    }
+
 private:
+    [[nodiscard]] QString seatLock(int seat) const
+    {
+        return QStringLiteral(
+                   "SELECT seat_id FROM showtime_seat WHERE showtime_id = %1 AND seat_id = %2 FOR UPDATE")
+            .arg(m_showtime)
+            .arg(seat);
+    }
+
+    /// Runs `operation` on a session of its own in another thread while a third session keeps the
+    /// row lock taken by `lockSql` for 1.5 s after the operation started waiting for it, then
+    /// commits. `released` is the locking session's clock just before its COMMIT.
+    void runBehindALock(const QString& lockSql,
+                        const std::function<Result<HoldDecision>(SeatStore&)>& operation, QDateTime& released,
+                        std::optional<Result<HoldDecision>>& outcome)
+    {
+        auto locker = m_db->connect(QStringLiteral("locker"));
+        QVERIFY(locker);
+        QVERIFY(locker->begin().ok());
+        auto locked = locker->exec(lockSql);
+        QVERIFY2(locked.ok(), qPrintable(locked.ok() ? QString() : locked.error().message));
+        QVERIFY(locked.value().next());
+
+        // The waiting session may wait longer than the usual 3 s lock timeout on a loaded machine.
+        ConnectionSettings patient = m_db->settings();
+        patient.lockTimeoutMs = 20000;
+        std::atomic<bool> done{false};
+        std::jthread worker([&] {
+            if (auto opened = DbConnection::open(patient, QStringLiteral("behind-lock"))) {
+                SeatStore store(*opened.value());
+                outcome.emplace(operation(store));
+            }
+            done = true;
+        });
+        bool locking = true;
+        // Declared after the worker: on an early return the lock goes first, then the worker is joined.
+        const auto unlock = qScopeGuard([&] {
+            if (locking)
+                locker->rollback();
+        });
+
+        const auto waiting = [this] {
+            auto rows = m_connection->exec(
+                QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                               "AND application_name LIKE '%behind-lock%' AND wait_event_type = 'Lock'"));
+            return rows.ok() && rows.value().next() ? rows.value().value(0).toInt() : -1;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(waiting(), 1, 15000);
+        QTest::qWait(1500);
+        QVERIFY(!done.load());
+        auto clock = locker->exec(QStringLiteral("SELECT clock_timestamp()"));
+        QVERIFY(clock.ok());
+        QVERIFY(clock.value().next());
+        released = clock.value().value(0).toDateTime();
+        QVERIFY(released.isValid());
+        QVERIFY(locker->commit().ok());
+        locking = false;
+        QTRY_VERIFY_WITH_TIMEOUT(done.load(), 15000);
+        QVERIFY(outcome.has_value());
+    }
+
+    /// A granted hold whose clock is not older than `released`, whose deadline is at least `ttl`
+    /// seconds after it, and whose deadline and clock are `ttl` seconds apart (within a second).
+    static void verifyGrantedAfter(const QDateTime& released, const Result<HoldDecision>& outcome, int ttl)
+    {
+        QVERIFY2(outcome.ok(), qPrintable(outcome.ok() ? QString() : outcome.error().message));
+        const HoldDecision& d = outcome.value();
+        QVERIFY(d.granted);
+        QVERIFY2(
+            d.dbNow >= released,
+            qPrintable(QStringLiteral("db_now %1 is before the lock was released at %2")
+                           .arg(d.dbNow.toString(Qt::ISODateWithMs), released.toString(Qt::ISODateWithMs))));
+        QVERIFY2(d.heldUntil >= released.addSecs(ttl),
+                 qPrintable(QStringLiteral("held until %1, less than %2 s after the release at %3")
+                                .arg(d.heldUntil.toString(Qt::ISODateWithMs))
+                                .arg(ttl)
+                                .arg(released.toString(Qt::ISODateWithMs))));
+        // What the terminal counts down from: the TTL, less what the database did after granting it.
+        QVERIFY2(d.remainingMs() <= ttl * 1000 && d.remainingMs() > ttl * 1000 - 1000,
+                 qPrintable(QString::number(d.remainingMs())));
+    }
+
+    [[nodiscard]] QDateTime heldUntilOf(int seat) const
+    {
+        auto rows = m_connection->exec(
+            QStringLiteral("SELECT held_until FROM showtime_seat WHERE showtime_id = ? AND seat_id = ?"),
+            {m_showtime, seat});
+        return rows.ok() && rows.value().next() ? rows.value().value(0).toDateTime() : QDateTime();
+    }
+
+    [[nodiscard]] QDateTime bookingExpiryOf(const QUuid& owner) const
+    {
+        auto rows = m_connection->exec(
+            QStringLiteral(
+                "SELECT expires_at FROM booking WHERE hold_token = ?::uuid AND status = 'PENDING'"),
+            {owner.toString(QUuid::WithoutBraces)});
+        return rows.ok() && rows.value().next() ? rows.value().value(0).toDateTime() : QDateTime();
+    }
+
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<DbConnection> m_connection;
     int m_showtime = 0;
