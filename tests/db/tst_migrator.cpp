@@ -110,7 +110,7 @@ private slots:
     {
         TestDatabase db(false);
         QVERIFY2(db.ok(), qPrintable(db.error()));
-        const ConnectionSettings settings = db.settings();
+        const ConnectionSettings& settings = db.settings();
 
         constexpr int threadCount = 2;
         std::array<ThreadOutcome, threadCount> outcomes;
