@@ -123,7 +123,7 @@ private:
                 rig.flow.proceedToPayment();
             } else if (action < 30) {
                 const qint64 total = rig.flow.totalMinor();
-                const qint64 tendered = pick(4) == 0 ? total - 1 : total + 1000 * pick(3);
+                const qint64 tendered = pick(4) == 0 ? total - 1 : total + qint64(1000) * pick(3);
                 note(QStringLiteral("cash %1").arg(tendered));
                 rig.flow.payCash(tendered);
             } else if (action < 33) {

@@ -144,7 +144,7 @@ private slots:
         SalePayment payment;
         payment.begin(QStringLiteral("AAAA-AAAA"));
         for (int i = 0; i < 5; ++i)
-            (void)payment.waitBeforeAskingAgain(i * 5000);
+            (void)payment.waitBeforeAskingAgain(qint64(i) * 5000);
         QVERIFY(!payment.isDueAgain(20'000));
         payment.begin(QStringLiteral("BBBB-BBBB"));
         QCOMPARE(payment.retries(), 0);

@@ -116,17 +116,17 @@ private slots:
         const QString open = QStringLiteral("ON_SALE");
         QTest::newRow("starts tomorrow") << now.addDays(1) << open << 20 << true;
         QTest::newRow("starts now") << now << open << 20 << true;
-        QTest::newRow("started 19 minutes ago") << now.addSecs(-19 * 60) << open << 20 << true;
+        QTest::newRow("started 19 minutes ago") << now.addSecs(-19LL * 60) << open << 20 << true;
         // "Not started more than the late-sale minutes ago": exactly that long ago still sells,
         // as the database's hold does (starts_at + late_sale_minutes >= clock_timestamp()).
         QTest::newRow("started exactly the late-sale minutes ago")
-            << now.addSecs(-20 * 60) << open << 20 << true;
+            << now.addSecs(-20LL * 60) << open << 20 << true;
         QTest::newRow("started a millisecond more than the late-sale minutes ago")
             << now.addMSecs(-20 * 60 * 1000 - 1) << open << 20 << false;
         QTest::newRow("started an hour ago") << now.addSecs(-3600) << open << 20 << false;
         QTest::newRow("no late sales, starts now") << now << open << 0 << true;
         QTest::newRow("no late sales, started a second ago") << now.addSecs(-1) << open << 0 << false;
-        QTest::newRow("long late sales") << now.addSecs(-90 * 60) << open << 120 << true;
+        QTest::newRow("long late sales") << now.addSecs(-90LL * 60) << open << 120 << true;
         QTest::newRow("closed") << now.addDays(1) << QStringLiteral("CLOSED") << 20 << false;
         QTest::newRow("cancelled") << now.addDays(1) << QStringLiteral("CANCELLED") << 20 << false;
     }
@@ -144,7 +144,7 @@ private slots:
 
     void aShowtimeStartedLongerAgoThanTheLateSaleMinutesIsNotOnSale()
     {
-        const ShowtimeInfo started = showtime(now.addSecs(-30 * 60));
+        const ShowtimeInfo started = showtime(now.addSecs(-30LL * 60));
         QVERIFY(!SaleRules(SaleSettings{.lateSaleMinutes = 20}).isOnSale(started, now));
         // The settings' minutes are the ones that count.
         QVERIFY(SaleRules(SaleSettings{.lateSaleMinutes = 45}).isOnSale(started, now));
