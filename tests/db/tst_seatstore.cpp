@@ -544,7 +544,7 @@ private:
                                 .arg(ttl)
                                 .arg(released.toString(Qt::ISODateWithMs))));
         // What the terminal counts down from: the TTL, less what the database did after granting it.
-        QVERIFY2(d.remainingMs() <= ttl * 1000 && d.remainingMs() > ttl * 1000 - 1000,
+        QVERIFY2(d.remainingMs() <= qint64(ttl) * 1000 && d.remainingMs() > qint64(ttl) * 1000 - 1000,
                  qPrintable(QString::number(d.remainingMs())));
     }
 

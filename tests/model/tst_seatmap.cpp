@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
+#include <cmath>
 
 #include "model/seatmap.h"
 #include "tests/support/testseats.h"
@@ -39,7 +40,7 @@ QList<SeatState> hall1()
         }
     }
     for (int n = 1; n <= 20; ++n)
-        seats.append(makeSeat(id++, QStringLiteral("P"), n, 0.6 + (n - 1) + double((n - 1) / 2) * 0.3,
+        seats.append(makeSeat(id++, QStringLiteral("P"), n, 0.6 + (n - 1) + std::floor((n - 1) / 2.0) * 0.3,
                               15 * 1.2 + 1.4, SeatKind::Couple));
     return seats;
 }
@@ -49,7 +50,7 @@ QList<SeatState> hall3CoupleRow()
 {
     QList<SeatState> seats;
     for (int n = 1; n <= 10; ++n) {
-        const float x = 0.4f + static_cast<float>((n - 1) * 1.3 + double((n - 1) / 2) * 0.3);
+        const float x = 0.4f + static_cast<float>((n - 1) * 1.3 + std::floor((n - 1) / 2.0) * 0.3);
         seats.append(makeSeat(n, QStringLiteral("F"), n, x, 8.0, SeatKind::Couple));
     }
     return seats;
@@ -462,8 +463,8 @@ private slots:
         int id = 1;
         for (int r = 0; r < 100; ++r) {
             for (int n = 1; n <= 100; ++n)
-                seats.append(
-                    makeSeat(id++, QStringLiteral("R%1").arg(r), n, double((n - 1) + (n - 1) / 25), r * 1.2));
+                seats.append(makeSeat(id++, QStringLiteral("R%1").arg(r), n,
+                                      (n - 1) + std::floor((n - 1) / 25.0), r * 1.2));
         }
         SeatMap map;
         QElapsedTimer timer;

@@ -21,7 +21,7 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "usage: boxoffice-testpg start|stop POINTER_FILE\n");
         return 2;
     }
-    const QString pointer = args.at(2);
+    const QString& pointer = args.at(2);
     if (args.at(1) == QLatin1String("start")) {
         QTemporaryDir dir(QDir::tempPath() + QStringLiteral("/boxoffice-testpg-XXXXXX"));
         dir.setAutoRemove(false);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
+#include <cmath>
 
 #include <algorithm>
 
@@ -52,12 +53,12 @@ QList<SeatState> smallHall()
 QList<SeatState> bigHall(int rows, int columns)
 {
     QList<SeatState> seats;
-    seats.reserve(rows * columns);
+    seats.reserve(qsizetype(rows) * columns);
     int id = 1;
     for (int r = 0; r < rows; ++r) {
         const QString row = QStringLiteral("R%1").arg(r + 1);
         for (int n = 1; n <= columns; ++n)
-            seats.append(makeSeat(id++, row, n, (n - 1) + (n - 1) / 25, r * 1.2));
+            seats.append(makeSeat(id++, row, n, (n - 1) + std::floor((n - 1) / 25.0), r * 1.2));
     }
     return seats;
 }
@@ -501,8 +502,8 @@ private slots:
             }
         }
         for (int n = 1; n <= 20; ++n) {
-            SeatState s = makeSeat(id++, QStringLiteral("P"), n, 0.6 + (n - 1) + ((n - 1) / 2) * 0.3, 19.4,
-                                   SeatKind::Couple);
+            SeatState s = makeSeat(id++, QStringLiteral("P"), n,
+                                   0.6 + (n - 1) + std::floor((n - 1) / 2.0) * 0.3, 19.4, SeatKind::Couple);
             s.status = n >= 5 && n <= 8 ? SeatStatus::Reserved : SeatStatus::Free;
             seats.append(s);
         }

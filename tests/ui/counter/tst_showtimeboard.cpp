@@ -45,10 +45,10 @@ private slots:
         ShowtimeBoard board(&model);
         board.show();
         QVERIFY(QTest::qWaitForWindowExposed(&board));
-        model.setShowtimes({showtime(1, -3 * 3600, QStringLiteral("Morning")),
-                            showtime(2, -2 * 3600, QStringLiteral("Noon")),
-                            showtime(3, 30 * 60, QStringLiteral("Evening")),
-                            showtime(4, 3 * 3600, QStringLiteral("Night"))});
+        model.setShowtimes({showtime(1, -3LL * 3600, QStringLiteral("Morning")),
+                            showtime(2, -2LL * 3600, QStringLiteral("Noon")),
+                            showtime(3, 30LL * 60, QStringLiteral("Evening")),
+                            showtime(4, 3LL * 3600, QStringLiteral("Night"))});
         QCOMPARE(board.selectedShowtime(), 3);
     }
 
@@ -56,8 +56,8 @@ private slots:
     {
         ShowtimeListModel model;
         ShowtimeBoard board(&model);
-        model.setShowtimes({showtime(5, -3 * 3600, QStringLiteral("Morning")),
-                            showtime(6, -2 * 3600, QStringLiteral("Noon"))});
+        model.setShowtimes({showtime(5, -3LL * 3600, QStringLiteral("Morning")),
+                            showtime(6, -2LL * 3600, QStringLiteral("Noon"))});
         QCOMPARE(board.selectedShowtime(), 5);
     }
 
