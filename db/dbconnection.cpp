@@ -10,6 +10,7 @@
 #include <QRandomGenerator>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlRecord>
 #include <QStringList>
 
 #include <libpq-fe.h>
@@ -133,6 +134,23 @@ QString toPgTextArray(const QStringList& values)
     return QLatin1Char('{') + parts.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
+bool Rows::next()
+{
+    if (m_row + 1 >= m_rowCount) {
+        m_row = m_rowCount;
+        return false;
+    }
+    ++m_row;
+    return true;
+}
+
+QVariant Rows::value(int column) const
+{
+    if (m_row < 0 || m_row >= m_rowCount || column < 0 || column >= m_columns)
+        return {};
+    return m_values.at(m_row * m_columns + column);
+}
+
 DbConnection::DbConnection(ConnectionSettings settings, QString name)
     : m_settings(std::move(settings))
     , m_name(std::move(name))
@@ -245,8 +263,23 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
         QSqlQuery& query = it.value();
         for (qsizetype i = 0; i < values.size(); ++i)
             query.bindValue(int(i), values.at(i));
-        if (query.exec())
-            return Rows(&query);
+        if (query.exec()) {
+            // Read every row: an error the server sends after rows (a failure at the commit of
+            // this autocommit statement) only shows as next() returning false with an error set.
+            Rows rows;
+            if (query.isSelect()) {
+                rows.m_columns = query.record().count();
+                while (query.next()) {
+                    for (int column = 0; column < rows.m_columns; ++column)
+                        rows.m_values.append(query.value(column));
+                    ++rows.m_rowCount;
+                }
+            }
+            if (!query.lastError().isValid()) {
+                rows.m_rowsAffected = query.numRowsAffected();
+                return rows;
+            }
+        }
 
         const QSqlError error = query.lastError();
         Error e = errorFrom(error);
@@ -279,13 +312,24 @@ Status DbConnection::execScript(const QString& sql)
     }
     // libpq's simple-query protocol stops a script at its first failing statement and reports
     // that error, which is what a migration needs.
+    return command(sql.toUtf8().constData(), false);
+}
+
+Status DbConnection::command(const char* sql, bool reportRollback)
+{
     PGconn* conn = pgConnection(database());
     if (!conn)
         return makeError(ErrorCode::Offline, tr("The database cannot be reached."));
-    PGresult* result = PQexec(conn, sql.toUtf8().constData());
+    // PQexec reads the whole answer and returns its last result: an error ends the answer.
+    PGresult* result = PQexec(conn, sql);
     const ExecStatusType status = PQresultStatus(result);
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY) {
+        // COMMIT of a transaction that already failed is answered with ROLLBACK, not an error.
+        const bool rolledBack = reportRollback && qstrcmp(PQcmdStatus(result), "ROLLBACK") == 0;
         PQclear(result);
+        if (rolledBack)
+            return makeError(ErrorCode::Internal, tr("The transaction failed and was rolled back."),
+                             QStringLiteral("COMMIT was answered with ROLLBACK"));
         return success();
     }
     auto field = [result](int code) {
@@ -304,29 +348,24 @@ Status DbConnection::begin()
         if (Status s = openSession(); !s)
             return s.error();
     }
-    QSqlQuery query(database());
-    if (!query.exec(QStringLiteral("BEGIN")))
-        return errorFrom(query.lastError());
+    if (Status s = command("BEGIN", false); !s)
+        return s;
     m_inTransaction = true;
     return success();
 }
 
 Status DbConnection::commit()
 {
-    QSqlQuery query(database());
-    const bool ok = query.exec(QStringLiteral("COMMIT"));
+    Status s = command("COMMIT", true);
     m_inTransaction = false;
-    if (!ok)
-        return errorFrom(query.lastError());
-    return success();
+    return s;
 }
 
 void DbConnection::rollback()
 {
     if (isConnected()) {
-        QSqlQuery query(database());
-        if (!query.exec(QStringLiteral("ROLLBACK")))
-            spdlog::warn("rollback failed: {}", query.lastError().text().toStdString());
+        if (Status s = command("ROLLBACK", false); !s)
+            spdlog::warn("rollback failed: {}", s.error().detail.toStdString());
     }
     m_inTransaction = false;
 }

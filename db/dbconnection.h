@@ -18,20 +18,28 @@ class QSqlError;
 
 namespace bo {
 
-/// The rows of a statement just run: a view of the connection's cached query, valid until the
-/// same statement runs again on that connection.
+/// The rows of a statement, read in full before exec() returned: the statement's final status
+/// (including an error the server sends after some rows, e.g. at the commit of an autocommit
+/// statement) was checked, so holding Rows means the statement succeeded. A value: it stays valid
+/// whatever runs next on the connection.
 class Rows final
 {
 public:
-    explicit Rows(QSqlQuery* query)
-        : m_query(query)
-    {}
-    [[nodiscard]] bool next() { return m_query->next(); }
-    [[nodiscard]] QVariant value(int column) const { return m_query->value(column); }
-    [[nodiscard]] int numRowsAffected() const { return m_query->numRowsAffected(); }
+    /// Moves to the next row (to the first on the first call); false after the last.
+    [[nodiscard]] bool next();
+    /// A column of the current row; an invalid QVariant outside the rows or columns.
+    [[nodiscard]] QVariant value(int column) const;
+    /// Rows inserted, updated, deleted or returned, as the server counted them.
+    [[nodiscard]] int numRowsAffected() const { return m_rowsAffected; }
 
 private:
-    QSqlQuery* m_query;
+    friend class DbConnection;
+
+    QVariantList m_values; ///< row after row, m_columns each
+    qsizetype m_columns = 0;
+    qsizetype m_rowCount = 0;
+    qsizetype m_row = -1;
+    int m_rowsAffected = 0;
 };
 
 /// One PostgreSQL session owned by the thread that opened it (Qt forbids sharing a QSqlDatabase
@@ -78,6 +86,8 @@ private:
     DbConnection(ConnectionSettings settings, QString name);
     [[nodiscard]] Status openSession();
     [[nodiscard]] Error errorFrom(const QSqlError& error) const;
+    /// Runs a statement without results through libpq and checks how the server answered.
+    [[nodiscard]] Status command(const char* sql, bool reportRollback);
 
     ConnectionSettings m_settings;
     QString m_name;
