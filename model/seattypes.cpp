@@ -60,4 +60,30 @@ QString seatKindText(SeatKind kind)
     return QStringLiteral("standard");
 }
 
+SeatRefusal seatRefusalFromText(const QString& text)
+{
+    if (text == QLatin1String("held"))
+        return SeatRefusal::Held;
+    if (text == QLatin1String("reserved"))
+        return SeatRefusal::Reserved;
+    if (text == QLatin1String("blocked"))
+        return SeatRefusal::Blocked;
+    return SeatRefusal::Locked;
+}
+
+QString seatRefusalText(SeatRefusal refusal)
+{
+    switch (refusal) {
+    case SeatRefusal::Held:
+        return QStringLiteral("held");
+    case SeatRefusal::Reserved:
+        return QStringLiteral("reserved");
+    case SeatRefusal::Blocked:
+        return QStringLiteral("blocked");
+    case SeatRefusal::Locked:
+        return QStringLiteral("locked");
+    }
+    return QStringLiteral("locked");
+}
+
 } // namespace bo

@@ -14,11 +14,18 @@ namespace bo {
 
 enum class SeatStatus { Free, Held, Reserved, Blocked };
 enum class SeatKind { Standard, Premium, Couple, Wheelchair, Companion };
+/// Why the database refused one seat of a hold: validly held by another sale, sold, blocked, or
+/// locked by another transaction at that instant (its state unknown: re-read it, never guess).
+enum class SeatRefusal { Held, Reserved, Blocked, Locked };
 
 [[nodiscard]] SeatStatus seatStatusFromText(const QString& text);
 [[nodiscard]] QString seatStatusText(SeatStatus status);
 [[nodiscard]] SeatKind seatKindFromText(const QString& text);
 [[nodiscard]] QString seatKindText(SeatKind kind);
+/// 'held', 'reserved', 'blocked', 'locked'; anything else (a reason this build does not know)
+/// reads as Locked: a state not known, to be re-read.
+[[nodiscard]] SeatRefusal seatRefusalFromText(const QString& text);
+[[nodiscard]] QString seatRefusalText(SeatRefusal refusal);
 
 /// One seat of one showtime as the database sees it now. An expired hold reads as Free.
 struct SeatState
@@ -37,13 +44,20 @@ struct SeatState
 };
 
 /// The answer to a hold: granted with its deadline on the database clock, or refused with the
-/// seats that were unavailable (nothing was held).
+/// seats that were unavailable and why (nothing was held).
 struct HoldDecision
 {
     bool granted = false;
     QDateTime heldUntil; ///< UTC, database clock
     QDateTime dbNow;     ///< the database clock when the hold was decided
     QList<int> unavailable;
+    QList<SeatRefusal> refused; ///< parallel to `unavailable`: why each seat was refused
+
+    /// Why `unavailable[index]` was refused; Locked (not known, re-read it) when not said.
+    [[nodiscard]] SeatRefusal refusalAt(qsizetype index) const
+    {
+        return index >= 0 && index < refused.size() ? refused.at(index) : SeatRefusal::Locked;
+    }
 
     /// Milliseconds the hold has left, measured on the database clock at grant time; start a
     /// monotonic countdown from this, never from the terminal's wall clock.
@@ -112,5 +126,6 @@ struct SweepResult
 } // namespace bo
 
 Q_DECLARE_METATYPE(bo::SeatState)
+Q_DECLARE_METATYPE(bo::SeatRefusal)
 Q_DECLARE_METATYPE(bo::ConfirmRequest)
 Q_DECLARE_METATYPE(bo::ConfirmResult)

@@ -69,6 +69,127 @@ private slots:
         QVERIFY(!rig.flow.seatMap().isMine(5));
     }
 
+    /// Issue 10, defect 5: "unavailable" is not "held". Each refused seat shows what the database
+    /// said of it (held by another sale, sold, blocked); a seat locked at that instant is not
+    /// guessed at but re-read, and the re-read shows what became of it.
+    void aRefusedHoldShowsEachSeatByItsReasonAndReReadsTheLockedOne()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(1);
+        QVERIFY(rig.seats.settle());
+        // Not heard yet: the map still shows 5..8 free.
+        QVERIFY(rig.seats.holdForAnother({5}, 300));
+        rig.seats.setForAnother({6}, SeatStatus::Reserved);
+        rig.seats.setForAnother({7}, SeatStatus::Blocked);
+        rig.seats.lockRows({8}); // another sale's confirm is writing it
+        QSignalSpy taken(&rig.flow, &SaleFlow::seatsTaken);
+        rig.flow.replaceSelection({5, 6, 7, 8});
+        QCOMPARE(rig.seats.nextRequestKind(), QStringLiteral("hold"));
+        QVERIFY(rig.seats.runNext());
+        rig.seats.deliverReply(0);
+        QCOMPARE(taken.count(), 1);
+        QCOMPARE(taken.at(0).at(0).value<QList<int>>(), QList<int>({5, 6, 7, 8}));
+        const SeatMap& map = rig.flow.seatMap();
+        QCOMPARE(map.seat(5)->status, SeatStatus::Held);
+        QCOMPARE(map.seat(6)->status, SeatStatus::Reserved);
+        QCOMPARE(map.seat(7)->status, SeatStatus::Blocked);
+        QCOMPARE(map.seat(8)->status, SeatStatus::Free); // not known: not guessed
+        QCOMPARE(rig.flow.selection(), QList<int>{1});
+        // The seat no reason explained is read again.
+        QCOMPARE(rig.seats.nextRequestKind(), QStringLiteral("load"));
+        // Meanwhile the other sale committed; its announcement is lost to this terminal.
+        rig.seats.unlockRows();
+        rig.seats.setForAnother({8}, SeatStatus::Reserved);
+        QVERIFY(rig.seats.runNext());
+        rig.seats.deliverReply(0);
+        QCOMPARE(map.seat(8)->status, SeatStatus::Reserved);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.flow.heldSeats(), QList<int>{1});
+        QCOMPARE(rig.seats.heldBy(rig.flow.holdToken()), QSet<int>{1});
+    }
+
+    /// A seat of the sale's own that another transaction (the sweep) had locked when the sale
+    /// asked for more is not shown as another sale's: it stays the sale's until the re-read says
+    /// otherwise, and the re-read finds it still held.
+    void aLockedSeatOfTheSaleStaysItsOwnUntilTheReReadSays()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(3);
+        QVERIFY(rig.seats.settle());
+        rig.seats.lockRows({3});
+        rig.flow.toggleSeat(4);
+        QVERIFY(rig.seats.runNext());
+        rig.seats.deliverReply(0);
+        const SeatMap& map = rig.flow.seatMap();
+        QVERIFY(map.isMine(3));
+        QCOMPARE(rig.flow.heldSeats(), QList<int>{3});
+        QCOMPARE(rig.flow.selection(), QList<int>{3});
+        QCOMPARE(rig.seats.nextRequestKind(), QStringLiteral("load"));
+        rig.seats.unlockRows();
+        QVERIFY(rig.seats.settle());
+        QVERIFY(map.isMine(3));
+        QCOMPARE(rig.flow.heldSeats(), QList<int>{3});
+        QCOMPARE(rig.seats.heldBy(rig.flow.holdToken()), QSet<int>{3});
+        QCOMPARE(map.seat(4)->status, SeatStatus::Free);
+    }
+
+    /// A seat of the sale's own that another sale holds now (the sale's hold ran out, was swept
+    /// and taken) is another's: no longer the sale's, shown held by another.
+    void anOwnSeatHeldByAnotherSaleNowIsLost()
+    {
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(3);
+        QVERIFY(rig.seats.settle());
+        rig.clock.advance(301000);
+        QVERIFY(rig.seats.sweep() == 1);
+        QVERIFY(rig.seats.holdForAnother({3}, 300));
+        rig.flow.toggleSeat(4);
+        QVERIFY(rig.seats.runNext());
+        rig.seats.deliverReply(0);
+        const SeatMap& map = rig.flow.seatMap();
+        QVERIFY(!map.isMine(3));
+        QCOMPARE(map.seat(3)->status, SeatStatus::Held);
+        QCOMPARE(rig.flow.heldSeats(), QList<int>{});
+        QCOMPARE(rig.flow.selection(), QList<int>{});
+    }
+
+    /// BO410: the sale's time is up on the server (its deadline passed, whatever the terminal's
+    /// countdown says). A hold or the payment step refused so ends the sale, like a countdown that
+    /// ran out: its seats are released and the clerk is told.
+    void aHoldRefusedBecauseTheSaleTimeIsUpEndsTheSale_data()
+    {
+        QTest::addColumn<bool>("payment");
+        QTest::newRow("hold") << false;
+        QTest::newRow("begin payment") << true;
+    }
+
+    void aHoldRefusedBecauseTheSaleTimeIsUpEndsTheSale()
+    {
+        QFETCH(bool, payment);
+        Rig rig;
+        CHECKED(open(rig));
+        rig.flow.toggleSeat(2);
+        QVERIFY(rig.seats.settle());
+        const QUuid token = rig.flow.holdToken();
+        QSignalSpy ended(&rig.flow, &SaleFlow::saleEnded);
+        rig.seats.failNextWith(makeError(ErrorCode::Expired, QStringLiteral("the sale's time is up")));
+        if (payment)
+            rig.flow.proceedToPayment();
+        else
+            rig.flow.toggleSeat(3);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(ended.count(), 1);
+        QCOMPARE(ended.at(0).at(0).value<SaleFlow::EndReason>(), SaleFlow::EndReason::Expired);
+        QCOMPARE(rig.flow.state(), SaleFlow::State::Idle);
+        QVERIFY(!rig.flow.isBusy());
+        QCOMPARE(rig.seats.rowsHeldBy(token), QSet<int>{});
+        QCOMPARE(rig.flow.releasesOwed(), 0);
+        QCOMPARE(rig.seats.bookings(token, QStringLiteral("PENDING")), 0);
+    }
+
     void anUnreachableDatabaseChangesNothingAndSaysSo()
     {
         Rig rig;

@@ -170,10 +170,27 @@ private:
             } else if (action < 92) {
                 note(QStringLiteral("announcement"));
                 rig.seats.deliverNotification();
-            } else if (action < 96) {
+            } else if (action < 95) {
                 const int first = 1 + pick(19);
-                note(QStringLiteral("another till holds %1,%2").arg(first).arg(first + 1));
-                rig.seats.holdForAnother({first, first + 1}, 1 + pick(120));
+                if (pick(6) == 0) {
+                    const bool sell = pick(2) == 0;
+                    note(QStringLiteral("another till %1 %2")
+                             .arg(sell ? QStringLiteral("sells") : QStringLiteral("blocks"))
+                             .arg(first));
+                    rig.seats.setForAnother({first}, sell ? SeatStatus::Reserved : SeatStatus::Blocked);
+                } else {
+                    note(QStringLiteral("another till holds %1,%2").arg(first).arg(first + 1));
+                    rig.seats.holdForAnother({first, first + 1}, 1 + pick(120));
+                }
+            } else if (action < 96) {
+                // A sweep, a confirm or a manager has the rows locked: a hold meeting them is
+                // refused with "locked", whoever holds them.
+                const int first = 1 + pick(19);
+                note(QStringLiteral("another transaction locks %1,%2").arg(first).arg(first + 1));
+                rig.seats.lockRows({first, first + 1});
+            } else if (action < 97) {
+                note(QStringLiteral("the locks end"));
+                rig.seats.unlockRows();
             } else if (action < 98) {
                 note(QStringLiteral("another till releases"));
                 rig.seats.releaseOthers();
@@ -188,6 +205,8 @@ private:
         // Settle: every request runs and is answered, the connection comes back, the card
         // terminal answers, the clock is looked at; no clerk acts any more.
         note(QStringLiteral("-- settle"));
+        // Row locks last a moment: a transaction that holds one ends.
+        rig.seats.unlockRows();
         for (int round = 0; round < 50; ++round) {
             // One step at a time, in order, so that the trace shows the settling too.
             int settleSteps = 0;

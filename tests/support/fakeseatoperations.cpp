@@ -111,8 +111,16 @@ HoldDecision FakeSeatOperations::applyHold(const QList<int>& seats, const QUuid&
     result.dbNow = dbTime(now);
     const QList<int> ids = distinctSorted(seats);
     for (int id : ids) {
-        if (!takeable(id, owner))
+        const Row& row = m_rows[id];
+        if (m_locked.contains(id)) {
             result.unavailable << id;
+            result.refused << SeatRefusal::Locked;
+        } else if (!takeable(id, owner)) {
+            result.unavailable << id;
+            result.refused << (row.status == SeatStatus::Reserved  ? SeatRefusal::Reserved
+                               : row.status == SeatStatus::Blocked ? SeatRefusal::Blocked
+                                                                   : SeatRefusal::Held);
+        }
     }
     if (!result.unavailable.isEmpty())
         return result;
@@ -432,6 +440,25 @@ bool FakeSeatOperations::holdForAnother(const QList<int>& seats, int ttlSeconds)
 void FakeSeatOperations::releaseOthers()
 {
     (void)applyRelease(m_another, {});
+}
+
+int FakeSeatOperations::setForAnother(const QList<int>& seats, SeatStatus status)
+{
+    QList<int> ids;
+    for (int id : distinctSorted(seats)) {
+        if (m_rows.contains(id) && takeable(id, m_another)) {
+            m_rows[id] = Row{status, {}, 0};
+            ids << id;
+        }
+    }
+    announce(status, ids);
+    return int(ids.size());
+}
+
+void FakeSeatOperations::lockRows(const QList<int>& seats)
+{
+    for (int id : seats)
+        m_locked.insert(id);
 }
 
 int FakeSeatOperations::sweep()

@@ -78,6 +78,15 @@ public:
     bool holdForAnother(const QList<int>& seats, int ttlSeconds);
     /// Every other terminal's hold is released.
     void releaseOthers();
+    /// Another sale sells these seats, or a manager blocks them (`status` Reserved or Blocked),
+    /// those that are free (or whose hold ran out); announced like any commit. Returns how many.
+    int setForAnother(const QList<int>& seats, SeatStatus status);
+    /// Another transaction (a sweep, a confirm, a manager) has these rows locked: a hold that
+    /// meets one is refused with SeatRefusal::Locked until unlockRows(). Reads see the rows as
+    /// committed; releases, confirms and sweeps wait for the lock (here: run as if it had ended).
+    void lockRows(const QList<int>& seats);
+    void unlockRows() { m_locked.clear(); }
+    [[nodiscard]] bool hasLockedRows() const { return !m_locked.isEmpty(); }
     /// The expiry releaser's sweep; returns the seats freed.
     int sweep();
     /// Bookings of the owner by status ("PENDING", "CONFIRMED", "CANCELLED", "EXPIRED").
@@ -120,7 +129,7 @@ private:
     [[nodiscard]] bool takeable(int seatId, const QUuid& owner) const;
     [[nodiscard]] std::optional<Error> checkRequest(int showtimeId, const QList<int>& seats,
                                                     int ttlSeconds) const;
-    /// The hold rule itself; empty `unavailable` means granted.
+    /// The hold rule itself; empty `unavailable` means granted, else `refused` says why.
     HoldDecision applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds);
     int applyRelease(const QUuid& owner, const QList<int>& seats);
     void runConfirm(int requestId, const ConfirmRequest& request);
@@ -138,6 +147,7 @@ private:
     QList<SeatChanges> m_notes;
     QHash<QString, int> m_made;
     QSet<QString> m_paidReferences;
+    QSet<int> m_locked;
     std::optional<Error> m_failNext;
     QUuid m_another = QUuid::createUuid();
     qsizetype m_lostAt = 0; ///< answers from this index on were made after the connection was lost
