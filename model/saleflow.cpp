@@ -311,22 +311,60 @@ void SaleFlow::onHoldFinished(const HoldReply& reply)
 
 void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
 {
-    const QList<int> taken = reply.result.unavailable;
-    // Our map may not have heard of the other sale yet: show the seats as taken now.
-    m_map.markTaken(taken);
-    // Nothing was held (all or nothing); a seat of ours that is unavailable is no longer ours.
-    m_sale.lost(taken);
+    const HoldDecision& decision = reply.result;
+    QList<int> gone;    // another sale's, sold or blocked: not this sale's any more
+    QList<int> unknown; // locked at that instant (or no reason given): read again, never guessed
+    QList<SeatRefusal> reasons;
+    QList<int> look;
+    for (qsizetype i = 0; i < decision.unavailable.size(); ++i) {
+        const int seat = decision.unavailable.at(i);
+        const SeatRefusal why = decision.refusalAt(i);
+        reasons << why;
+        switch (why) {
+        case SeatRefusal::Held:
+            gone << seat;
+            // Our map may not have heard of the other sale yet: show the seat as its now.
+            look += m_map.markTaken({seat}, SeatStatus::Held);
+            break;
+        case SeatRefusal::Reserved:
+            gone << seat;
+            look += m_map.markTaken({seat}, SeatStatus::Reserved);
+            break;
+        case SeatRefusal::Blocked:
+            gone << seat;
+            look += m_map.markTaken({seat}, SeatStatus::Blocked);
+            break;
+        case SeatRefusal::Locked:
+            // Maybe still ours (the sweep had it locked), maybe being sold, maybe free in a
+            // moment: no announcement may ever come, so the map is read again.
+            unknown << seat;
+            break;
+        }
+    }
+    // Nothing was held (all or nothing); a seat of ours that is now another's is no longer ours.
+    m_sale.lost(gone);
     // The clerk keeps the seats already held, but not those only a reload found unasked.
     m_sale.fallBackToHeld(reply.seats);
-    m_map.setMine(m_sale.wishSet());
+    look += m_map.setMine(m_sale.wishSet());
     m_paymentWanted = false;
+    if (!unknown.isEmpty())
+        m_reloadWanted = true;
     emit selectionChanged();
-    emit seatsUpdated(reply.seats);
-    const QList<int> suggestion = m_map.nearestBlock(int(reply.seats.size()), reply.seats);
-    spdlog::info("sale {}: {} seats taken by others{}", tokenText(m_token), taken.size(),
-                 kind == Pending::BeginPayment ? " before payment" : "");
+    emit seatsUpdated(reply.seats + look);
+    // A seat whose state is not known is no suggestion either.
+    QList<int> suggestion;
+    if (unknown.isEmpty()) {
+        suggestion = m_map.nearestBlock(int(reply.seats.size()), reply.seats);
+    } else {
+        SeatMap view = m_map;
+        view.setStatus(unknown, SeatStatus::Blocked);
+        suggestion = view.nearestBlock(int(reply.seats.size()), reply.seats);
+    }
+    spdlog::info("sale {}: {} seats refused{} ({} gone, {} locked: reading the map again)",
+                 tokenText(m_token), decision.unavailable.size(),
+                 kind == Pending::BeginPayment ? " before payment" : "", gone.size(), unknown.size());
     reconcile();
-    emit seatsTaken(taken, suggestion);
+    emit seatsTaken(decision.unavailable, suggestion, reasons);
 }
 
 void SaleFlow::enterPayment(const HoldReply& reply, qint64 deadlineMs)
@@ -519,6 +557,12 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         return;
     case Pending::Hold:
     case Pending::BeginPayment: {
+        if (error.code == ErrorCode::Expired) {
+            // BO410: the sale's time is up on the server, whatever our countdown says. Like a
+            // countdown that ran out: the sale ends and its seats are released.
+            endSale(EndReason::Expired, tr("The time for this sale is up and its seats were released."));
+            return;
+        }
         // Told "nothing was changed": the wish goes back to what is known to be held. Offline, the
         // hold may have been made all the same; the reload after the reconnect finds out and the
         // seats not wished for are released.

@@ -118,9 +118,11 @@ signals:
     void countdownTick(qint64 remainingMs);
     /// 60 seconds left in the current step.
     void countdownWarning(qint64 remainingMs);
-    /// Some seats could not be held: `taken` went to someone else; `suggestion` is the nearest
-    /// free block of the same size (may be empty).
-    void seatsTaken(const QList<int>& taken, const QList<int>& suggestion);
+    /// A hold was refused: `taken[i]` could not be held because of `reasons[i]` (held by another
+    /// sale, sold, blocked, or locked at that instant: then the map is read again, never
+    /// guessed); `suggestion` is the nearest free block of the same size (may be empty).
+    void seatsTaken(const QList<int>& taken, const QList<int>& suggestion,
+                    const QList<bo::SeatRefusal>& reasons);
     void saleEnded(bo::SaleFlow::EndReason reason, const QString& message);
     void paymentDeclined(const QString& reason);
     void completed(const bo::ConfirmResult& booking);

@@ -121,15 +121,25 @@ QList<int> SeatMap::setStatus(const QList<int>& seatIds, SeatStatus status)
     return changed;
 }
 
-QList<int> SeatMap::markTaken(const QList<int>& seatIds)
+QList<int> SeatMap::markTaken(const QList<int>& seatIds, SeatStatus status)
 {
-    QList<int> stale;
+    QList<int> changed;
     for (int id : seatIds) {
-        const SeatState* s = seat(id);
-        if (s && s->status == SeatStatus::Free)
-            stale << id;
+        const qsizetype i = indexOf(id);
+        if (i < 0)
+            continue;
+        SeatState& s = m_seats[i];
+        const bool shownAvailable =
+            s.status == SeatStatus::Free || (s.status == SeatStatus::Held && m_mine.contains(id));
+        if (!shownAvailable)
+            continue;
+        if (s.status != status)
+            changed << id;
+        s.status = status;
+        s.heldBy = QUuid();
+        s.heldUntil = QDateTime();
     }
-    return setStatus(stale, SeatStatus::Held);
+    return changed;
 }
 
 QSet<int> SeatMap::heldBy(const QUuid& owner) const

@@ -72,9 +72,11 @@ public:
     /// Sets the status locally (e.g. from a hold result that arrives before its notification).
     /// Returns the ids whose status changed.
     QList<int> setStatus(const QList<int>& seatIds, SeatStatus status);
-    /// Shows seats the database called unavailable as held when the map still reads them free
-    /// (the other sale's announcement has not arrived yet). Returns the ids that changed.
-    QList<int> markTaken(const QList<int>& seatIds);
+    /// Shows seats the database refused as `status` (held by another sale, reserved, blocked)
+    /// when the map still reads them available to this sale, free or this sale's (the
+    /// announcement has not arrived yet); a seat the map already shows taken keeps what it shows.
+    /// Who holds the seat and until when is not known. Returns the ids that changed.
+    QList<int> markTaken(const QList<int>& seatIds, SeatStatus status = SeatStatus::Held);
     /// The seats the map shows held by `owner`.
     [[nodiscard]] QSet<int> heldBy(const QUuid& owner) const;
 

@@ -311,6 +311,10 @@ Total: %2</source>
         <source>The database cannot be reached; the seats will be released when it is back.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The time for this sale is up and its seats were released.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::SalePage</name>
@@ -338,13 +342,6 @@ Total: %2</source>
         <source>Seats held %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n seat(s) just taken by another terminal: %1.</source>
-        <translation>
-            <numerusform>%n seat just taken by another terminal: %1.</numerusform>
-            <numerusform>%n seats just taken by another terminal: %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Your other seats are still held.</source>
         <translation type="unfinished"></translation>
@@ -356,6 +353,38 @@ Total: %2</source>
     <message>
         <source>No seats held yet</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was just sold.</source>
+        <comment>seats sold by another till</comment>
+        <translation>
+            <numerusform>%1 was just sold.</numerusform>
+            <numerusform>%1 were just sold.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is held by another till.</source>
+        <comment>seats held by another sale</comment>
+        <translation>
+            <numerusform>%1 is held by another till.</numerusform>
+            <numerusform>%1 are held by another till.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is blocked.</source>
+        <comment>seats blocked by a manager</comment>
+        <translation>
+            <numerusform>%1 is blocked.</numerusform>
+            <numerusform>%1 are blocked.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is being changed elsewhere right now; the map is being read again.</source>
+        <comment>seats another transaction had locked: state unknown</comment>
+        <translation>
+            <numerusform>%1 is being changed elsewhere right now; the map is being read again.</numerusform>
+            <numerusform>%1 are being changed elsewhere right now; the map is being read again.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

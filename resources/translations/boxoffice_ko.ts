@@ -312,6 +312,10 @@ Total: %2</source>
         <source>The database cannot be reached; the seats will be released when it is back.</source>
         <translation>데이터베이스에 연결할 수 없습니다. 연결이 복구되면 좌석 선점이 해제됩니다.</translation>
     </message>
+    <message>
+        <source>The time for this sale is up and its seats were released.</source>
+        <translation>이 판매의 시간이 끝나 좌석 선점이 해제되었습니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::SalePage</name>
@@ -339,12 +343,6 @@ Total: %2</source>
         <source>Seats held %1</source>
         <translation>좌석 선점 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n seat(s) just taken by another terminal: %1.</source>
-        <translation>
-            <numerusform>다른 단말기에서 방금 %n석을 먼저 선택했습니다: %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Your other seats are still held.</source>
         <translation>나머지 선택한 좌석은 그대로 유지됩니다.</translation>
@@ -356,6 +354,34 @@ Total: %2</source>
     <message>
         <source>No seats held yet</source>
         <translation>선점한 좌석 없음</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was just sold.</source>
+        <comment>seats sold by another till</comment>
+        <translation>
+            <numerusform>%1 좌석은 방금 판매 완료되었습니다.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is held by another till.</source>
+        <comment>seats held by another sale</comment>
+        <translation>
+            <numerusform>%1 좌석은 다른 단말기에서 선택 중입니다.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is blocked.</source>
+        <comment>seats blocked by a manager</comment>
+        <translation>
+            <numerusform>%1 좌석은 판매 불가 좌석입니다.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is being changed elsewhere right now; the map is being read again.</source>
+        <comment>seats another transaction had locked: state unknown</comment>
+        <translation>
+            <numerusform>%1 좌석은 지금 다른 곳에서 변경 중입니다. 좌석 배치도를 다시 불러옵니다.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

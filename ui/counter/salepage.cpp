@@ -253,11 +253,42 @@ void SalePage::showCountdown(qint64 remainingMs)
     }
 }
 
-void SalePage::showSeatsTaken(const QList<int>& taken, const QList<int>& suggestion)
+void SalePage::showSeatsTaken(const QList<int>& taken, const QList<int>& suggestion,
+                              const QList<SeatRefusal>& reasons)
 {
     const SeatMap& map = m_flow->seatMap();
-    QString text = tr("%n seat(s) just taken by another terminal: %1.", nullptr, int(taken.size()))
-                       .arg(SaleSelectionPanel::seatLabels(map, taken));
+    // One sentence per reason, each naming its seats: "K12 was just sold. K13 is held by another
+    // till." A seat whose reason is not given is one whose state is not known.
+    QStringList sentences;
+    for (SeatRefusal reason :
+         {SeatRefusal::Reserved, SeatRefusal::Held, SeatRefusal::Blocked, SeatRefusal::Locked}) {
+        QList<int> seats;
+        for (qsizetype i = 0; i < taken.size(); ++i) {
+            if (reasons.value(i, SeatRefusal::Locked) == reason)
+                seats << taken.at(i);
+        }
+        if (seats.isEmpty())
+            continue;
+        const QString labels = SaleSelectionPanel::seatLabels(map, seats);
+        const int n = int(seats.size());
+        switch (reason) {
+        case SeatRefusal::Reserved:
+            sentences << tr("%1 was just sold.", "seats sold by another till", n).arg(labels);
+            break;
+        case SeatRefusal::Held:
+            sentences << tr("%1 is held by another till.", "seats held by another sale", n).arg(labels);
+            break;
+        case SeatRefusal::Blocked:
+            sentences << tr("%1 is blocked.", "seats blocked by a manager", n).arg(labels);
+            break;
+        case SeatRefusal::Locked:
+            sentences << tr("%1 is being changed elsewhere right now; the map is being read again.",
+                            "seats another transaction had locked: state unknown", n)
+                             .arg(labels);
+            break;
+        }
+    }
+    QString text = sentences.join(QLatin1Char(' '));
     if (!m_flow->selection().isEmpty())
         text += QLatin1Char(' ') + tr("Your other seats are still held.");
     if (!suggestion.isEmpty())

@@ -43,7 +43,8 @@ private slots:
     void showShowtime();
     void showStep(bo::SaleFlow::State state);
     void showCountdown(qint64 remainingMs);
-    void showSeatsTaken(const QList<int>& taken, const QList<int>& suggestion);
+    void showSeatsTaken(const QList<int>& taken, const QList<int>& suggestion,
+                        const QList<bo::SeatRefusal>& reasons);
     void showBooking(const bo::ConfirmResult& booking);
     /// Enter: on to payment, then cash, then the next customer.
     void advance();
