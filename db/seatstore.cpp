@@ -72,7 +72,7 @@ Result<HoldDecision> SeatStore::hold(int showtimeId, const QList<int>& seatIds, 
                                      std::optional<int> ttlSeconds)
 {
     auto q = m_connection.exec(QStringLiteral("SELECT granted, held_until, db_now, unavailable "
-                                              "FROM bo_hold(?, ?::integer[], ?::uuid, ?)"),
+                                              "FROM bo_hold(?, ?::integer[], ?::uuid, ?, true)"),
                                {showtimeId, toPgIntArray(seatIds), uuidText(owner), nullableInt(ttlSeconds)});
     if (!q)
         return q.error();
@@ -106,7 +106,7 @@ Result<int> SeatStore::release(int showtimeId, const QUuid& owner, const QList<i
 {
     const QVariant seats =
         seatIds.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(toPgIntArray(seatIds));
-    auto q = m_connection.exec(QStringLiteral("SELECT bo_release(?, ?::uuid, ?::integer[])"),
+    auto q = m_connection.exec(QStringLiteral("SELECT bo_release(?, ?::uuid, ?::integer[], true)"),
                                {showtimeId, uuidText(owner), seats});
     if (!q)
         return q.error();
