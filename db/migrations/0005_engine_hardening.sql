@@ -150,10 +150,11 @@ $$;
 -- can be taken are locked in seat order; the sale's own rows are waited for, a row another sale
 -- has locked at this instant is skipped (fail fast) and reported 'locked'. p_async: the caller
 -- found that this transaction may commit asynchronously (bo_may_commit_async). held_until is the
--- grant's clock plus the TTL, but never later than p_deadline (NULL: a new sale, whose deadline
--- is the grant's clock plus the selection time). A deadline already passed raises BO410.
+-- grant's clock plus the TTL, but never later than p_deadline (NULL: a deadline that starts now,
+-- p_new_deadline_s after the grant's clock, or the selection time). A deadline already passed
+-- raises BO410.
 CREATE FUNCTION bo_take_seats(p_showtime integer, p_seats integer[], p_owner uuid, p_ttl_s integer,
-                              p_deadline timestamptz, p_async boolean)
+                              p_deadline timestamptz, p_new_deadline_s integer, p_async boolean)
 RETURNS TABLE (granted boolean, held_until timestamptz, db_now timestamptz, unavailable integer[],
                refused text[])
 LANGUAGE plpgsql VOLATILE AS $$
@@ -241,7 +242,7 @@ BEGIN
     -- Granted now, every row lock held: the TTL counts from this moment, capped by the sale.
     v_now := clock_timestamp();
     v_until := least(v_now + make_interval(secs => r.ttl),
-                     coalesce(p_deadline, v_now + make_interval(secs => r.selection_ttl)));
+                     coalesce(p_deadline, v_now + make_interval(secs => coalesce(p_new_deadline_s, r.selection_ttl))));
     WITH held AS (
         UPDATE showtime_seat ss
            SET status = 'HELD', held_by = p_owner, held_until = v_until
@@ -276,7 +277,7 @@ BEGIN
       FROM sale s WHERE s.hold_token = p_owner AND s.showtime_id = p_showtime;
     v_known := FOUND;
     v_async := bo_may_commit_async(p_async);
-    SELECT * INTO v_take FROM bo_take_seats(p_showtime, p_seats, p_owner, p_ttl_s, v_deadline, v_async);
+    SELECT * INTO v_take FROM bo_take_seats(p_showtime, p_seats, p_owner, p_ttl_s, v_deadline, NULL, v_async);
     IF v_take.granted AND NOT v_known THEN
         INSERT INTO sale (hold_token, showtime_id, started_at, selection_deadline)
         SELECT p_owner, p_showtime, v_take.db_now, v_take.db_now + make_interval(secs => se.selection_ttl_s)
@@ -320,20 +321,19 @@ BEGIN
         IF v_sale.payment_deadline IS NULL AND v_sale.selection_deadline <= clock_timestamp() THEN
             RAISE EXCEPTION 'the sale''s time is up' USING ERRCODE = 'BO410';
         END IF;
-        v_deadline := coalesce(v_sale.payment_deadline, clock_timestamp() + make_interval(secs => v_payment));
-    ELSE
-        v_deadline := clock_timestamp() + make_interval(secs => v_payment);
     END IF;
     SELECT b.id, b.code INTO v_id, v_code FROM booking b
      WHERE b.hold_token = p_owner AND b.showtime_id = p_showtime AND b.status = 'PENDING' FOR UPDATE;
 
     SELECT * INTO v_take
-      FROM bo_take_seats(p_showtime, p_seats, p_owner, v_payment, v_deadline, false);
+      FROM bo_take_seats(p_showtime, p_seats, p_owner, v_payment, v_sale.payment_deadline, v_payment, false);
     IF NOT v_take.granted THEN
         RETURN QUERY SELECT false, NULL::timestamptz, v_take.db_now, v_take.unavailable, v_take.refused,
                             NULL::uuid, NULL::text;
         RETURN;
     END IF;
+    -- A first begin-payment's time counts from its grant, after any wait for the seats.
+    v_deadline := coalesce(v_sale.payment_deadline, v_take.held_until);
 
     IF v_sale.hold_token IS NULL THEN
         INSERT INTO sale (hold_token, showtime_id, started_at, selection_deadline, payment_started_at,

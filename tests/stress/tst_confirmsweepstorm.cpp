@@ -9,6 +9,7 @@
 // for one sale, never a code the customer was not shown.
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <latch>
 #include <thread>
@@ -45,6 +46,7 @@ struct Sale
     bool confirmed = false;
     QString confirmedCode;
     ErrorCode error = ErrorCode::Internal;
+    QString detail;
     bool answered = false;
 };
 
@@ -131,13 +133,16 @@ private slots:
                     auto rehold = store.hold(m_showtime, sale.seats, sale.token, paymentSeconds + 1);
                     QVERIFY(rehold.ok() && rehold.value().granted);
                 }
-                // Confirm from 60 ms before the payment deadline to 1.1 s after it: around the
+                // Confirm from 400 ms before the payment deadline to 1.1 s after it: around the
                 // deadline of the booking and that of the re-held seats.
-                const qint64 offset = QRandomGenerator::global()->bounded(-60, 1100);
+                const qint64 offset = QRandomGenerator::global()->bounded(-400, 1100);
                 sale.confirmAtMs = clock.elapsed() + pay.value().hold.remainingMs() + offset;
                 sales.append(sale);
             }
 
+            // Served in the order of their confirm times, so that no sale waits behind a later one.
+            std::sort(sales.begin(), sales.end(),
+                      [](const Sale& a, const Sale& b) { return a.confirmAtMs < b.confirmAtMs; });
             std::atomic<int> next{0};
             Sale* const base = sales.data(); // written by the confirm threads, one sale each
             const qsizetype count = sales.size();
@@ -167,8 +172,10 @@ private slots:
                             sale.confirmed = done.ok();
                             if (done.ok())
                                 sale.confirmedCode = done.value().code;
-                            else
+                            else {
                                 sale.error = done.error().code;
+                                sale.detail = done.error().detail;
+                            }
                         }
                     });
                 }
@@ -202,8 +209,9 @@ private slots:
                 } else {
                     ++refused;
                     if (sale.error != ErrorCode::Expired && sale.error != ErrorCode::Conflict)
-                        violations << QStringLiteral("sale %1: confirm failed with %2")
-                                          .arg(token, QString::fromLatin1(errorCodeName(sale.error)));
+                        violations << QStringLiteral("sale %1: confirm failed with %2 (%3)")
+                                          .arg(token, QString::fromLatin1(errorCodeName(sale.error)),
+                                               sale.detail);
                     if (bookings.contains(QStringLiteral("CONFIRMED")) || reserved != QStringLiteral("0"))
                         violations << QStringLiteral("sale %1 refused, yet bookings %2; %3 seats reserved")
                                           .arg(token, bookings, reserved);
