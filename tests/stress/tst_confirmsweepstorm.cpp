@@ -84,6 +84,7 @@ private slots:
         std::atomic<int> sweeps{0};
         std::atomic<int> sweepErrors{0};
         std::vector<std::jthread> sweepers;
+        sweepers.reserve(sweepThreads);
         for (int i = 0; i < sweepThreads; ++i) {
             sweepers.emplace_back([&, i] {
                 auto opened = DbConnection::open(m_db->settings(), QStringLiteral("sweeper-%1").arg(i));
@@ -119,7 +120,7 @@ private slots:
             for (int s = 0; s < salesPerRound; ++s) {
                 Sale sale;
                 sale.token = SeatService::newToken();
-                const int first = (rounds * salesPerRound + s) * 2 % (m_seats.size() - 1);
+                const auto first = qsizetype((rounds * salesPerRound + s) * 2) % (m_seats.size() - 1);
                 sale.seats = {m_seats[first], m_seats[first + 1]};
                 auto pay = store.beginPayment(m_showtime, sale.seats, sale.token,
                                               QStringLiteral("till-storm"), paymentSeconds);
@@ -148,6 +149,7 @@ private slots:
             const qsizetype count = sales.size();
             {
                 std::vector<std::jthread> confirmers;
+                confirmers.reserve(confirmThreads);
                 for (int t = 0; t < confirmThreads; ++t) {
                     confirmers.emplace_back([&, t] {
                         auto opened =
