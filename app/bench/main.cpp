@@ -5,6 +5,8 @@
 //   seats  the seat-hold strategies side by side against one PostgreSQL
 //   gui    seat-map paint times, NOTIFY-to-repaint latency, resident memory
 //   all    both (the default); the GUI part runs first so its memory figure is its own
+//   audit  the invariant auditor's storm (issue 10): sales, replays, cancels and sweeps with tiny
+//          TTLs for --seconds (up to an hour), every invariant checked every second
 #include <algorithm>
 #include <csignal>
 
@@ -21,6 +23,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/audit/auditstorm.h"
 #include "app/bench/guibench.h"
 #include "app/bench/seatbench.h"
 #include "app/bench/stopflag.h"
@@ -112,7 +115,8 @@ int main(int argc, char* argv[])
         "  seats  seat-hold strategies side by side: limit, conditional, for-update, optimistic, "
         "redis-multilock\n"
         "  gui    seat-map paint, NOTIFY-to-repaint latency, memory\n"
-        "  all    gui, then seats (default)"));
+        "  all    gui, then seats (default)\n"
+        "  audit  the invariant auditor's storm: --seconds (default 60, at most 3600), --workers"));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("db"),
@@ -133,25 +137,31 @@ int main(int argc, char* argv[])
          QStringLiteral("r")},
         {QStringLiteral("samples"), QStringLiteral("NOTIFY-to-repaint samples (default 300)."),
          QStringLiteral("n")},
+        {QStringLiteral("workers"), QStringLiteral("audit: selling terminals (default 6, at most 20)."),
+         QStringLiteral("n")},
+        {QStringLiteral("seed"), QStringLiteral("audit: the random seed, to repeat a run."),
+         QStringLiteral("n")},
         {QStringLiteral("json"), QStringLiteral("Write the figures as JSON to this file."),
          QStringLiteral("file")},
         {QStringLiteral("markdown"), QStringLiteral("Write the tables as Markdown to this file."),
          QStringLiteral("file")},
     });
-    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("seats, gui or all"));
+    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("seats, gui, all or audit"));
     parser.process(app);
     QTextStream out(stdout);
 
     const QStringList what = parser.positionalArguments();
     const QString which = what.isEmpty() ? QStringLiteral("all") : what.first();
-    if (what.size() > 1 ||
-        !QStringList{QStringLiteral("seats"), QStringLiteral("gui"), QStringLiteral("all")}.contains(which)) {
+    if (what.size() > 1 || !QStringList{QStringLiteral("seats"), QStringLiteral("gui"), QStringLiteral("all"),
+                                        QStringLiteral("audit")}
+                                .contains(which)) {
         err() << "boxoffice-bench: unknown benchmark '" << what.join(QLatin1Char(' '))
-              << "' (choose seats, gui or all)\n";
+              << "' (choose seats, gui, all or audit)\n";
         return 2;
     }
-    const bool runSeats = which != QLatin1String("gui");
-    const bool runGui = which != QLatin1String("seats");
+    const bool runAudit = which == QLatin1String("audit");
+    const bool runSeats = !runAudit && which != QLatin1String("gui");
+    const bool runGui = !runAudit && which != QLatin1String("seats");
 
     bo::bench::SeatBenchOptions options;
     bool ok = true;
@@ -201,6 +211,21 @@ int main(int argc, char* argv[])
         if (!ok || options.confirmRatio < 0 || options.confirmRatio > 1)
             return bad(QStringLiteral("confirm-ratio"), parser.value(QStringLiteral("confirm-ratio")),
                        QStringLiteral("a number from 0 to 1"));
+    }
+    bo::audit::AuditStormOptions audit;
+    if (parser.isSet(QStringLiteral("seconds")))
+        audit.seconds = options.seconds;
+    if (parser.isSet(QStringLiteral("workers"))) {
+        audit.workers = parser.value(QStringLiteral("workers")).toInt(&ok);
+        if (!ok || audit.workers < 1 || audit.workers > 20)
+            return bad(QStringLiteral("workers"), parser.value(QStringLiteral("workers")),
+                       QStringLiteral("a number of workers from 1 to 20"));
+    }
+    if (parser.isSet(QStringLiteral("seed"))) {
+        audit.seed = parser.value(QStringLiteral("seed")).toUInt(&ok);
+        if (!ok || audit.seed == 0)
+            return bad(QStringLiteral("seed"), parser.value(QStringLiteral("seed")),
+                       QStringLiteral("a positive whole number"));
     }
     const int samples =
         parser.isSet(QStringLiteral("samples")) ? parser.value(QStringLiteral("samples")).toInt(&ok) : 300;
@@ -255,6 +280,32 @@ int main(int argc, char* argv[])
         if (guiFigures.value(QStringLiteral("notify_to_repaint"))
                 .toObject()
                 .contains(QStringLiteral("error")))
+            status = 1;
+    }
+    if (runAudit) {
+        out << "# boxoffice-bench audit — " << QSysInfo::prettyProductName() << ", "
+            << QThread::idealThreadCount() << " cores, " << audit.workers << " workers, " << audit.seconds
+            << " s\n";
+        out.flush();
+        const bo::audit::AuditStormReport report = bo::audit::runAuditStormOnServer(
+            server, audit,
+            [&out](const QString& line) {
+                out << line << '\n';
+                out.flush();
+            },
+            audit.seconds >= 600 ? 60 : 10, [] { return bo::bench::stopRequested(); });
+        out << report.text();
+        out.flush();
+        markdown +=
+            QStringLiteral("# boxoffice-bench audit\n\n```\n") + report.text() + QStringLiteral("```\n");
+        figures[QStringLiteral("audit")] = report.toJson();
+        if (!report.failure.isEmpty())
+            err() << "boxoffice-bench: audit could not run: " << report.failure << '\n';
+        if (report.totalViolations() > 0)
+            err() << "boxoffice-bench: FAILED: " << report.totalViolations() << " invariant violations\n";
+        if (report.totalErrors() > 0)
+            err() << "boxoffice-bench: FAILED: " << report.totalErrors() << " unexpected errors\n";
+        if (!report.failure.isEmpty() || report.totalViolations() > 0 || report.totalErrors() > 0)
             status = 1;
     }
     if (runSeats && !bo::bench::stopRequested()) {

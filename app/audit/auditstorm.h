@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <functional>
+
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include "app/audit/invariantauditor.h"
+#include "db/connectionsettings.h"
+#include "model/result.h"
+
+namespace bo::audit {
+
+/// Where the storm runs: one migrated database, reached with three logins (the same settings
+/// three times where there are no roles yet).
+struct AuditStormTarget
+{
+    ConnectionSettings owner;    ///< sets the settings, seeds the hall, audits (reads everything)
+    ConnectionSettings terminal; ///< the workers' sales and the sweepers
+    ConnectionSettings manager;  ///< cancels bookings
+};
+
+/// How long and how hard. Every loop is bounded in time (seconds) and in count (maxOpsPerWorker).
+struct AuditStormOptions
+{
+    int seconds = 60;
+    int workers = 6;
+    int sweepers = 2;
+    int perRow = 12;
+    int hotSeats = 8;      ///< the first seats of row A, which most holds go for
+    int selectionTtlS = 2; ///< settings.selection_ttl_s during the storm
+    int paymentTtlS = 2;   ///< settings.payment_ttl_s
+    int graceMs = 1000;    ///< how late a PENDING booking may be closed (see README, "audit storm")
+    int auditIntervalMs = 1000;
+    int sweepPauseMs = 20;      ///< between two sweeps of one sweeper
+    int bookingsPerWorker = 3;  ///< live bookings a worker keeps before cancelling its oldest
+    qint64 maxOpsPerWorker = 0; ///< 0: 5000 per second of the run
+    quint32 seed = 0;           ///< 0: random
+};
+
+struct AuditStormReport
+{
+    qint64 elapsedMs = 0;
+    quint32 seed = 0;
+    SchemaFeatures features;
+    QMap<QString, qint64> ops;        ///< operation kind -> how many times it happened
+    QMap<QString, qint64> violations; ///< invariant or contract -> offending rows / answers
+    QStringList samples;              ///< the first offending rows and answers
+    QMap<QString, qint64> errors;     ///< unexpected errors by code (none expected)
+    QStringList errorSamples;
+    qint64 audits = 0;
+    qint64 maxPendingLatenessMs = 0;
+    QString failure; ///< set when the storm could not run at all
+
+    [[nodiscard]] qint64 totalOps() const;
+    [[nodiscard]] qint64 totalViolations() const;
+    [[nodiscard]] qint64 totalErrors() const;
+    [[nodiscard]] QJsonObject toJson() const;
+    /// Human-readable figures, several lines.
+    [[nodiscard]] QString text() const;
+};
+
+/// A long storm that checks itself (issue 10): workers hold / extend / release / begin payment /
+/// confirm (replayed sequentially, concurrently and under another terminal name) / cancel on a
+/// small hall with a hot spot, while sweepers run with tiny TTLs and an InvariantAuditor checks
+/// every second inside one snapshot; at the end a final sweep and a final audit. The database
+/// must be migrated and hold no showtime of the name "Audit hall" yet.
+/// `progress` (may be empty) gets a line every `progressSeconds`; `stop` (may be empty) ends the
+/// storm early when it returns true.
+[[nodiscard]] AuditStormReport runAuditStorm(const AuditStormTarget& target, const AuditStormOptions& options,
+                                             const std::function<void(const QString&)>& progress = {},
+                                             int progressSeconds = 10,
+                                             const std::function<bool()>& stop = {});
+
+/// The same on a database of its own: created on `server` (a maintenance database's settings),
+/// migrated, stormed with the server's login for all three roles, and dropped again.
+[[nodiscard]] AuditStormReport runAuditStormOnServer(const ConnectionSettings& server,
+                                                     const AuditStormOptions& options,
+                                                     const std::function<void(const QString&)>& progress = {},
+                                                     int progressSeconds = 60,
+                                                     const std::function<bool()>& stop = {});
+
+} // namespace bo::audit
