@@ -11,6 +11,8 @@
 #include <spdlog/spdlog.h>
 
 #include "app/audit/auditstorm.h"
+#include "app/audit/invariantauditor.h"
+#include "db/seatstore.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -25,6 +27,109 @@ private slots:
     {
         // Refusals and expiries are logged at info level; thousands of lines would drown the report.
         spdlog::set_level(spdlog::level::warn);
+    }
+
+    /// The auditor can fail: each invariant, broken by hand on a quiet database, is reported.
+    void auditorSeesEachBrokenInvariant_data()
+    {
+        QTest::addColumn<QString>("breakage"); // %1 showtime, %2 a free seat, %3 a seat sold properly
+        QTest::addColumn<QString>("invariant");
+        QTest::addColumn<bool>("final");
+        QTest::addColumn<int>("passes");
+        const QString pendingBooking = QStringLiteral(
+            "INSERT INTO booking (code, showtime_id, status, hold_token, currency, terminal, expires_at) "
+            "VALUES ('PPPP-PPPP', %1, 'PENDING', gen_random_uuid(), 'KRW', 'audit', now() + interval '%4')");
+        QTest::newRow("reserved for a pending booking")
+            << QStringLiteral("WITH b AS (") +
+                   pendingBooking.arg(QStringLiteral("%1"), QStringLiteral("1 hour")) +
+                   QStringLiteral(" RETURNING id) UPDATE showtime_seat SET status = 'RESERVED', booking_id = "
+                                  "(SELECT id FROM b) WHERE showtime_id = %1 AND seat_id = %2")
+            << QStringLiteral("a1-reserved-for-unconfirmed-booking") << false << 1;
+        QTest::newRow("sold seat also marked held")
+            << QStringLiteral(
+                   "UPDATE showtime_seat SET held_by = gen_random_uuid() WHERE showtime_id = %1 AND "
+                   "seat_id = %3")
+            << QStringLiteral("a2-seat-with-two-marks") << false << 1;
+        QTest::newRow("sold line on a free seat")
+            << QStringLiteral(
+                   "WITH b AS (INSERT INTO booking (code, showtime_id, status, hold_token, currency, "
+                   "terminal, confirmed_at) VALUES ('CCCC-CCCC', %1, 'CONFIRMED', gen_random_uuid(), "
+                   "'KRW', 'audit', now()) RETURNING id) INSERT INTO booking_seat (booking_id, "
+                   "showtime_id, seat_id, tier_code, price_minor) SELECT id, %1, %2, 'adult', 10000 "
+                   "FROM b")
+            << QStringLiteral("b2-sold-line-without-reserved-seat") << false << 1;
+        QTest::newRow("reserved seat whose booking was closed")
+            << QStringLiteral(
+                   "UPDATE booking SET status = 'EXPIRED', closed_at = now() WHERE showtime_id = %1")
+            << QStringLiteral("b1-reserved-without-one-booking") << false << 1;
+        QTest::newRow("confirmed booking without seats")
+            << QStringLiteral(
+                   "INSERT INTO booking (code, showtime_id, status, hold_token, currency, terminal, "
+                   "confirmed_at) VALUES ('DDDD-DDDD', %1, 'CONFIRMED', gen_random_uuid(), 'KRW', "
+                   "'audit', now())")
+            << QStringLiteral("b4-confirmed-without-seats") << false << 1;
+        QTest::newRow("pending booking past its deadline")
+            << pendingBooking.arg(QStringLiteral("%1"), QStringLiteral("-10 seconds"))
+            << QStringLiteral("d1-pending-past-deadline") << false << 1;
+        QTest::newRow("pending booking without a hold")
+            << pendingBooking.arg(QStringLiteral("%1"), QStringLiteral("1 hour"))
+            << QStringLiteral("d2-pending-without-hold") << false << 2;
+        QTest::newRow("pending booking left at the end")
+            << pendingBooking.arg(QStringLiteral("%1"), QStringLiteral("1 hour"))
+            << QStringLiteral("f2-pending-left") << true << 1;
+        QTest::newRow("stored response with another total")
+            << QStringLiteral(
+                   "UPDATE idempotency_key SET response = jsonb_set(response, '{total_minor}', '1'::jsonb)")
+            << QStringLiteral("e1-stored-response-mismatch") << false << 1;
+        QTest::newRow("stored response with another seat")
+            << QStringLiteral(
+                   "UPDATE idempotency_key SET response = jsonb_set(response, '{seats,0,seat_id}', "
+                   "to_jsonb(%2))")
+            << QStringLiteral("e1-stored-response-mismatch") << false << 1;
+    }
+
+    void auditorSeesEachBrokenInvariant()
+    {
+        QFETCH(QString, breakage);
+        QFETCH(QString, invariant);
+        QFETCH(bool, final);
+        QFETCH(int, passes);
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = db.addShowtime(2, 5);
+        const QList<int> seats = db.seatIds(showtime);
+        auto connection = db.connect();
+        QVERIFY(connection);
+        SeatStore store(*connection);
+        const QUuid token = QUuid::createUuid();
+        auto held = store.hold(showtime, {seats[1]}, token);
+        QVERIFY(held && held.value().granted);
+        ConfirmRequest request;
+        request.terminal = QStringLiteral("audit");
+        request.key = QUuid::createUuid();
+        request.showtimeId = showtime;
+        request.owner = token;
+        QVERIFY(store.confirm(request).ok());
+
+        auto auditor = audit::InvariantAuditor::open(db.settings());
+        QVERIFY(auditor);
+        auto clean = auditor.value()->audit(0, true, final);
+        QVERIFY(clean);
+        QVERIFY2(clean.value().total() == 0, qPrintable(clean.value().samples.join(QLatin1Char('\n'))));
+
+        QVERIFY(db.run(breakage.replace(QStringLiteral("%1"), QString::number(showtime))
+                           .replace(QStringLiteral("%2"), QString::number(seats[0]))
+                           .replace(QStringLiteral("%3"), QString::number(seats[1]))));
+        Result<audit::AuditPass> pass = audit::AuditPass{};
+        for (int i = 0; i < passes; ++i) {
+            QTest::qWait(20);
+            pass = auditor.value()->audit(0, true, final);
+            QVERIFY(pass);
+        }
+        QVERIFY2(pass.value().violations.value(invariant) > 0,
+                 qPrintable(QStringLiteral("%1 not reported; saw: %2")
+                                .arg(invariant, pass.value().samples.join(QLatin1Char('\n')))));
+        qInfo("%s", qPrintable(pass.value().samples.join(QLatin1Char('\n'))));
     }
 
     void stormKeepsEveryInvariant()
