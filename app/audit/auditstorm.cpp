@@ -800,7 +800,8 @@ Result<Hall> prepare(DbConnection& owner, const AuditStormOptions& options, cons
                            .arg(options.selectionTtlS)
                            .arg(options.paymentTtlS);
     if (features.extensionSettings)
-        settings += QStringLiteral(", hold_extension_s = 1, max_hold_extensions = 1");
+        // The shortest extension the settings allow (10 s), once per sale.
+        settings += QStringLiteral(", hold_extension_s = 10, max_hold_extensions = 1");
     if (Status s = owner.execScript(settings); !s)
         return s.error();
     const int rows = std::min(26, 4 + options.workers);
@@ -855,7 +856,7 @@ void finish(AuditStormReport& report, const AuditStormTarget& target, InvariantA
     qint64 waitMs = 0;
     if (left && left.value().next())
         waitMs = left.value().value(0).toLongLong();
-    std::this_thread::sleep_for(std::chrono::milliseconds(std::clamp<qint64>(waitMs + 100, 0, 10000)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::clamp<qint64>(waitMs + 100, 0, 20000)));
     auto store = SeatStore::open(target.terminal, QStringLiteral("audit-final-sweep"));
     if (!store) {
         report.failure = QStringLiteral("final sweep: ") + store.error().detail;

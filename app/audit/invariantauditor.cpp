@@ -259,7 +259,8 @@ Result<AuditPass> InvariantAuditor::audit(int graceMs, bool full, bool final)
              QStringLiteral(
                  "SELECT count(*) OVER (), format('booking %s PENDING, its sale''s deadline %s, now %s', "
                  "       b.code, coalesce(s.payment_deadline, s.selection_deadline), now()) "
-                 "  FROM booking b JOIN sale s ON s.hold_token = b.hold_token "
+                 "  FROM booking b JOIN sale s ON s.hold_token = b.hold_token AND s.showtime_id = "
+                 "b.showtime_id "
                  " WHERE b.status = 'PENDING' AND coalesce(s.payment_deadline, s.selection_deadline) "
                  "       < now() - ? * interval '1 millisecond' LIMIT 4"),
              grace});
