@@ -305,7 +305,7 @@ private:
                 extend();
             } else if (dice < 80) {
                 releaseAll(QStringLiteral("release-all"));
-            } else if (dice < 87) {
+            } else if (dice < 90) {
                 cancelPending();
             } else {
                 slowCustomer();
@@ -499,7 +499,9 @@ private:
             return;
         auto r = m_manager->exec(QStringLiteral("SELECT booking_id, status FROM bo_cancel_booking(?)"),
                                  {m_pendingCode});
-        if (!r)
+        if (!r && r.error().code == ErrorCode::Conflict)
+            m_ledger.count(QStringLiteral("cancel-pending-late")); // the releaser expired it first
+        else if (!r)
             m_ledger.error(QStringLiteral("cancel-pending"), r.error());
         else
             m_ledger.count(QStringLiteral("cancel-pending"));

@@ -191,8 +191,11 @@ private slots:
                           QStringLiteral("expired-bookings")};
         if (report.features.extendHold)
             kinds << QStringLiteral("extend-hold");
+        // Cancelling a sale in payment is one branch of one phase: fewer, but still many.
         if (report.features.cancelBooking)
-            kinds << QStringLiteral("cancel-pending");
+            QVERIFY2(report.ops.value(QStringLiteral("cancel-pending")) >= many / 2,
+                     qPrintable(QStringLiteral("cancel-pending happened %1 times")
+                                    .arg(report.ops.value(QStringLiteral("cancel-pending")))));
         for (const QString& kind : std::as_const(kinds))
             QVERIFY2(report.ops.value(kind) >= many,
                      qPrintable(QStringLiteral("%1 happened %2 times, expected at least %3")
