@@ -26,13 +26,29 @@ QVariant nullableUuid(const QUuid& id)
     return id.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(uuidText(id));
 }
 
-HoldDecision readHold(Rows& q)
+/// The reasons of a refused hold, e.g. "{held,locked}" (plain words, never quoted). A NULL
+/// element, a word not known here and a missing one all read as Locked: re-read, never guessed.
+QList<SeatRefusal> refusalsFromPg(const QString& text)
+{
+    QList<SeatRefusal> out;
+    const QString inner = text.trimmed().remove(QLatin1Char('{')).remove(QLatin1Char('}'));
+    if (inner.isEmpty())
+        return out;
+    for (const QString& word : inner.split(QLatin1Char(',')))
+        out << seatRefusalFromText(word.trimmed());
+    return out;
+}
+
+/// Reads granted, held_until, db_now, unavailable (columns 0-3) and `refused` (column
+/// `refusedColumn`), which runs parallel to unavailable.
+HoldDecision readHold(Rows& q, int refusedColumn)
 {
     HoldDecision r;
     r.granted = q.value(0).toBool();
     r.heldUntil = q.value(1).toDateTime();
     r.dbNow = q.value(2).toDateTime();
     r.unavailable = fromPgIntArray(q.value(3).toString());
+    r.refused = refusalsFromPg(q.value(refusedColumn).toString());
     return r;
 }
 
@@ -71,14 +87,14 @@ SeatCommandsFactory SeatStore::factory(ConnectionSettings settings, QString purp
 Result<HoldDecision> SeatStore::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
                                      std::optional<int> ttlSeconds)
 {
-    auto q = m_connection.exec(QStringLiteral("SELECT granted, held_until, db_now, unavailable "
+    auto q = m_connection.exec(QStringLiteral("SELECT granted, held_until, db_now, unavailable, refused "
                                               "FROM bo_hold(?, ?::integer[], ?::uuid, ?, true)"),
                                {showtimeId, toPgIntArray(seatIds), uuidText(owner), nullableInt(ttlSeconds)});
     if (!q)
         return q.error();
     if (!q.value().next())
         return noRow();
-    return readHold(q.value());
+    return readHold(q.value(), 4);
 }
 
 Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
@@ -86,7 +102,7 @@ Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& s
                                              const QUuid& terminalId)
 {
     auto q = m_connection.exec(
-        QStringLiteral("SELECT granted, held_until, db_now, unavailable, booking_id, booking_code "
+        QStringLiteral("SELECT granted, held_until, db_now, unavailable, booking_id, booking_code, refused "
                        "FROM bo_begin_payment(?, ?::integer[], ?::uuid, ?, ?, ?::uuid)"),
         {showtimeId, toPgIntArray(seatIds), uuidText(owner), terminal, nullableInt(ttlSeconds),
          nullableUuid(terminalId)});
@@ -96,7 +112,7 @@ Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& s
     if (!r.next())
         return noRow();
     PaymentStart start;
-    start.hold = readHold(r);
+    start.hold = readHold(r, 6);
     start.bookingId = QUuid::fromString(r.value(4).toString());
     start.bookingCode = r.value(5).toString();
     return start;

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"
@@ -218,6 +219,9 @@ private slots:
 
         QCOMPARE(taken.count(), 1);
         QCOMPARE(taken.at(0).at(0).value<QList<int>>(), QList<int>({x}));
+        QCOMPARE(taken.at(0).at(2).value<QList<SeatRefusal>>(), QList<SeatRefusal>{SeatRefusal::Held});
+        QVERIFY2(message->text().contains(QLatin1String("B6 is held by another till")),
+                 qPrintable(message->text()));
         const QList<int> suggestion = taken.at(0).at(1).value<QList<int>>();
         QCOMPARE(suggestion.size(), 2);
         QVERIFY2(!suggestion.contains(x), qPrintable(joined(suggestion)));
@@ -232,6 +236,49 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
         QCOMPARE(c.flow.selection(), suggestion);
         QCOMPARE(seatRow(db, showtime, x), heldBy(otherOwner));
+    }
+
+    /// Issue 10, defect 5: a seat another transaction has locked at the moment of the hold (here
+    /// a session keeps its row locked with SELECT ... FOR UPDATE) is refused as "locked": it is
+    /// not painted as held by another sale, the message says it is being read again, and the
+    /// re-read shows it as it is (free: the lock changed nothing, so no announcement will come).
+    void aSeatLockedElsewhereIsReadAgainNotPaintedHeld()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        QVERIFY(showtime > 0);
+        const int x = db.seatIds(showtime).at(16); // B7
+        CounterTill c(db.settings(), QStringLiteral("till-1"));
+        CHECKED(start(c));
+        CHECKED(openShowtime(c, showtime));
+        auto locker = db.connect(QStringLiteral("locker"));
+        QVERIFY(locker);
+        QVERIFY(locker->begin().ok());
+        const auto unlock = qScopeGuard([&] { locker->rollback(); });
+        auto lock = locker->exec(
+            QStringLiteral(
+                "SELECT seat_id FROM showtime_seat WHERE showtime_id = %1 AND seat_id = %2 FOR UPDATE")
+                .arg(showtime)
+                .arg(x));
+        QVERIFY(lock.ok());
+        QVERIFY(lock.value().next());
+
+        QSignalSpy taken(&c.flow, &SaleFlow::seatsTaken);
+        QSignalSpy reloaded(&c.flow, &SaleFlow::mapReloaded);
+        CHECKED(clickSeat(c, x));
+        QTRY_COMPARE_WITH_TIMEOUT(taken.count(), 1, dbTimeoutMs);
+        QCOMPARE(taken.at(0).at(2).value<QList<SeatRefusal>>(), QList<SeatRefusal>{SeatRefusal::Locked});
+        const SeatMap& map = c.flow.seatMap();
+        QVERIFY(SeatPainter::lookOf(map, *map.seat(x)) != SeatPainter::Look::HeldByOther);
+        QLabel* message = c.label(QStringLiteral("saleMessage"));
+        QVERIFY(message);
+        QVERIFY2(message->text().contains(QLatin1String("B7 is being changed elsewhere")),
+                 qPrintable(message->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(reloaded.count() >= 1 && !c.flow.isBusy(), dbTimeoutMs);
+        QCOMPARE(SeatPainter::lookOf(map, *map.seat(x)), SeatPainter::Look::Free);
+        QCOMPARE(c.flow.selection(), QList<int>{});
+        QCOMPARE(seatRow(db, showtime, x), QStringLiteral("FREE -"));
     }
 
     /// The language switched mid-payment retranslates every step of the sale page at once, and the
