@@ -17,6 +17,8 @@ namespace {
 
 // A fixed key for pg_advisory_lock: "BOXOFFICE" folded into 63 bits.
 constexpr qint64 migrationLockKey = 0x426f784f6666696cLL;
+// The migration that creates the roles (0006_roles): later ones run as boxoffice_owner.
+constexpr int rolesVersion = 6;
 
 struct Migration
 {
@@ -143,12 +145,22 @@ Result<MigrationReport> Migrator::migrateLocked()
         if (m.version <= report.toVersion)
             continue;
         spdlog::info("applying migration {}", m.name.toStdString());
+        // Once this database has the roles, what a migration creates belongs to the owner role
+        // (DESIGN.md section 7), whoever runs it.
+        bool asOwner = false;
+        if (report.toVersion >= rolesVersion) {
+            auto member = actsAsOwner();
+            if (!member)
+                return member.error();
+            asOwner = member.value();
+        }
         const QString script =
-            QStringLiteral("BEGIN;\n%1\n;INSERT INTO schema_migrations (version, name, checksum) "
+            QStringLiteral("BEGIN;\n%5%1\n;INSERT INTO schema_migrations (version, name, checksum) "
                            "VALUES (%2, '%3', '%4');\nCOMMIT;")
                 .arg(m.sql)
                 .arg(m.version)
-                .arg(m.name, m.checksum);
+                .arg(m.name, m.checksum,
+                     asOwner ? QStringLiteral("SET LOCAL ROLE boxoffice_owner;\n") : QString());
         if (Status s = m_connection.execScript(script); !s) {
             m_connection.rollback();
             Error e = s.error();
@@ -159,6 +171,17 @@ Result<MigrationReport> Migrator::migrateLocked()
         report.applied << m.name;
     }
     return report;
+}
+
+Result<bool> Migrator::actsAsOwner()
+{
+    auto member =
+        m_connection.exec(QStringLiteral("SELECT CASE WHEN to_regrole('boxoffice_owner') IS NULL THEN false "
+                                         "ELSE pg_has_role(current_user, 'boxoffice_owner', 'MEMBER') END"));
+    if (!member)
+        return member.error();
+    Rows& r = member.value();
+    return r.next() && r.value(0).toBool();
 }
 
 } // namespace bo

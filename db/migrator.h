@@ -21,7 +21,9 @@ struct MigrationReport
 
 /// Applies the numbered .sql files embedded under :/boxoffice/migrations, each in one
 /// transaction, recorded in schema_migrations. Concurrent migrators (terminals starting at once)
-/// serialise on a session advisory lock. A database newer than this binary is refused.
+/// serialise on a session advisory lock. A database newer than this binary is refused. Once the
+/// roles migration is applied, each later one runs under SET LOCAL ROLE boxoffice_owner (when
+/// the migrating user may), so everything it creates belongs to the owner role.
 class Migrator final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::Migrator)
@@ -40,6 +42,8 @@ public:
 
 private:
     [[nodiscard]] Result<MigrationReport> migrateLocked();
+    /// True when the session may SET ROLE boxoffice_owner (a member, or a superuser).
+    [[nodiscard]] Result<bool> actsAsOwner();
 
     DbConnection& m_connection;
 };

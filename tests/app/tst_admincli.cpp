@@ -53,7 +53,7 @@ private slots:
         QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM seat")), QStringLiteral("570"));
         const QString showtimes = m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM showtime"));
         QCOMPARE(showtimes, QStringLiteral("32"));
-        const CliRun again = m_rig.cli({QStringLiteral("seed-demo"), QStringLiteral("--json")});
+        const CliRun again = m_rig.cliAsOwner({QStringLiteral("seed-demo"), QStringLiteral("--json")});
         QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
         const QJsonObject json = again.json();
         QCOMPARE(json.value(QStringLiteral("auditoriums")).toInt(), 3);
@@ -135,10 +135,10 @@ private slots:
 
     void migrateReportsUpToDate()
     {
-        const CliRun text = m_rig.cli({QStringLiteral("migrate")});
+        const CliRun text = m_rig.cliAsOwner({QStringLiteral("migrate")});
         QVERIFY2(text.exitCode == 0, qPrintable(text.describe()));
         QVERIFY2(text.out.contains(QLatin1String("up to date")), qPrintable(text.describe()));
-        const CliRun json = m_rig.cli({QStringLiteral("migrate"), QStringLiteral("--json")});
+        const CliRun json = m_rig.cliAsOwner({QStringLiteral("migrate"), QStringLiteral("--json")});
         QVERIFY2(json.exitCode == 0, qPrintable(json.describe()));
         QCOMPARE(json.json().value(QStringLiteral("to_version")).toInt(), Migrator::latestVersion());
         QCOMPARE(json.json().value(QStringLiteral("from_version")).toInt(), Migrator::latestVersion());

@@ -54,7 +54,7 @@ private slots:
     {
         TestDatabase db(false);
         QVERIFY2(db.ok(), qPrintable(db.error()));
-        auto connection = db.connect();
+        auto connection = db.connectAsOwner();
         QVERIFY(connection);
         Migrator migrator(*connection);
 
@@ -89,7 +89,7 @@ private slots:
         QVERIFY2(db.ok(), qPrintable(db.error()));
         const QString appliedAt = db.scalar(QStringLiteral(
             "SELECT string_agg(applied_at::text, ',' ORDER BY version) FROM schema_migrations"));
-        auto connection = db.connect();
+        auto connection = db.connectAsOwner();
         QVERIFY(connection);
         Migrator migrator(*connection);
         for (int round = 0; round < 2; ++round) {
@@ -110,7 +110,7 @@ private slots:
     {
         TestDatabase db(false);
         QVERIFY2(db.ok(), qPrintable(db.error()));
-        const ConnectionSettings& settings = db.settings();
+        const ConnectionSettings& settings = db.ownerSettings();
 
         constexpr int threadCount = 2;
         std::array<ThreadOutcome, threadCount> outcomes;
@@ -171,7 +171,7 @@ private slots:
         QVERIFY(db.run(QStringLiteral("INSERT INTO schema_migrations (version, name, checksum) "
                                       "VALUES (%1, 'from_the_future', 'x')")
                            .arg(future)));
-        auto connection = db.connect();
+        auto connection = db.connectAsOwner();
         QVERIFY(connection);
         Migrator migrator(*connection);
 
@@ -201,7 +201,7 @@ private slots:
     {
         TestDatabase db(false);
         QVERIFY2(db.ok(), qPrintable(db.error()));
-        auto connection = db.connect();
+        auto connection = db.connectAsOwner();
         QVERIFY(connection);
         Migrator migrator(*connection);
         const Status compatible = migrator.checkCompatible();
@@ -220,7 +220,7 @@ private slots:
         QVERIFY2(db.ok(), qPrintable(db.error()));
         // Migration 1 creates a table of this name: its CREATE TABLE fails halfway through the file.
         QVERIFY(db.run(QStringLiteral("CREATE TABLE settings (x integer)")));
-        auto connection = db.connect();
+        auto connection = db.connectAsOwner();
         QVERIFY(connection);
         Migrator migrator(*connection);
 

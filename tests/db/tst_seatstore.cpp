@@ -549,7 +549,7 @@ private:
                         const std::function<Result<HoldDecision>(SeatStore&)>& operation, QDateTime& released,
                         std::optional<Result<HoldDecision>>& outcome)
     {
-        auto locker = m_db->connect(QStringLiteral("locker"));
+        auto locker = m_db->connectAsOwner(QStringLiteral("locker"));
         QVERIFY(locker);
         QVERIFY(locker->begin().ok());
         auto locked = locker->exec(lockSql);

@@ -431,7 +431,7 @@ private slots:
         QVERIFY(total.holdsRefused > 0); // the storm did overlap
         QVERIFY(total.confirms > 0);
 
-        auto connection = db.connect(QStringLiteral("storm-check"));
+        auto connection = db.connectAsOwner(QStringLiteral("storm-check"));
         QVERIFY(connection);
 
         // Every RESERVED seat: exactly one active booking_seat row, of its CONFIRMED booking.

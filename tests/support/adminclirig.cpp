@@ -53,7 +53,8 @@ void AdminCliRig::create()
     m_db = std::make_unique<TestDatabase>();
     QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
     m_conninfo = m_db->settings().toConninfo();
-    const CliRun seeded = cli({QStringLiteral("seed-demo"), QStringLiteral("--json")});
+    m_ownerConninfo = m_db->ownerSettings().toConninfo();
+    const CliRun seeded = cliAsOwner({QStringLiteral("seed-demo"), QStringLiteral("--json")});
     QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.describe()));
     m_hall1 = showtimeInHall(*m_db, QStringLiteral("Hall 1"));
     m_premium = showtimeInHall(*m_db, QStringLiteral("Hall 3 Premium"));
@@ -71,7 +72,7 @@ QString AdminCliRig::logDir() const
     return m_home.filePath(QStringLiteral("logs"));
 }
 
-CliRun AdminCliRig::cli(const QStringList& arguments, const QString& conninfo) const
+CliRun AdminCliRig::cli(const QStringList& arguments, const QString& conninfo, const QByteArray& input) const
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -92,6 +93,9 @@ CliRun AdminCliRig::cli(const QStringList& arguments, const QString& conninfo) c
         run.failure = QStringLiteral(" (did not start: %1)").arg(process.errorString());
         return run;
     }
+    if (!input.isEmpty())
+        process.write(input);
+    process.closeWriteChannel();
     if (!process.waitForFinished(60000)) {
         process.kill();
         process.waitForFinished(5000);
@@ -109,6 +113,11 @@ CliRun AdminCliRig::cli(const QStringList& arguments, const QString& conninfo) c
 CliRun AdminCliRig::cli(const QStringList& arguments) const
 {
     return cli(arguments, m_conninfo);
+}
+
+CliRun AdminCliRig::cliAsOwner(const QStringList& arguments) const
+{
+    return cli(arguments, m_ownerConninfo);
 }
 
 QStringList AdminCliRig::expand(QStringList list, const QHash<QString, QString>& values) const

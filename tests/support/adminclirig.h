@@ -39,15 +39,19 @@ public:
 
     /// For initTestCase(): the temporary folder was made and the program is there.
     void checkProgram() const;
-    /// For init(): a fresh migrated database, seeded through `seed-demo`.
+    /// For init(): a fresh migrated database, seeded through `seed-demo` (as the owner).
     void create();
     /// For cleanup(): drops the database.
     void reset();
 
-    /// Runs the program with `--db conninfo` (none when empty) before the arguments.
-    [[nodiscard]] CliRun cli(const QStringList& arguments, const QString& conninfo) const;
-    /// Runs the program against this test's database.
+    /// Runs the program with `--db conninfo` (none when empty) before the arguments, `input` on
+    /// its standard input (a closed pipe, never a terminal).
+    [[nodiscard]] CliRun cli(const QStringList& arguments, const QString& conninfo,
+                             const QByteArray& input = {}) const;
+    /// Runs the program against this test's database with the terminal login (as a till would).
     [[nodiscard]] CliRun cli(const QStringList& arguments) const;
+    /// Runs the program as the database owner (migrate, seed-demo, create-login).
+    [[nodiscard]] CliRun cliAsOwner(const QStringList& arguments) const;
 
     /// Replaces the placeholders of a data row: $HALL1 and $PREMIUM (showtimes), $OWNER (the hold
     /// token of the existing sale), $USEDKEY (its confirm key) and $KEY (a key never used).
@@ -67,6 +71,7 @@ private:
     QTemporaryDir m_home;
     std::unique_ptr<TestDatabase> m_db;
     QString m_conninfo;
+    QString m_ownerConninfo;
     QString m_hall1;
     QString m_premium;
 };

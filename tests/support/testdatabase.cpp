@@ -102,9 +102,10 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
             return;
         }
     }
-    m_settings = server.withDatabase(m_name);
+    m_ownerSettings = server.withDatabase(m_name);
+    m_settings = m_managerSettings = m_ownerSettings;
     if (migrated) {
-        auto connection = connect(QStringLiteral("test-migrate"));
+        auto connection = connectAsOwner(QStringLiteral("test-migrate"));
         if (!connection)
             return;
         Migrator migrator(*connection);
@@ -112,8 +113,39 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
             m_error = report.error().message;
             return;
         }
+        if (!createLogins(server))
+            return;
     }
     m_ok = true;
+}
+
+bool TestDatabase::createLogins(const ConnectionSettings& server)
+{
+    auto admin = open(server, QStringLiteral("test-admin"));
+    if (!admin) {
+        m_error = QStringLiteral("cannot connect to create the test logins");
+        return false;
+    }
+    const auto login = [&](const QString& name, const QString& role, ConnectionSettings* settings) {
+        const QString password =
+            QStringLiteral("%1").arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+        // Names and password are ours (hex), not user input.
+        if (Status s = admin->execScript(
+                QStringLiteral("CREATE ROLE %1 LOGIN PASSWORD '%2' IN ROLE %3").arg(name, password, role));
+            !s) {
+            m_error = s.error().detail;
+            return false;
+        }
+        *settings = m_ownerSettings;
+        settings->setValue(QStringLiteral("user"), name);
+        settings->setValue(QStringLiteral("password"), password);
+        return true;
+    };
+    m_terminalLogin = m_name + QStringLiteral("_term");
+    if (!login(m_terminalLogin, QStringLiteral("boxoffice_terminal"), &m_settings))
+        return false;
+    m_managerLogin = m_name + QStringLiteral("_mgr");
+    return login(m_managerLogin, QStringLiteral("boxoffice_manager"), &m_managerSettings);
 }
 
 TestDatabase::~TestDatabase()
@@ -121,14 +153,18 @@ TestDatabase::~TestDatabase()
     if (m_name.isEmpty())
         return;
     const ConnectionSettings server = m_server.host().isEmpty() ? serverSettings() : m_server;
-    if (auto admin = DbConnection::open(server, QStringLiteral("test-admin")))
+    if (auto admin = DbConnection::open(server, QStringLiteral("test-admin"))) {
         (void)admin.value()->execScript(
             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
+        for (const QString& login : {m_terminalLogin, m_managerLogin})
+            if (!login.isEmpty())
+                (void)admin.value()->execScript(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
+    }
 }
 
-std::unique_ptr<DbConnection> TestDatabase::connect(const QString& purpose) const
+std::unique_ptr<DbConnection> TestDatabase::open(const ConnectionSettings& settings, const QString& purpose)
 {
-    auto opened = DbConnection::open(m_settings, purpose);
+    auto opened = DbConnection::open(settings, purpose);
     if (!opened) {
         qWarning("cannot connect to the test database: %s", qPrintable(opened.error().message));
         return nullptr;
@@ -136,9 +172,24 @@ std::unique_ptr<DbConnection> TestDatabase::connect(const QString& purpose) cons
     return std::move(opened.value());
 }
 
+std::unique_ptr<DbConnection> TestDatabase::connect(const QString& purpose) const
+{
+    return open(m_settings, purpose);
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connectAsOwner(const QString& purpose) const
+{
+    return open(m_ownerSettings, purpose);
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connectAsManager(const QString& purpose) const
+{
+    return open(m_managerSettings, purpose);
+}
+
 QString TestDatabase::scalar(const QString& sql) const
 {
-    auto c = connect(QStringLiteral("test-scalar"));
+    auto c = connectAsOwner(QStringLiteral("test-scalar"));
     if (!c)
         return QStringLiteral("<no connection>");
     auto rows = c->exec(sql);
@@ -173,7 +224,7 @@ QString TestDatabase::snapshot() const
 
 bool TestDatabase::run(const QString& sql) const
 {
-    auto c = connect(QStringLiteral("test-run"));
+    auto c = connectAsOwner(QStringLiteral("test-run"));
     if (!c)
         return false;
     Status s = c->execScript(sql);
@@ -215,7 +266,7 @@ int TestDatabase::addShowtime(int rows, int perRow, const QString& hall)
 QList<int> TestDatabase::seatIds(int showtimeId) const
 {
     QList<int> out;
-    auto c = connect(QStringLiteral("test-seats"));
+    auto c = connectAsOwner(QStringLiteral("test-seats"));
     if (!c)
         return out;
     auto rows =

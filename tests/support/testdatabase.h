@@ -17,6 +17,12 @@ namespace bo::test {
 /// ($BOXOFFICE_TEST_PG_FILE names the file holding the cluster folder). Run directly, without
 /// ctest, the test starts its own private cluster in a temporary folder. If no server can be
 /// started the test fails; it never skips.
+///
+/// Migrations run as the cluster's superuser (the owner side). A migrated database also gets
+/// two logins of its own, `<name>_term` (IN ROLE boxoffice_terminal) and `<name>_mgr` (IN ROLE
+/// boxoffice_manager), dropped with it: settings() and connect() are the terminal's, so the code
+/// under test proves that the grants suffice (DESIGN.md section 7). scalar(), run(), snapshot()
+/// and the other helpers are the test's own set-up and inspection and run as the owner.
 class TestDatabase final
 {
 public:
@@ -31,12 +37,27 @@ public:
 
     [[nodiscard]] bool ok() const { return m_ok; }
     [[nodiscard]] QString error() const { return m_error; }
+    /// The terminal login's settings (the owner's when the database was not migrated: the
+    /// roles do not exist before that).
     [[nodiscard]] const ConnectionSettings& settings() const { return m_settings; }
+    /// The cluster superuser on this database: migrations, set-up, inspection.
+    [[nodiscard]] const ConnectionSettings& ownerSettings() const { return m_ownerSettings; }
+    /// The manager login's settings (the owner's when not migrated).
+    [[nodiscard]] const ConnectionSettings& managerSettings() const { return m_managerSettings; }
     [[nodiscard]] QString name() const { return m_name; }
+    /// The login names of the terminal and the manager ("" when not migrated).
+    [[nodiscard]] QString terminalLogin() const { return m_terminalLogin; }
+    [[nodiscard]] QString managerLogin() const { return m_managerLogin; }
 
-    /// A new connection to this database owned by the calling thread (QVERIFY the result).
+    /// A new terminal-login connection owned by the calling thread (QVERIFY the result).
     [[nodiscard]] std::unique_ptr<DbConnection>
     connect(const QString& purpose = QStringLiteral("test")) const;
+    /// A new connection as the owner (the cluster superuser) for set-up and inspection.
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connectAsOwner(const QString& purpose = QStringLiteral("test-owner")) const;
+    /// A new manager-login connection.
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connectAsManager(const QString& purpose = QStringLiteral("test-manager")) const;
 
     /// Runs SQL and returns the first column of the first row as text ("" when no row).
     [[nodiscard]] QString scalar(const QString& sql) const;
@@ -70,12 +91,19 @@ public:
 
 private:
     void create(const ConnectionSettings& server, bool migrated);
+    [[nodiscard]] bool createLogins(const ConnectionSettings& server);
+    [[nodiscard]] static std::unique_ptr<DbConnection> open(const ConnectionSettings& settings,
+                                                            const QString& purpose);
 
     ConnectionSettings m_server; ///< set when not the fixture's server
     bool m_ok = false;
     QString m_error;
     QString m_name;
     ConnectionSettings m_settings;
+    ConnectionSettings m_ownerSettings;
+    ConnectionSettings m_managerSettings;
+    QString m_terminalLogin;
+    QString m_managerLogin;
 };
 
 /// A seat as seatRow() shows it while `owner` holds it: "HELD <token>".

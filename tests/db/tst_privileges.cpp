@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QtTest>
+
+#include <QRandomGenerator>
+#include <QScopeGuard>
+#include <QSqlDriver>
+
+#include "db/dbconnection.h"
+#include "db/migrator.h"
+#include "db/seatstore.h"
+#include "model/seatservice.h"
+#include "tests/support/testdatabase.h"
+
+using namespace bo;
+using bo::test::TestDatabase;
+
+namespace {
+
+const QString permissionDenied = QStringLiteral("SQLSTATE 42501");
+
+/// The sale functions a terminal may call (DESIGN.md section 7).
+const QStringList saleFunctions = {QStringLiteral("bo_hold"),          QStringLiteral("bo_release"),
+                                   QStringLiteral("bo_begin_payment"), QStringLiteral("bo_extend_hold"),
+                                   QStringLiteral("bo_confirm"),       QStringLiteral("bo_sweep"),
+                                   QStringLiteral("bo_purge_keys")};
+
+/// "" when `sql` was refused for lack of privilege, else what happened instead.
+QString refusal(DbConnection& c, const QString& sql)
+{
+    const Status done = c.execScript(sql); // not prepared: SET and TRUNCATE cannot be
+    if (done.ok())
+        return QStringLiteral("allowed: ") + sql;
+    if (!done.error().detail.startsWith(permissionDenied))
+        return QStringLiteral("failed otherwise: %1: %2").arg(sql, done.error().detail);
+    return {};
+}
+
+QString allowed(DbConnection& c, const QString& sql)
+{
+    auto rows = c.exec(sql);
+    return rows.ok() ? QString() : QStringLiteral("%1: %2").arg(sql, rows.error().detail);
+}
+
+} // namespace
+
+class TstPrivileges final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_db = std::make_unique<TestDatabase>();
+        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
+        m_showtime = m_db->addShowtime(2, 10);
+        QVERIFY(m_showtime > 0);
+        m_seats = m_db->seatIds(m_showtime);
+        QCOMPARE(m_seats.size(), 20);
+    }
+
+    void cleanup() { m_db.reset(); }
+
+    void terminalAndManagerCannotWriteAnyTable()
+    {
+        const QStringList tables =
+            m_db->scalar(QStringLiteral(
+                             "SELECT string_agg(c.oid::regclass::text, ',' ORDER BY 1) FROM pg_class c "
+                             "WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')"))
+                .split(QLatin1Char(','));
+        QVERIFY(tables.contains(QStringLiteral("showtime_seat")));
+        QVERIFY(tables.contains(QStringLiteral("schema_migrations")));
+        for (const QString& login : {m_db->terminalLogin(), m_db->managerLogin()}) {
+            // No write privilege of any kind, on the table or on any of its columns.
+            QCOMPARE(m_db->scalar(
+                         QStringLiteral(
+                             "SELECT coalesce(string_agg(c.relname || ':' || p, ','), '') FROM pg_class c, "
+                             "unnest(ARRAY['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', "
+                             "'TRIGGER']) p WHERE c.relnamespace = 'public'::regnamespace AND c.relkind "
+                             "IN ('r', 'p', 'S') AND (has_table_privilege('%1', c.oid, p) OR (p IN "
+                             "('INSERT', 'UPDATE', 'REFERENCES') AND c.relkind <> 'S' AND "
+                             "has_any_column_privilege('%1', c.oid, p)))")
+                             .arg(login)),
+                     QString());
+        }
+        // And trying is refused.
+        for (const auto& [who, connection] :
+             {std::pair{"terminal", m_db->connect()}, std::pair{"manager", m_db->connectAsManager()}}) {
+            QVERIFY2(connection, who);
+            for (const QString& t : tables) {
+                const QString column = m_db->scalar(
+                    QStringLiteral("SELECT attname FROM pg_attribute WHERE attrelid = '%1'::regclass "
+                                   "AND attnum > 0 AND NOT attisdropped AND attidentity = '' "
+                                   "AND attgenerated = '' ORDER BY attnum LIMIT 1")
+                        .arg(t));
+                for (const QString& sql : {QStringLiteral("INSERT INTO %1 DEFAULT VALUES").arg(t),
+                                           QStringLiteral("UPDATE %1 SET %2 = %2").arg(t, column),
+                                           QStringLiteral("DELETE FROM %1").arg(t),
+                                           QStringLiteral("TRUNCATE %1 CASCADE").arg(t)}) {
+                    const QString why = refusal(*connection, sql);
+                    QVERIFY2(why.isEmpty(),
+                             qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(who), why)));
+                }
+            }
+        }
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat")), QStringLiteral("20"));
+    }
+
+    void terminalCallsOnlyTheSaleFunctions()
+    {
+        // Every bo_% function: executable by a terminal exactly when it is a sale function.
+        const QString wrong = m_db->scalar(
+            QStringLiteral("SELECT coalesce(string_agg(p.oid::regprocedure::text, '; '), '') FROM pg_proc p "
+                           "WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'bo\\_%' "
+                           "AND has_function_privilege('%1', p.oid, 'EXECUTE') <> (p.proname = ANY ('{%2}'))")
+                .arg(m_db->terminalLogin(), saleFunctions.join(QLatin1Char(','))));
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        const QString showtime = QString::number(m_showtime);
+        const QString seat = QString::number(m_seats.first());
+        QStringList ownerOnly = {
+            QStringLiteral("SELECT bo_new_booking_code()"),
+            QStringLiteral("SELECT bo_check_seat_request(%1, '{%2}', gen_random_uuid())").arg(showtime, seat),
+            QStringLiteral("SELECT bo_check_seats_exist(%1, '{%2}')").arg(showtime, seat),
+        };
+        if (m_db->scalar(
+                QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname = 'bo_cancel_booking'")) != u"0")
+            ownerOnly << QStringLiteral("SELECT * FROM bo_cancel_booking('AAAA-AAAA')");
+        for (const QString& sql : ownerOnly) {
+            const QString why = refusal(*terminal, sql);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        }
+        // The trigger functions cannot be called directly by anyone, but neither may they be
+        // granted: no EXECUTE for the terminal (checked above for every bo_% function).
+        QVERIFY(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname IN "
+                                            "('bo_notify_seat_changes', 'bo_showtime_seats_create')")) ==
+                u"2");
+
+        // The sale functions it may call work for it.
+        const QUuid owner = SeatService::newToken();
+        SeatStore store(*terminal);
+        auto held = store.hold(m_showtime, {m_seats[0]}, owner);
+        QVERIFY2(held.ok(), qPrintable(held.ok() ? QString() : held.error().detail));
+        QVERIFY(held.value().granted);
+        QVERIFY(store.sweep(10).ok());
+        QVERIFY(store.purgeExpiredKeys().ok());
+        QVERIFY(store.release(m_showtime, owner).ok());
+    }
+
+    void terminalReadsNoPaymentNorKeys()
+    {
+        // A confirmed sale with payment data, made through the functions.
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        SeatStore store(*terminal);
+        const QUuid owner = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, owner).value().granted);
+        QCOMPARE(allowed(*terminal, QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), %1, "
+                                                   "'%2', NULL, NULL, '{\"card\": \"4111-secret\"}')")
+                                        .arg(m_showtime)
+                                        .arg(owner.toString(QUuid::WithoutBraces))),
+                 QString());
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT payment->>'card' FROM booking")),
+                 QStringLiteral("4111-secret"));
+
+        for (const QString& sql :
+             {QStringLiteral("SELECT payment FROM booking"), QStringLiteral("SELECT * FROM booking"),
+              QStringLiteral("SELECT * FROM idempotency_key"),
+              QStringLiteral("SELECT count(*) FROM idempotency_key"),
+              QStringLiteral("SELECT * FROM booking_seat")}) {
+            const QString why = refusal(*terminal, sql);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        }
+        // What the screens read is there.
+        for (const QString& sql :
+             {QStringLiteral("SELECT code, status, hold_token, total_minor FROM booking"),
+              QStringLiteral("SELECT * FROM showtime_seat"), QStringLiteral("SELECT * FROM settings"),
+              QStringLiteral("SELECT max(version) FROM schema_migrations"),
+              QStringLiteral("SELECT * FROM price_tier")})
+            QCOMPARE(allowed(*terminal, sql), QString());
+        // No function hands the stored responses (with the payment) back either, except a replay
+        // of one's own key; and a terminal cannot become the owner or a manager.
+        for (const QString& sql :
+             {QStringLiteral("SET ROLE boxoffice_owner"), QStringLiteral("SET ROLE boxoffice_manager"),
+              QStringLiteral("SET SESSION AUTHORIZATION boxoffice_owner")}) {
+            const QString why = refusal(*terminal, sql);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        }
+    }
+
+    void managerReadsBookingsButWritesNothing()
+    {
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        SeatStore store(*terminal);
+        const QUuid owner = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, owner).value().granted);
+        QCOMPARE(allowed(*terminal, QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), %1, "
+                                                   "'%2', NULL, NULL, '{\"card\": \"visa\"}')")
+                                        .arg(m_showtime)
+                                        .arg(owner.toString(QUuid::WithoutBraces))),
+                 QString());
+
+        auto manager = m_db->connectAsManager();
+        QVERIFY(manager);
+        auto rows = manager->exec(
+            QStringLiteral("SELECT b.code, b.payment->>'card', count(bs.seat_id) FROM booking b "
+                           "JOIN booking_seat bs ON bs.booking_id = b.id GROUP BY 1, 2"));
+        QVERIFY2(rows.ok(), qPrintable(rows.ok() ? QString() : rows.error().detail));
+        QVERIFY(rows.value().next());
+        QCOMPARE(rows.value().value(1).toString(), QStringLiteral("visa"));
+        QCOMPARE(rows.value().value(2).toInt(), 1);
+        const QString code = rows.value().value(0).toString();
+
+        const bool canCancel =
+            m_db->scalar(
+                QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname = 'bo_cancel_booking'")) != u"0";
+        if (canCancel) {
+            QCOMPARE(allowed(*manager, QStringLiteral("SELECT * FROM bo_cancel_booking('%1')").arg(code)),
+                     QString());
+            QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM booking")), QStringLiteral("CANCELLED"));
+        }
+        for (const QString& sql :
+             {QStringLiteral("UPDATE booking SET status = 'CANCELLED'"),
+              QStringLiteral("DELETE FROM booking_seat"), QStringLiteral("SELECT * FROM idempotency_key"),
+              QStringLiteral("SELECT bo_new_booking_code()"), QStringLiteral("SET ROLE boxoffice_owner")}) {
+            const QString why = refusal(*manager, sql);
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        }
+    }
+
+    void everyFunctionRunsAsTheOwnerWithAPinnedPath()
+    {
+        // Guards later migrations: CREATE OR REPLACE FUNCTION drops SECURITY DEFINER and the SET
+        // clauses unless the migration sets them again (see 0006_roles.sql).
+        QVERIFY(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname LIKE 'bo\\_%'"))
+                    .toInt() >= 10);
+        const QString loose = m_db->scalar(QStringLiteral(
+            "SELECT coalesce(string_agg(p.oid::regprocedure::text, '; '), '') FROM pg_proc p "
+            "WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'bo\\_%' AND NOT ("
+            " p.prosecdef AND pg_get_userbyid(p.proowner) = 'boxoffice_owner'"
+            " AND coalesce(p.proconfig, '{}') @> ARRAY['search_path=pg_catalog, public, pg_temp', "
+            "'bo.announced=']"
+            " AND NOT EXISTS (SELECT 1 FROM aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a "
+            "                  WHERE a.grantee = 0))"));
+        QVERIFY2(loose.isEmpty(),
+                 qPrintable(QStringLiteral("not SECURITY DEFINER with the pinned settings, or "
+                                           "open to PUBLIC: ") +
+                            loose));
+        const QString notOwned = m_db->scalar(QStringLiteral(
+            "SELECT coalesce(string_agg(c.relname, ', '), '') FROM pg_class c "
+            "WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'S', 'v', 'm') AND ("
+            " pg_get_userbyid(c.relowner) <> 'boxoffice_owner'"
+            " OR EXISTS (SELECT 1 FROM aclexplode(coalesce(c.relacl, acldefault('r', c.relowner))) a "
+            "             WHERE a.grantee = 0))"));
+        QVERIFY2(notOwned.isEmpty(),
+                 qPrintable(QStringLiteral("not the owner's, or open to PUBLIC: ") + notOwned));
+    }
+
+    void aTerminalCannotSilenceTheAnnouncements()
+    {
+        auto listener = m_db->connect(QStringLiteral("listener"));
+        QVERIFY(listener);
+        QSqlDriver* driver = listener->database().driver();
+        QVERIFY(driver->subscribeToNotification(QStringLiteral("bo_seats")));
+        QStringList payloads;
+        connect(driver, &QSqlDriver::notification, this,
+                [&payloads](const QString&, QSqlDriver::NotificationSource, const QVariant& payload) {
+                    payloads << payload.toString();
+                });
+
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        SeatStore store(*terminal);
+        const QUuid buyer = SeatService::newToken();
+        const QUuid lapsed = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, buyer).value().granted);
+        QVERIFY(store.hold(m_showtime, {m_seats[1]}, lapsed).value().granted);
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 2, 5000);
+
+        // The flag the self-announcing functions use, set by the session itself.
+        QVERIFY(terminal->execScript(QStringLiteral("SET bo.announced = 'on'")).ok());
+        QCOMPARE(allowed(*terminal, QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), %1, "
+                                                   "'%2', NULL, NULL, '{}')")
+                                        .arg(m_showtime)
+                                        .arg(buyer.toString(QUuid::WithoutBraces))),
+                 QString());
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 3, 5000);
+        QCOMPARE(payloads.last(), QStringLiteral("%1|R%2").arg(m_showtime).arg(m_seats[0]));
+
+        QCOMPARE(m_db->expireHoldsOf(lapsed), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 4, 5000); // the owner's own UPDATE
+        QVERIFY(terminal->execScript(QStringLiteral("SET bo.announced = 'on'")).ok());
+        auto swept = store.sweep(10);
+        QVERIFY(swept.ok());
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 5, 5000);
+        QCOMPARE(payloads.last(), QStringLiteral("%1|F%2").arg(m_showtime).arg(m_seats[1]));
+        // The session's own value is back after each call.
+        QCOMPARE(allowed(*terminal, QStringLiteral("SELECT 1 WHERE current_setting('bo.announced') = 'on'")),
+                 QString());
+    }
+
+    void aDatabaseOwnerWithCreateRoleMigrates()
+    {
+        // Production: no superuser, the database's owner with CREATEROLE migrates (after the
+        // one-time superuser grant that a superuser migration of this cluster has made already).
+        const ConnectionSettings server = TestDatabase::serverSettings();
+        auto admin = DbConnection::open(server, QStringLiteral("test-admin"));
+        QVERIFY(admin.ok());
+        const QString suffix =
+            QStringLiteral("%1").arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+        const QString login = QStringLiteral("own_") + suffix;
+        const QString database = QStringLiteral("prod_") + suffix;
+        const QString password = suffix + QStringLiteral("pw");
+        QVERIFY(admin.value()
+                    ->execScript(
+                        QStringLiteral("CREATE ROLE %1 LOGIN CREATEROLE PASSWORD '%2'").arg(login, password))
+                    .ok());
+        const auto dropLogin = qScopeGuard([&] {
+            (void)admin.value()->execScript(
+                QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(database));
+            (void)admin.value()->execScript(QStringLiteral("DROP OWNED BY %1").arg(login));
+            (void)admin.value()->execScript(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
+        });
+        QVERIFY(admin.value()
+                    ->execScript(QStringLiteral("CREATE DATABASE %1 OWNER %2").arg(database, login))
+                    .ok());
+        ConnectionSettings owner = server.withDatabase(database);
+        owner.setValue(QStringLiteral("user"), login);
+        owner.setValue(QStringLiteral("password"), password);
+        {
+            auto connection = DbConnection::open(owner, QStringLiteral("prod-migrate"));
+            QVERIFY(connection.ok());
+            Migrator migrator(*connection.value());
+            auto report = migrator.migrate();
+            QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().detail));
+            QCOMPARE(report.value().toVersion, Migrator::latestVersion());
+            auto check = connection.value()->exec(QStringLiteral(
+                "SELECT (SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace "
+                "AND relkind = 'r' AND pg_get_userbyid(relowner) <> 'boxoffice_owner'), "
+                "(SELECT count(*) FROM pg_proc WHERE proname LIKE 'bo\\_%' AND NOT prosecdef), "
+                "(SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"));
+            QVERIFY(check.ok());
+            QVERIFY(check.value().next());
+            QCOMPARE(check.value().value(0).toInt(), 0);
+            QCOMPARE(check.value().value(1).toInt(), 0);
+            QCOMPARE(check.value().value(2).toBool(), false);
+        }
+        // It owns nothing itself any more: everything went to boxoffice_owner.
+        QVERIFY(
+            admin.value()->execScript(QStringLiteral("DROP DATABASE %1 WITH (FORCE)").arg(database)).ok());
+    }
+
+private:
+    std::unique_ptr<TestDatabase> m_db;
+    int m_showtime = 0;
+    QList<int> m_seats;
+};
+
+QTEST_GUILESS_MAIN(TstPrivileges)
+#include "tst_privileges.moc"
