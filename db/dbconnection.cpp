@@ -216,6 +216,21 @@ Status DbConnection::openSession()
     return success();
 }
 
+Result<QString> DbConnection::encryptPassword(const QString& user, const QString& password) const
+{
+    PGconn* conn = pgConnection(database());
+    if (!conn)
+        return makeError(ErrorCode::Offline, tr("Not connected to the database."));
+    char* encrypted =
+        PQencryptPasswordConn(conn, password.toUtf8().constData(), user.toUtf8().constData(), nullptr);
+    if (!encrypted)
+        return makeError(ErrorCode::Internal, tr("Could not encrypt the password."),
+                         QString::fromUtf8(PQerrorMessage(conn)).trimmed());
+    QString out = QString::fromUtf8(encrypted);
+    PQfreemem(encrypted);
+    return out;
+}
+
 QSqlDatabase DbConnection::database() const
 {
     return QSqlDatabase::database(m_name, false);

@@ -73,6 +73,9 @@ public:
     [[nodiscard]] Status reconnect();
 
     [[nodiscard]] QSqlDatabase database() const;
+    /// The password as the server stores it (SCRAM verifier, libpq's PQencryptPasswordConn), so
+    /// that a CREATE/ALTER ROLE never carries it in clear text (server logs, pg_stat_activity).
+    [[nodiscard]] Result<QString> encryptPassword(const QString& user, const QString& password) const;
     [[nodiscard]] const ConnectionSettings& settings() const { return m_settings; }
     [[nodiscard]] QString connectionName() const { return m_name; }
 

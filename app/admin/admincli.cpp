@@ -3,6 +3,7 @@
 #include "app/admin/admincli.h"
 
 #include "app/admin/databasecommands.h"
+#include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
 #include "app/admin/salecommands.h"
 #include "app/admin/showtimecommands.h"
@@ -35,6 +36,10 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return SaleCommands(m_session).confirm(positional);
     if (command == QLatin1String("sweep"))
         return MaintenanceCommands(m_session).sweep();
+    if (command == QLatin1String("create-login"))
+        return LoginCommands(m_session).createLogin(positional);
+    if (command == QLatin1String("drop-login"))
+        return LoginCommands(m_session).dropLogin(positional);
     if (command == QLatin1String("demo-stop"))
         return DatabaseCommands(m_session).demoStop();
     return m_session.usageError(tr("Unknown command '%1'.").arg(command));

@@ -84,6 +84,9 @@ void CliSession::addOptions()
            "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
            "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
            "  sweep                                   free expired holds now\n"
+           "  create-login NAME --role terminal|manager [--password-stdin|--generate-password]\n"
+           "                                          add a database login for a terminal or manager\n"
+           "  drop-login NAME                         remove such a login\n"
            "  demo-stop                               stop the private demo database\n\n"
            "Exit status: 0 success, 2 bad input, 3 conflict (seat taken, hold expired), 1 other failure."));
     m_parser.addHelpOption();
@@ -101,6 +104,10 @@ void CliSession::addOptions()
         {QStringLiteral("payment"), tr("Payment method recorded with the booking (cash, card, ...)."),
          tr("method")},
         {QStringLiteral("date"), tr("Day for 'showtimes' (default today)."), tr("YYYY-MM-DD")},
+        {QStringLiteral("role"), tr("What a new login may do: terminal or manager."), tr("role")},
+        {QStringLiteral("password-stdin"),
+         tr("Read the new login's password from one line of standard input.")},
+        {QStringLiteral("generate-password"), tr("Generate the new login's password and print it once.")},
     });
     m_parser.addPositionalArgument(QStringLiteral("command"), tr("What to do (see above)."));
 }

@@ -4,11 +4,16 @@
 // Runs the real boxoffice-admin executable against a fresh database per test: the database,
 // showtime and maintenance commands, help and the refusal of bad input; the sale commands (hold,
 // release, confirm) are in tst_adminclisales.cpp.
+#include <QDir>
 #include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QtTest>
 
+#include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "tests/support/adminclirig.h"
 
@@ -193,6 +198,24 @@ private slots:
         row("unknown option", words("sweep --force"), "force");
         row("no command", {}, "command");
         row("both --db and --demo", words("sweep --demo"), "--demo");
+        row("create-login without a name", words("create-login --role terminal --generate-password"),
+            "login name");
+        row("create-login with a bad name", words("create-login Till-1 --role terminal --generate-password"),
+            "Till-1");
+        row("create-login named like our roles",
+            words("create-login boxoffice_x --role terminal --generate-password"), "boxoffice_x");
+        row("create-login with an unknown role",
+            words("create-login till_9 --role admin --generate-password"), "admin");
+        row("create-login without a role", words("create-login till_9 --generate-password"), "--role");
+        row("create-login without a password", words("create-login till_9 --role terminal"), "password");
+        row("create-login with an empty password on stdin",
+            words("create-login till_9 --role terminal --password-stdin"), "standard input");
+        row("create-login with two password sources",
+            words("create-login till_9 --role terminal --password-stdin --generate-password"),
+            "--generate-password");
+        row("drop-login of an unknown login", words("drop-login nobody_here"), "nobody_here");
+        row("drop-login of a role that is not a login of ours", words("drop-login boxoffice"), "boxoffice");
+        row("drop-login with a bad name", words("drop-login Robert';DROP"), "Robert';DROP");
     }
 
     void badInputIsRefusedAndChangesNothing()
@@ -235,6 +258,80 @@ private slots:
         QVERIFY2(message.contains(m_rig.expand({mentions}, values).first(), Qt::CaseInsensitive),
                  qPrintable(run.describe()));
         QCOMPARE(m_rig.snapshot(), before);
+    }
+
+    void createLoginMakesATerminalLoginThatCanSellOnly()
+    {
+        const QString name = QStringLiteral("till_") + m_rig.db().name().right(8);
+        const auto dropped =
+            qScopeGuard([&] { (void)m_rig.db().run(QStringLiteral("DROP ROLE IF EXISTS ") + name); });
+        const CliRun made = m_rig.cliAsOwner(
+            {QStringLiteral("create-login"), name, QStringLiteral("--role"), QStringLiteral("terminal"),
+             QStringLiteral("--generate-password"), QStringLiteral("--json")});
+        QVERIFY2(made.exitCode == 0, qPrintable(made.describe()));
+        const QString password = made.json().value(QStringLiteral("password")).toString();
+        QVERIFY(password.size() >= 20);
+        QVERIFY2(!made.err.contains(password), qPrintable(made.describe()));
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral("SELECT pg_has_role('%1', 'boxoffice_terminal', 'MEMBER') AND "
+                                    "NOT pg_has_role('%1', 'boxoffice_manager', 'MEMBER') AND "
+                                    "rolpassword LIKE 'SCRAM-SHA-256$%%' FROM pg_authid WHERE rolname = '%1'")
+                         .arg(name)),
+                 QStringLiteral("true"));
+        // The password is nowhere in the logs.
+        for (const QFileInfo& log : QDir(m_rig.logDir()).entryInfoList(QDir::Files)) {
+            QFile f(log.filePath());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(!f.readAll().contains(password.toUtf8()), qPrintable(log.filePath()));
+        }
+
+        // It sells with its own password, and cannot do what the owner does.
+        ConnectionSettings login = m_rig.db().ownerSettings();
+        login.setValue(QStringLiteral("user"), name);
+        login.setValue(QStringLiteral("password"), password);
+        const CliRun held = m_rig.cli({QStringLiteral("hold"), m_rig.hall1(), QStringLiteral("K5"),
+                                       QStringLiteral("--owner"), newUuid()},
+                                      login.toConninfo());
+        QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
+        const CliRun seeded = m_rig.cli({QStringLiteral("seed-demo")}, login.toConninfo());
+        QVERIFY2(seeded.exitCode != 0, qPrintable(seeded.describe()));
+        const CliRun notOwner =
+            m_rig.cli({QStringLiteral("create-login"), QStringLiteral("till_x"), QStringLiteral("--role"),
+                       QStringLiteral("manager"), QStringLiteral("--generate-password")},
+                      login.toConninfo());
+        QVERIFY2(notOwner.exitCode == 1, qPrintable(notOwner.describe()));
+
+        // A second login of that name is a conflict; a manager's password from stdin.
+        const CliRun again =
+            m_rig.cliAsOwner({QStringLiteral("create-login"), name, QStringLiteral("--role"),
+                              QStringLiteral("manager"), QStringLiteral("--generate-password")});
+        QVERIFY2(again.exitCode == 3, qPrintable(again.describe()));
+        const QString manager = name + QStringLiteral("_mgr");
+        const auto droppedManager =
+            qScopeGuard([&] { (void)m_rig.db().run(QStringLiteral("DROP ROLE IF EXISTS ") + manager); });
+        const CliRun fromStdin = m_rig.cli({QStringLiteral("create-login"), manager, QStringLiteral("--role"),
+                                            QStringLiteral("manager"), QStringLiteral("--password-stdin")},
+                                           m_rig.db().ownerSettings().toConninfo(), "s3cret-from-stdin\n");
+        QVERIFY2(fromStdin.exitCode == 0 && !fromStdin.out.contains(QLatin1String("s3cret")),
+                 qPrintable(fromStdin.describe()));
+        ConnectionSettings managerLogin = m_rig.db().ownerSettings();
+        managerLogin.setValue(QStringLiteral("user"), manager);
+        managerLogin.setValue(QStringLiteral("password"), QStringLiteral("s3cret-from-stdin"));
+        QVERIFY(DbConnection::open(managerLogin, QStringLiteral("manager-check")).ok());
+
+        // Dropped once; then it is unknown.
+        for (const QString& who : {name, manager}) {
+            const CliRun drop =
+                m_rig.cliAsOwner({QStringLiteral("drop-login"), who, QStringLiteral("--json")});
+            QVERIFY2(drop.exitCode == 0 && drop.json().value(QStringLiteral("dropped")).toBool(),
+                     qPrintable(drop.describe()));
+            const CliRun dropAgain = m_rig.cliAsOwner({QStringLiteral("drop-login"), who});
+            QVERIFY2(dropAgain.exitCode == 2, qPrintable(dropAgain.describe()));
+        }
+        QCOMPARE(
+            m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM pg_roles WHERE rolname IN ('%1', '%2')")
+                                  .arg(name, manager)),
+            QStringLiteral("0"));
     }
 
     void badInputInJsonModeIsAnErrorObject()

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/admin/logincommands.h"
+
+#include <cstdio>
+
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTextStream>
+
+#include "db/loginstore.h"
+
+#ifdef Q_OS_UNIX
+#include <termios.h>
+#include <unistd.h>
+#endif
+
+namespace bo {
+namespace {
+
+constexpr int generatedLength = 24;
+
+QString generatedPassword()
+{
+    static const QString alphabet =
+        QStringLiteral("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789");
+    QString out;
+    out.reserve(generatedLength);
+    for (int i = 0; i < generatedLength; ++i)
+        out += alphabet.at(int(QRandomGenerator::system()->bounded(quint32(alphabet.size()))));
+    return out;
+}
+
+bool stdinIsTerminal()
+{
+#ifdef Q_OS_UNIX
+    return isatty(STDIN_FILENO) != 0;
+#else
+    return false;
+#endif
+}
+
+/// One line of standard input, without its line end; echo off while typing on a terminal.
+QString readLine(bool hidden)
+{
+#ifdef Q_OS_UNIX
+    termios saved{};
+    const bool restore = hidden && tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (restore) {
+        termios quiet = saved;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        (void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+#else
+    Q_UNUSED(hidden)
+#endif
+    QTextStream in(stdin);
+    QString line = in.readLine();
+#ifdef Q_OS_UNIX
+    if (restore)
+        (void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+#endif
+    if (line.endsWith(QLatin1Char('\r')))
+        line.chop(1);
+    return line;
+}
+
+} // namespace
+
+LoginCommands::LoginCommands(CliSession& session)
+    : m_session(session)
+{}
+
+Result<QString> LoginCommands::password() const
+{
+    const bool fromStdin = m_session.isSet(QStringLiteral("password-stdin"));
+    const bool generate = m_session.isSet(QStringLiteral("generate-password"));
+    if (fromStdin && generate)
+        return makeError(ErrorCode::BadInput,
+                         tr("Use either --password-stdin or --generate-password, not both."));
+    if (generate)
+        return generatedPassword();
+    if (fromStdin) {
+        QString line = readLine(false);
+        if (line.isEmpty())
+            return makeError(ErrorCode::BadInput, tr("No password on standard input (--password-stdin)."));
+        return line;
+    }
+    if (!stdinIsTerminal())
+        return makeError(
+            ErrorCode::BadInput,
+            tr("No password: type it at a terminal, or use --password-stdin or --generate-password."));
+    QTextStream err(stderr);
+    err << tr("Password for the new login: ") << Qt::flush;
+    const QString first = readLine(true);
+    err << '\n' << tr("Again: ") << Qt::flush;
+    const QString second = readLine(true);
+    err << '\n' << Qt::flush;
+    if (first.isEmpty())
+        return makeError(ErrorCode::BadInput, tr("The password is empty."));
+    if (first != second)
+        return makeError(ErrorCode::BadInput, tr("The two passwords differ."));
+    return first;
+}
+
+ExitCode LoginCommands::createLogin(const QStringList& positional)
+{
+    if (positional.size() != 2)
+        return m_session.usageError(tr("create-login needs one login name."));
+    const QString& name = positional.at(1);
+    if (!LoginStore::isValidName(name))
+        return m_session.usageError(
+            tr("'%1' is not a valid login name (lower-case letters, digits and _, at most 63, not pg_ or "
+               "boxoffice_).")
+                .arg(name));
+    const QString roleText = m_session.value(QStringLiteral("role"));
+    if (roleText != QLatin1String("terminal") && roleText != QLatin1String("manager"))
+        return m_session.usageError(tr("--role must be terminal or manager, not '%1'.").arg(roleText));
+    const LoginRole role = roleText == QLatin1String("manager") ? LoginRole::Manager : LoginRole::Terminal;
+    auto secret = password();
+    if (!secret)
+        return m_session.usageError(secret.error().message);
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    LoginStore logins(m_session.connection());
+    if (Status s = logins.createLogin(name, role, secret.value()); !s)
+        return m_session.fail(s.error());
+    const bool generated = m_session.isSet(QStringLiteral("generate-password"));
+    QJsonObject json{{QStringLiteral("login"), name}, {QStringLiteral("role"), roleText}};
+    QString text = tr("Created login %1 (%2).\n").arg(name, roleText);
+    if (generated) {
+        json.insert(QStringLiteral("password"), secret.value());
+        text += tr("Password (shown only now): %1\n").arg(secret.value());
+    }
+    m_session.print(json, text);
+    return ExitCode::Ok;
+}
+
+ExitCode LoginCommands::dropLogin(const QStringList& positional)
+{
+    if (positional.size() != 2)
+        return m_session.usageError(tr("drop-login needs one login name."));
+    const QString& name = positional.at(1);
+    if (!LoginStore::isValidName(name))
+        return m_session.usageError(tr("'%1' is not a valid login name.").arg(name));
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    LoginStore logins(m_session.connection());
+    auto dropped = logins.dropLogin(name);
+    if (!dropped)
+        return m_session.failLookup(dropped.error());
+    const QString roleText =
+        dropped.value() == LoginRole::Manager ? QStringLiteral("manager") : QStringLiteral("terminal");
+    m_session.print(QJsonObject{{QStringLiteral("login"), name},
+                                {QStringLiteral("role"), roleText},
+                                {QStringLiteral("dropped"), true}},
+                    tr("Dropped login %1 (%2).\n").arg(name, roleText));
+    return ExitCode::Ok;
+}
+
+} // namespace bo

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/loginstore.h"
+
+#include <QRegularExpression>
+
+#include "db/dbconnection.h"
+
+namespace bo {
+
+LoginStore::LoginStore(DbConnection& connection)
+    : m_connection(connection)
+{}
+
+bool LoginStore::isValidName(const QString& name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[a-z_][a-z0-9_]{0,62}$"));
+    return pattern.match(name).hasMatch() && !name.startsWith(QLatin1String("pg_")) &&
+           !name.startsWith(QLatin1String("boxoffice_"));
+}
+
+QString LoginStore::roleName(LoginRole role)
+{
+    return role == LoginRole::Manager ? QStringLiteral("boxoffice_manager")
+                                      : QStringLiteral("boxoffice_terminal");
+}
+
+Status LoginStore::createLogin(const QString& name, LoginRole role, const QString& password)
+{
+    if (!isValidName(name))
+        return makeError(
+            ErrorCode::BadInput,
+            tr("'%1' is not a valid login name (lower-case letters, digits and _, at most 63).").arg(name));
+    if (password.isEmpty())
+        return makeError(ErrorCode::BadInput, tr("The password is empty."));
+    auto exists = m_connection.exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = ?"), {name});
+    if (!exists)
+        return exists.error();
+    if (exists.value().next())
+        return makeError(ErrorCode::Conflict, tr("A database role named %1 exists already.").arg(name));
+    auto verifier = m_connection.encryptPassword(name, password);
+    if (!verifier)
+        return verifier.error();
+    // The statement is built by the server from bound values (%I and %L quote them).
+    auto statement =
+        m_connection.exec(QStringLiteral("SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I', "
+                                         "?::text, ?::text, ?::text)"),
+                          {name, verifier.value(), roleName(role)});
+    if (!statement)
+        return statement.error();
+    if (!statement.value().next())
+        return makeError(ErrorCode::Internal, tr("The server did not build the statement."));
+    if (Status s = m_connection.execScript(statement.value().value(0).toString()); !s) {
+        Error e = s.error();
+        if (e.detail.startsWith(QLatin1String("SQLSTATE 42710"))) // a concurrent creator
+            return makeError(ErrorCode::Conflict, tr("A database role named %1 exists already.").arg(name));
+        return e;
+    }
+    return success();
+}
+
+Result<LoginRole> LoginStore::dropLogin(const QString& name)
+{
+    if (!isValidName(name))
+        return makeError(ErrorCode::BadInput, tr("'%1' is not a valid login name.").arg(name));
+    auto found = m_connection.exec(
+        QStringLiteral("SELECT r.rolsuper OR pg_has_role(r.oid, 'boxoffice_owner', 'MEMBER'), "
+                       "       (SELECT string_agg(g.rolname, ',') FROM pg_auth_members m "
+                       "          JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = r.oid "
+                       "           AND g.rolname IN ('boxoffice_terminal', 'boxoffice_manager')), "
+                       "       format('DROP ROLE %I', r.rolname) "
+                       "  FROM pg_roles r WHERE r.rolname = ?"),
+        {name});
+    if (!found)
+        return found.error();
+    Rows& r = found.value();
+    if (!r.next())
+        return makeError(ErrorCode::NotFound, tr("There is no login %1.").arg(name));
+    const QString roles = r.value(1).toString();
+    if (r.value(0).toBool() || roles.isEmpty())
+        return makeError(ErrorCode::BadInput,
+                         tr("%1 is not a Box office terminal or manager login; it is left alone.").arg(name));
+    const QString drop = r.value(2).toString();
+    if (Status s = m_connection.execScript(drop); !s)
+        return s.error();
+    return roles.contains(QLatin1String("manager")) ? LoginRole::Manager : LoginRole::Terminal;
+}
+
+} // namespace bo

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include "model/result.h"
+
+namespace bo {
+
+class DbConnection;
+
+/// What a login may do (DESIGN.md section 7): the role it is made a member of.
+enum class LoginRole { Terminal, Manager };
+
+/// Database logins for terminals and managers: members of boxoffice_terminal or
+/// boxoffice_manager (migration 0006). Needs a connection of the owner (CREATEROLE).
+class LoginStore final
+{
+    Q_DECLARE_TR_FUNCTIONS(bo::LoginStore)
+
+public:
+    explicit LoginStore(DbConnection& connection);
+
+    /// A login name as we accept it: a lower-case SQL identifier of at most 63 characters
+    /// (letters, digits, underscore; not starting with a digit, not `pg_`, not `boxoffice_`).
+    [[nodiscard]] static bool isValidName(const QString& name);
+    /// The role's name in the database, e.g. "boxoffice_terminal".
+    [[nodiscard]] static QString roleName(LoginRole role);
+
+    /// CREATE ROLE name LOGIN PASSWORD '<SCRAM verifier>' IN ROLE <role>. Conflict when a role
+    /// of that name exists; BadInput for a bad name or an empty password. The password never
+    /// leaves this process in clear text and is never logged.
+    [[nodiscard]] Status createLogin(const QString& name, LoginRole role, const QString& password);
+    /// DROP ROLE name, only for a login that is a member of boxoffice_terminal or
+    /// boxoffice_manager (and neither a superuser nor a member of the owner): anything else is
+    /// refused as BadInput, an unknown name is NotFound. Returns the role it had.
+    [[nodiscard]] Result<LoginRole> dropLogin(const QString& name);
+
+private:
+    DbConnection& m_connection;
+};
+
+} // namespace bo
