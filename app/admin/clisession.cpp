@@ -133,10 +133,10 @@ Result<QUuid> CliSession::uuidOption(const QString& name, const QString& what, b
     return SeatService::parseUuid(m_parser.value(name), what);
 }
 
-Status CliSession::connect(bool requireCurrentSchema)
+Status CliSession::connect(bool requireCurrentSchema, bool asOwner)
 {
-    auto settings =
-        resolveDatabase({m_parser.value(QStringLiteral("db")), m_parser.isSet(QStringLiteral("demo"))});
+    auto settings = resolveDatabase(
+        {m_parser.value(QStringLiteral("db")), m_parser.isSet(QStringLiteral("demo")), asOwner});
     if (!settings)
         return settings.error();
     settings.value().applicationName = QStringLiteral("boxoffice-admin");

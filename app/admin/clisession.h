@@ -56,7 +56,9 @@ public:
     [[nodiscard]] Result<QUuid> uuidOption(const QString& name, const QString& what, bool required) const;
 
     /// Opens the database; with `requireCurrentSchema`, refuses a schema of another version.
-    [[nodiscard]] Status connect(bool requireCurrentSchema);
+    /// `asOwner`: for the demo, the owner instead of the demo's terminal login (migrate,
+    /// seed-demo, create-login); --db is used as given either way.
+    [[nodiscard]] Status connect(bool requireCurrentSchema, bool asOwner = false);
     /// The connection of the last successful connect().
     [[nodiscard]] DbConnection& connection() { return *m_connection; }
 

@@ -20,7 +20,7 @@ DatabaseCommands::DatabaseCommands(CliSession& session)
 
 ExitCode DatabaseCommands::migrate()
 {
-    if (Status s = m_session.connect(false); !s)
+    if (Status s = m_session.connect(false, true); !s)
         return m_session.fail(s.error());
     Migrator migrator(m_session.connection());
     auto report = migrator.migrate();
@@ -40,7 +40,7 @@ ExitCode DatabaseCommands::migrate()
 
 ExitCode DatabaseCommands::seedDemo()
 {
-    if (Status s = m_session.connect(true); !s)
+    if (Status s = m_session.connect(true, true); !s)
         return m_session.fail(s.error());
     CatalogStore catalog(m_session.connection());
     auto seeded = catalog.seedDemo(QDate::currentDate(), QTimeZone::systemTimeZone());

@@ -120,7 +120,7 @@ ExitCode LoginCommands::createLogin(const QStringList& positional)
     auto secret = password();
     if (!secret)
         return m_session.usageError(secret.error().message);
-    if (Status s = m_session.connect(true); !s)
+    if (Status s = m_session.connect(true, true); !s)
         return m_session.fail(s.error());
     LoginStore logins(m_session.connection());
     if (Status s = logins.createLogin(name, role, secret.value()); !s)
@@ -143,7 +143,7 @@ ExitCode LoginCommands::dropLogin(const QStringList& positional)
     const QString& name = positional.at(1);
     if (!LoginStore::isValidName(name))
         return m_session.usageError(tr("'%1' is not a valid login name.").arg(name));
-    if (Status s = m_session.connect(true); !s)
+    if (Status s = m_session.connect(true, true); !s)
         return m_session.fail(s.error());
     LoginStore logins(m_session.connection());
     auto dropped = logins.dropLogin(name);

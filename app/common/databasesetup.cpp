@@ -4,6 +4,10 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QLockFile>
+#include <QRandomGenerator>
+#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimeZone>
@@ -23,6 +27,62 @@ namespace bo {
 namespace {
 
 const QString demoDatabase = QStringLiteral("boxoffice");
+const QString demoTerminal = QStringLiteral("demo_terminal");
+
+QString newPassword()
+{
+    return QStringLiteral("%1%2")
+        .arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'))
+        .arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'));
+}
+
+/// The demo's terminal login: created (or given a new password) when its password file is
+/// missing, else used as it is. A lock file keeps two programs starting at once apart.
+Result<ConnectionSettings> demoTerminalLogin(const QString& folder, DbConnection& owner,
+                                             const ConnectionSettings& ownerSettings)
+{
+    QLockFile lock(QDir(folder).filePath(QStringLiteral("terminal-login.lock")));
+    lock.setStaleLockTime(30000);
+    if (!lock.tryLock(60000))
+        return makeError(ErrorCode::Internal,
+                         QCoreApplication::translate("bo::DatabaseSetup", "The demo login is locked by %1.")
+                             .arg(lock.fileName()));
+    const QString path = QDir(folder).filePath(QStringLiteral("terminal-login.pw"));
+    QString password;
+    if (QFile f(path); f.open(QIODevice::ReadOnly))
+        password = QString::fromUtf8(f.readAll()).trimmed();
+    auto exists = owner.exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = ?"), {demoTerminal});
+    if (!exists)
+        return exists.error();
+    const bool roleExists = exists.value().next();
+    if (password.isEmpty() || !roleExists) {
+        password = newPassword();
+        auto verifier = owner.encryptPassword(demoTerminal, password);
+        if (!verifier)
+            return verifier.error();
+        auto statement = owner.exec(
+            roleExists ? QStringLiteral("SELECT format('ALTER ROLE %I LOGIN PASSWORD %L', ?::text, ?::text)")
+                       : QStringLiteral(
+                             "SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE boxoffice_terminal', "
+                             "?::text, ?::text)"),
+            {demoTerminal, verifier.value()});
+        if (!statement)
+            return statement.error();
+        if (!statement.value().next())
+            return makeError(ErrorCode::Internal, QStringLiteral("no statement"));
+        if (Status s = owner.execScript(statement.value().value(0).toString()); !s)
+            return s.error();
+        QSaveFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(password.toUtf8() + '\n') < 0 || !out.commit())
+            return makeError(ErrorCode::Internal,
+                             QCoreApplication::translate("bo::DatabaseSetup", "Cannot write %1.").arg(path));
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    ConnectionSettings terminal = ownerSettings;
+    terminal.setValue(QStringLiteral("user"), demoTerminal);
+    terminal.setValue(QStringLiteral("password"), password);
+    return terminal;
+}
 
 } // namespace
 
@@ -90,7 +150,9 @@ Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice)
         return seeded.error();
     if (seeded.value().showtimesAdded > 0)
         spdlog::info("demo cinema: added {} showtimes", seeded.value().showtimesAdded);
-    return settings;
+    if (choice.owner)
+        return settings;
+    return demoTerminalLogin(folder, *connection.value(), settings);
 }
 
 } // namespace bo

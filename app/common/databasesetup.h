@@ -15,6 +15,9 @@ struct DatabaseChoice
 {
     QString conninfo; ///< from --db (may be empty)
     bool demo = false;
+    /// For the demo: the superuser (migrate, seed-demo, create-login) instead of the demo's
+    /// terminal login. A conninfo is used as given either way.
+    bool owner = false;
 };
 
 /// The folder of the private demo cluster: $BOXOFFICE_DEMO_DIR, else the app-data folder; when
@@ -22,7 +25,11 @@ struct DatabaseChoice
 [[nodiscard]] QString demoClusterFolder();
 
 /// Resolves the connection. For the demo: starts (or reuses) the private cluster, creates the
-/// `boxoffice` database, migrates it and seeds the demo cinema for today and tomorrow.
+/// `boxoffice` database, migrates it and seeds the demo cinema for today and tomorrow as the
+/// cluster's superuser, then hands out the login `demo_terminal` (IN ROLE boxoffice_terminal,
+/// created on first use, its password in a 0600 file of the cluster folder) unless `owner` is
+/// set: the GUI, the CLI's sale commands and the workers run with a terminal's rights
+/// (DESIGN.md section 7).
 [[nodiscard]] Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice);
 
 } // namespace bo
