@@ -46,7 +46,7 @@ private slots:
     {
         m_db = std::make_unique<TestDatabase>();
         QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_connection = m_db->connect();
+        m_connection = m_db->connectAsOwner(); // tables of its own: DbConnection is under test, not grants
         QVERIFY(m_connection);
     }
 
