@@ -180,7 +180,7 @@ private slots:
         auto rehold = m_store->hold(m_showtime, seats, owner, 30);
         QVERIFY(rehold.ok() && rehold.value().granted);
 
-        auto sweep = DbConnection::open(m_db->settings(), QStringLiteral("sweep-stand-in"));
+        auto sweep = DbConnection::open(m_db->ownerSettings(), QStringLiteral("sweep-stand-in"));
         QVERIFY(sweep.ok());
         QVERIFY(sweep.value()->begin().ok());
         auto locked = sweep.value()->exec(
