@@ -122,7 +122,7 @@ private slots:
         request.owner = token;
         QVERIFY(store.confirm(request).ok());
 
-        auto auditor = audit::InvariantAuditor::open(db.settings());
+        auto auditor = audit::InvariantAuditor::open(db.ownerSettings());
         QVERIFY(auditor);
         auto clean = auditor.value()->audit(0, true, final);
         QVERIFY(clean);
@@ -156,9 +156,9 @@ private slots:
         if (qEnvironmentVariableIsSet("BOXOFFICE_AUDIT_SEED"))
             options.seed = quint32(qEnvironmentVariableIntValue("BOXOFFICE_AUDIT_SEED"));
         audit::AuditStormTarget target;
-        target.owner = db.settings();
+        target.owner = db.ownerSettings();
         target.terminal = db.settings();
-        target.manager = db.settings();
+        target.manager = db.managerSettings();
 
         const audit::AuditStormReport report = audit::runAuditStorm(
             target, options, [](const QString& line) { qInfo("%s", qPrintable(line)); }, 10);
