@@ -109,7 +109,7 @@ private slots:
                                          "WHERE showtime_id = %1 AND seat_id = %2")
                               .arg(m_showtime)
                               .arg(blocked)));
-        auto locker = m_db->connect(QStringLiteral("locker"));
+        auto locker = m_db->connectAsOwner(QStringLiteral("locker"));
         QVERIFY(locker);
         QVERIFY(locker->begin().ok());
         const auto unlock = qScopeGuard([&] { locker->rollback(); });

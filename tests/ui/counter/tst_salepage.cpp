@@ -252,7 +252,7 @@ private slots:
         CounterTill c(db.settings(), QStringLiteral("till-1"));
         CHECKED(start(c));
         CHECKED(openShowtime(c, showtime));
-        auto locker = db.connect(QStringLiteral("locker"));
+        auto locker = db.connectAsOwner(QStringLiteral("locker"));
         QVERIFY(locker);
         QVERIFY(locker->begin().ok());
         const auto unlock = qScopeGuard([&] { locker->rollback(); });
