@@ -100,16 +100,17 @@ Status BenchDatabase::prepare()
 
 Status BenchDatabase::reset()
 {
-    // Every run starts from the same state: all seats free, no bookings, tables vacuumed, a
-    // checkpoint taken (skipped where the role may not).
+    // Every run starts from the same state: all seats free (before the bookings they name go),
+    // no bookings, sales or keys, tables vacuumed, a checkpoint taken (skipped where the role
+    // may not).
     if (Status s = m_admin->execScript(QStringLiteral(
-            "DELETE FROM booking_seat; DELETE FROM booking; DELETE FROM idempotency_key; "
             "UPDATE showtime_seat SET status = 'FREE', held_by = NULL, held_until = NULL, booking_id = NULL, "
-            "bench_version = 0 WHERE status <> 'FREE' OR bench_version <> 0"));
+            "bench_version = 0 WHERE status <> 'FREE' OR bench_version <> 0; "
+            "DELETE FROM booking_seat; DELETE FROM booking; DELETE FROM idempotency_key; DELETE FROM sale"));
         !s)
         return s;
     if (Status s = m_admin->execScript(QStringLiteral(
-            "VACUUM (ANALYZE) showtime_seat, booking, booking_seat, idempotency_key, bench_write"));
+            "VACUUM (ANALYZE) showtime_seat, booking, booking_seat, idempotency_key, sale, bench_write"));
         !s)
         return s;
     (void)m_admin->execScript(QStringLiteral("CHECKPOINT"));
