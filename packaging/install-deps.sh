@@ -26,6 +26,9 @@ packages=(
     xvfb xauth x11-apps imagemagick
     # fonts for Korean text
     fonts-noto-cjk
+    # the Debian package (packaging/build-deb.sh, ci-deb.sh): CPack's dpkg-shlibdeps and file,
+    # man pages from --help, icon renders, and the validators
+    dpkg-dev file help2man librsvg2-bin lintian desktop-file-utils appstream
 )
 
 sudo_cmd=()

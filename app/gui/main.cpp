@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
@@ -31,6 +32,9 @@ int main(int argc, char* argv[])
     QApplication::setApplicationName(QStringLiteral("boxoffice"));
     QApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
     QApplication::setApplicationDisplayName(QCoreApplication::translate("bo::CounterMain", "Box office"));
+    // The installed desktop entry and icon (packaging/linux): the shell matches the window to them.
+    QApplication::setDesktopFileName(QStringLiteral("org.boxoffice.Counter"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.boxoffice.Counter")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
