@@ -28,9 +28,13 @@ deb=$(ls "$PWD"/build/release/packages/boxoffice_*.deb)
 out=$PWD/build/release/packages
 work=$(mktemp -d /tmp/boxoffice-ci-deb-XXXXXX)
 chmod 0711 "$work"   # the demo's PostgreSQL runs as postgres and must pass through
+installed=0
 cleanup() {
     if [ -x /usr/bin/boxoffice-admin ] && [ -d "$work/demo" ]; then
         BOXOFFICE_DEMO_DIR="$work/demo" /usr/bin/boxoffice-admin --demo demo-stop >/dev/null 2>&1 || true
+    fi
+    if [ "$installed" = 1 ]; then   # a failed run leaves no package behind either
+        "${apt_get[@]}" purge -y boxoffice >/dev/null 2>&1 || true
     fi
     rm -rf "$work"
 }
@@ -44,6 +48,7 @@ desktop-file-validate "$work"/root/usr/share/applications/*.desktop
 appstreamcli validate --no-net "$work"/root/usr/share/metainfo/*.metainfo.xml
 
 step "install with apt"
+installed=1
 "${apt_get[@]}" install -y "$deb"
 dpkg-query -L boxoffice | sort >"$work/files.txt"
 echo "ci-deb: $(wc -l <"$work/files.txt") paths installed"
@@ -107,7 +112,7 @@ closure=$(dpkg-query -W -f '${db:Status-Abbrev}|${Package}|${Provides}|${Depends
     }' | sort -u)
 undeclared=$(comm -23 <(echo "$owners") <(echo "$closure"))
 if [ -n "$undeclared" ]; then
-    echo "ci-deb: needed at run time but not among the package's dependencies:" $undeclared >&2
+    echo "ci-deb: needed at run time but not among the package's dependencies: ${undeclared//$'\n'/ }" >&2
     exit 1
 fi
 echo "ci-deb: ${#libs[@]} libraries from $(echo "$owners" | wc -l) packages, all depended on"
@@ -121,13 +126,23 @@ export BOXOFFICE_DEMO_DIR="$work/demo"
 /usr/bin/boxoffice-admin --demo showtimes
 # The demo smoke: the counter exits 0 only when it reached the showtime board online; the
 # screenshot is taken while it shows.
+# The screen is grabbed once a second until it has the many colours of a drawn board (an empty
+# screen has one), then once more a second later, so a slow machine does not catch it half drawn.
+# shellcheck disable=SC2016 # the script expands its own variables
 xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
     /usr/bin/boxoffice --demo --quit-after 15000 & app=$!
-    sleep 8
-    import -window root "$1"
+    for _ in $(seq 12); do
+        sleep 1
+        import -window root "$1"
+        if [ "$(convert "$1" -format %k info:)" -ge 100 ]; then
+            sleep 1
+            import -window root "$1"
+            break
+        fi
+    done
     wait "$app"' shot "$work/installed-board.png"
 colours=$(convert "$work/installed-board.png" -format %k info:)
-if [ "$colours" -lt 20 ]; then
+if [ "$colours" -lt 100 ]; then
     echo "ci-deb: the screenshot has $colours colours: the window did not show" >&2
     exit 1
 fi
@@ -138,6 +153,7 @@ echo "ci-deb: screenshot $out/installed-board.png ($colours colours)"
 
 step "purge"
 "${apt_get[@]}" purge -y boxoffice
+installed=0
 if dpkg-query -W boxoffice >/dev/null 2>&1 && [ "$(dpkg-query -W -f '${Status}' boxoffice)" != "unknown ok not-installed" ]; then
     echo "ci-deb: boxoffice is still known to dpkg: $(dpkg-query -W -f '${Status}' boxoffice)" >&2
     exit 1
