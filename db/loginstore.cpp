@@ -59,6 +59,25 @@ Status LoginStore::createLogin(const QString& name, LoginRole role, const QStrin
     return success();
 }
 
+Result<LoginPresence> LoginStore::presence(const QString& name, LoginRole role)
+{
+    auto found = m_connection.exec(
+        QStringLiteral(
+            "SELECT r.rolcanlogin AND NOT r.rolsuper "
+            "       AND EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+            "                    WHERE m.member = r.oid AND g.rolname = ?) "
+            "       AND NOT EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+            "                        WHERE m.member = r.oid AND g.rolname = 'boxoffice_owner') "
+            "  FROM pg_roles r WHERE r.rolname = ?"),
+        {roleName(role), name});
+    if (!found)
+        return found.error();
+    Rows& r = found.value();
+    if (!r.next())
+        return LoginPresence::Missing;
+    return r.value(0).toBool() ? LoginPresence::Present : LoginPresence::Foreign;
+}
+
 Result<LoginRole> LoginStore::dropLogin(const QString& name)
 {
     if (!isValidName(name))

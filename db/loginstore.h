@@ -14,6 +14,10 @@ class DbConnection;
 /// What a login may do (DESIGN.md section 7): the role it is made a member of.
 enum class LoginRole { Terminal, Manager };
 
+/// Whether a login of a name is there: missing, a login member of the expected role, or a role
+/// that is something else (not to be touched).
+enum class LoginPresence { Missing, Present, Foreign };
+
 /// Database logins for terminals and managers: members of boxoffice_terminal or
 /// boxoffice_manager (migration 0006). Needs a connection of the owner (CREATEROLE).
 class LoginStore final
@@ -33,6 +37,10 @@ public:
     /// of that name exists; BadInput for a bad name or an empty password. The password never
     /// leaves this process in clear text and is never logged.
     [[nodiscard]] Status createLogin(const QString& name, LoginRole role, const QString& password);
+    /// Whether `name` is missing, a login that is a member of `role` (and not a superuser nor a
+    /// member of the owner), or some other role. Works before the roles exist (then Foreign or
+    /// Missing).
+    [[nodiscard]] Result<LoginPresence> presence(const QString& name, LoginRole role);
     /// DROP ROLE name, only for a login that is a member of boxoffice_terminal or
     /// boxoffice_manager (and neither a superuser nor a member of the owner): anything else is
     /// refused as BadInput, an unknown name is NotFound. Returns the role it had.

@@ -6,6 +6,7 @@
 #include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
 #include "app/admin/salecommands.h"
+#include "app/admin/setupcommands.h"
 #include "app/admin/showtimecommands.h"
 
 namespace bo {
@@ -40,6 +41,8 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return LoginCommands(m_session).createLogin(positional);
     if (command == QLatin1String("drop-login"))
         return LoginCommands(m_session).dropLogin(positional);
+    if (command == QLatin1String("setup-server"))
+        return SetupCommands(m_session).setupServer(positional);
     if (command == QLatin1String("demo-stop"))
         return DatabaseCommands(m_session).demoStop();
     return m_session.usageError(tr("Unknown command '%1'.").arg(command));

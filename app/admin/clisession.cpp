@@ -87,8 +87,17 @@ void CliSession::addOptions()
            "  create-login NAME --role terminal|manager [--password-stdin|--generate-password]\n"
            "                                          add a database login for a terminal or manager\n"
            "  drop-login NAME                         remove such a login\n"
+           "  setup-server [--database NAME] [--terminal-login NAME] [--manager-login NAME]\n"
+           "                                          prepare an existing PostgreSQL server: create\n"
+           "                                          the database if missing, migrate it (roles\n"
+           "                                          included), let only the Box office roles\n"
+           "                                          connect, add the named logins; --db names a\n"
+           "                                          maintenance database (dbname=postgres) and a\n"
+           "                                          superuser or a role with CREATEDB and\n"
+           "                                          CREATEROLE; a second run changes nothing\n"
            "  demo-stop                               stop the private demo database\n\n"
-           "Exit status: 0 success, 2 bad input, 3 conflict (seat taken, hold expired), 1 other failure."));
+           "Exit status: 0 success, 2 bad input (also: a role lacking a privilege setup-server needs),\n"
+           "3 conflict (seat taken, hold expired, login exists), 1 other failure (server unreachable)."));
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addOptions({
@@ -108,6 +117,11 @@ void CliSession::addOptions()
         {QStringLiteral("password-stdin"),
          tr("Read the new login's password from one line of standard input.")},
         {QStringLiteral("generate-password"), tr("Generate the new login's password and print it once.")},
+        {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},
+        {QStringLiteral("terminal-login"), tr("A terminal login 'setup-server' creates when missing."),
+         tr("name")},
+        {QStringLiteral("manager-login"), tr("A manager login 'setup-server' creates when missing."),
+         tr("name")},
     });
     m_parser.addPositionalArgument(QStringLiteral("command"), tr("What to do (see above)."));
 }

@@ -25,10 +25,11 @@ public:
     [[nodiscard]] ExitCode createLogin(const QStringList& positional);
     [[nodiscard]] ExitCode dropLogin(const QStringList& positional);
 
-private:
-    /// The password as the options say, or why there is none (BadInput).
+    /// The password of a new login as the options say (--password-stdin, --generate-password, or
+    /// typed twice at a terminal), or why there is none (BadInput). setup-server uses it too.
     [[nodiscard]] Result<QString> password() const;
 
+private:
     CliSession& m_session;
 };
 
