@@ -10,10 +10,12 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "db/dbconnection.h"
 #include "db/migrator.h"
+#include "db/privatepostgres.h"
 #include "tests/support/adminclirig.h"
 #include "tests/support/testdatabase.h"
 
@@ -287,6 +289,59 @@ private slots:
                                        conninfo);
         QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
         QCOMPARE(again.json().value(QStringLiteral("changed")).toBool(true), false);
+    }
+
+    void withoutTheParameterGrantANonSuperuserIsWarnedAndASuperuserGrantsIt()
+    {
+        // A cluster of its own: on the fixture's the grant was made long ago.
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        ClusterOptions options;
+        options.durable = false;
+        auto started = PrivatePostgres::ensureRunning(folder.path(), options);
+        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
+        const auto stopped = qScopeGuard([&] { (void)PrivatePostgres::stop(folder.path()); });
+        const ConnectionSettings superuser = started.value().withDatabase(QStringLiteral("postgres"));
+        {
+            auto admin = DbConnection::open(superuser, QStringLiteral("test-admin"));
+            QVERIFY(admin.ok());
+            QVERIFY(
+                admin.value()
+                    ->execScript(QStringLiteral("CREATE ROLE mig LOGIN CREATEDB CREATEROLE PASSWORD 'migpw'"))
+                    .ok());
+        }
+        ConnectionSettings migrator = superuser;
+        migrator.setValue(QStringLiteral("user"), QStringLiteral("mig"));
+        migrator.setValue(QStringLiteral("password"), QStringLiteral("migpw"));
+
+        const CliRun warned =
+            m_rig.cli({QStringLiteral("setup-server"), QStringLiteral("--json")}, migrator.toConninfo());
+        QVERIFY2(warned.exitCode == 0, qPrintable(warned.describe()));
+        const QJsonObject json = warned.json();
+        QCOMPARE(json.value(QStringLiteral("parameter_grant")).toString(), QStringLiteral("missing"));
+        const QJsonArray warnings = json.value(QStringLiteral("warnings")).toArray();
+        QCOMPARE(warnings.size(), 1);
+        const QString sql = QStringLiteral("GRANT SET ON PARAMETER bo.announced TO boxoffice_owner;");
+        QVERIFY2(warnings.at(0).toString().contains(sql), qPrintable(warned.describe()));
+        QVERIFY2(warned.err.contains(QLatin1String("boxoffice-admin: warning: ")) && warned.err.contains(sql),
+                 qPrintable(warned.describe()));
+        QCOMPARE(json.value(QStringLiteral("schema")).toObject().value(QStringLiteral("to_version")).toInt(),
+                 Migrator::latestVersion());
+
+        // The superuser's run on the same server makes the grant (the roles exist already).
+        const CliRun granted =
+            m_rig.cli({QStringLiteral("setup-server"), QStringLiteral("--json")}, superuser.toConninfo());
+        QVERIFY2(granted.exitCode == 0, qPrintable(granted.describe()));
+        QCOMPARE(granted.json().value(QStringLiteral("parameter_grant")).toString(),
+                 QStringLiteral("granted"));
+        QCOMPARE(granted.json().value(QStringLiteral("changed")).toBool(), true);
+        QVERIFY(granted.json().value(QStringLiteral("warnings")).toArray().isEmpty());
+        const CliRun present =
+            m_rig.cli({QStringLiteral("setup-server"), QStringLiteral("--json")}, migrator.toConninfo());
+        QVERIFY2(present.exitCode == 0, qPrintable(present.describe()));
+        QCOMPARE(present.json().value(QStringLiteral("parameter_grant")).toString(),
+                 QStringLiteral("present"));
+        QCOMPARE(present.json().value(QStringLiteral("changed")).toBool(true), false);
     }
 
     void aRoleLackingAPrivilegeIsToldWhichAndNothingIsMade_data()
