@@ -159,6 +159,19 @@ Result<bool> ServerSetup::restrictPublicSchema()
     return true;
 }
 
+Result<int> ServerSetup::foreignObjects()
+{
+    auto count = m_connection.exec(QStringLiteral(
+        "SELECT CASE WHEN to_regclass('public.schema_migrations') IS NOT NULL THEN 0 ELSE "
+        "  (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "    WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') "
+        "      AND n.nspname NOT IN ('pg_catalog', 'information_schema') "
+        "      AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp\\_%') END"));
+    if (!count)
+        return count.error();
+    return count.value().next() ? count.value().value(0).toInt() : 0;
+}
+
 Result<QStringList> ServerSetup::presentRoles()
 {
     QStringList present;

@@ -64,6 +64,10 @@ public:
     /// On a connection to the application database: REVOKE CREATE ON SCHEMA public FROM PUBLIC
     /// when PUBLIC still has it (servers before 15, or a changed template). True when it revoked.
     [[nodiscard]] Result<bool> restrictPublicSchema();
+    /// On a connection to an existing database: how many tables, views and sequences it holds
+    /// outside the system schemas when it was never migrated by Box office (0 once it was, or
+    /// when it is empty). setup-server leaves such a database of another application alone.
+    [[nodiscard]] Result<int> foreignObjects();
     /// Which of roleNames() exist, in that order.
     [[nodiscard]] Result<QStringList> presentRoles();
 

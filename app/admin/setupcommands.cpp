@@ -110,6 +110,23 @@ ExitCode SetupCommands::setupServer(const QStringList& positional)
                                                "superuser to set it up.")
                                                 .arg(database, facts.databaseOwner)));
     }
+    if (facts.databaseExists) {
+        // Never take over (and close to PUBLIC) a database of another application.
+        auto existing =
+            DbConnection::open(admin.settings().withDatabase(database), QStringLiteral("admin-setup"));
+        if (!existing)
+            return m_session.fail(existing.error());
+        auto foreign = ServerSetup(*existing.value()).foreignObjects();
+        if (!foreign)
+            return m_session.fail(foreign.error());
+        if (foreign.value() > 0)
+            return m_session.fail(makeError(ErrorCode::BadInput,
+                                            tr("Database %1 exists and holds %2 tables or other objects of "
+                                               "something else than Box office; it is left alone. Choose "
+                                               "another --database.")
+                                                .arg(database)
+                                                .arg(foreign.value())));
+    }
     LoginCommands passwords(m_session);
     LoginStore loginStore(admin);
     for (LoginPlan& login : logins) {

@@ -344,6 +344,43 @@ private slots:
         QCOMPARE(present.json().value(QStringLiteral("changed")).toBool(true), false);
     }
 
+    void anotherApplicationsDatabaseIsLeftAloneAnEmptyOneIsTaken()
+    {
+        const QString s = suffix();
+        const QString other = QStringLiteral("other_") + s;
+        const QString empty = QStringLiteral("empty_") + s;
+        const auto droppedOther = dropAfterwards(other, {});
+        const auto droppedEmpty = dropAfterwards(empty, {});
+        QVERIFY(run(QStringLiteral("CREATE DATABASE %1").arg(other)));
+        QVERIFY(run(QStringLiteral("CREATE DATABASE %1").arg(empty)));
+        {
+            auto c = DbConnection::open(m_server.withDatabase(other), QStringLiteral("test-other"));
+            QVERIFY(c.ok());
+            QVERIFY(c.value()->execScript(QStringLiteral("CREATE TABLE invoices (id integer)")).ok());
+        }
+
+        const CliRun refused = m_rig.cli(
+            {QStringLiteral("setup-server"), QStringLiteral("--database"), other}, m_server.toConninfo());
+        QVERIFY2(refused.exitCode == 2, qPrintable(refused.describe()));
+        QVERIFY2(refused.err.contains(other) && refused.out.isEmpty(), qPrintable(refused.describe()));
+        QCOMPARE(
+            scalar(QStringLiteral("SELECT datacl IS NULL FROM pg_database WHERE datname = '%1'").arg(other)),
+            QStringLiteral("true"));
+        QCOMPARE(scalar(QStringLiteral("SELECT to_regclass('schema_migrations') IS NULL"), other),
+                 QStringLiteral("true"));
+
+        // An empty database made beforehand (the DBA's way) is set up in place.
+        const CliRun taken = m_rig.cli(
+            {QStringLiteral("setup-server"), QStringLiteral("--database"), empty, QStringLiteral("--json")},
+            m_server.toConninfo());
+        QVERIFY2(taken.exitCode == 0, qPrintable(taken.describe()));
+        QCOMPARE(taken.json().value(QStringLiteral("database_created")).toBool(true), false);
+        QCOMPARE(taken.json().value(QStringLiteral("changed")).toBool(), true);
+        QCOMPARE(
+            scalar(QStringLiteral("SELECT has_database_privilege('public', '%1', 'CONNECT')").arg(empty)),
+            QStringLiteral("false"));
+    }
+
     void aRoleLackingAPrivilegeIsToldWhichAndNothingIsMade_data()
     {
         QTest::addColumn<QString>("attributes");
