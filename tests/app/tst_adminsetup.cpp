@@ -344,6 +344,42 @@ private slots:
         QCOMPARE(present.json().value(QStringLiteral("changed")).toBool(true), false);
     }
 
+    void aFailedMigrationDropsTheDatabaseThisRunCreated()
+    {
+        // A cluster of its own where 0006 must fail for a non-superuser: boxoffice_owner is a
+        // superuser role, and CREATEROLE may not grant membership in one.
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        ClusterOptions options;
+        options.durable = false;
+        auto started = PrivatePostgres::ensureRunning(folder.path(), options);
+        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
+        const auto stopped = qScopeGuard([&] { (void)PrivatePostgres::stop(folder.path()); });
+        const ConnectionSettings superuser = started.value().withDatabase(QStringLiteral("postgres"));
+        auto admin = DbConnection::open(superuser, QStringLiteral("test-admin"));
+        QVERIFY(admin.ok());
+        QVERIFY(admin.value()
+                    ->execScript(QStringLiteral("CREATE ROLE boxoffice_owner NOLOGIN SUPERUSER; "
+                                                "CREATE ROLE mig LOGIN CREATEDB CREATEROLE PASSWORD 'migpw'"))
+                    .ok());
+        ConnectionSettings migrator = superuser;
+        migrator.setValue(QStringLiteral("user"), QStringLiteral("mig"));
+        migrator.setValue(QStringLiteral("password"), QStringLiteral("migpw"));
+
+        const CliRun failed = m_rig.cli({QStringLiteral("setup-server"), QStringLiteral("--terminal-login"),
+                                         QStringLiteral("till_1"), QStringLiteral("--generate-password")},
+                                        migrator.toConninfo());
+        QVERIFY2(failed.exitCode == 1, qPrintable(failed.describe()));
+        QVERIFY2(failed.err.contains(QLatin1String("0006_roles")), qPrintable(failed.describe()));
+        QVERIFY2(failed.out.isEmpty(), qPrintable(failed.describe()));
+        auto left = admin.value()->exec(QStringLiteral(
+            "SELECT (SELECT count(*) FROM pg_database WHERE datname = 'boxoffice'), "
+            "(SELECT count(*) FROM pg_roles WHERE rolname IN ('till_1', 'boxoffice_terminal'))"));
+        QVERIFY(left.ok() && left.value().next());
+        QCOMPARE(left.value().value(0).toInt(), 0);
+        QCOMPARE(left.value().value(1).toInt(), 0);
+    }
+
     void anotherApplicationsDatabaseIsLeftAloneAnEmptyOneIsTaken()
     {
         const QString s = suffix();
