@@ -24,6 +24,9 @@ packages=(
     redis-server libhiredis-dev
     # screenshots and X11 runs of the GUI
     xvfb xauth x11-apps imagemagick
+    # the Windows cross build, its installer and its test under wine (packaging/build-windows.sh,
+    # packaging/ci-windows.sh); spdlog and fmt above serve it header-only
+    g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 nsis wine wine64 xz-utils
     # fonts for Korean text
     fonts-noto-cjk
     # the Debian package (packaging/build-deb.sh, ci-deb.sh): CPack's dpkg-shlibdeps and file,

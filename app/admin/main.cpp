@@ -14,7 +14,7 @@ int main(int argc, char* argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION BOXOFFICE_BUILD_NOTE));
     const QStringList args = QCoreApplication::arguments();
     bo::setupLogging(QStringLiteral("boxoffice-admin"), args.contains(QStringLiteral("--verbose")), true);
     QTextStream out(stdout);

@@ -30,7 +30,7 @@ int main(int argc, char* argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("boxoffice"));
     QApplication::setApplicationName(QStringLiteral("boxoffice"));
-    QApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION));
+    QApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION BOXOFFICE_BUILD_NOTE));
     QApplication::setApplicationDisplayName(QCoreApplication::translate("bo::CounterMain", "Box office"));
     // The installed desktop entry and icon (packaging/linux): the shell matches the window to them.
     QApplication::setDesktopFileName(QStringLiteral("org.boxoffice.Counter"));
