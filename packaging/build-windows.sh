@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: Box office developers
+#
+# Cross-builds boxoffice.exe and boxoffice-admin.exe for Windows x86_64 (preset windows-mingw,
+# warnings are errors) and packs the 64-bit NSIS installer:
+#   build/windows-mingw/packages/boxoffice-<version>-win64.exe
+# The Qt MinGW prefix is unpacked once into build/toolchains/ from
+# ../shared/toolchains/qt6.4.2-mingw64.tar.xz, or from BOXOFFICE_QT_MINGW_TARBALL.
+# Set BOXOFFICE_SKIP_DEPS=1 to skip the package installation. Uses ccache when it is installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${BOXOFFICE_SKIP_DEPS:-0}" != "1" ]; then
+    bash packaging/install-deps.sh
+fi
+launcher=()
+if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake --preset windows-mingw "${launcher[@]}"
+cmake --build --preset windows-mingw
+(cd build/windows-mingw && cpack -G NSIS)
+ls -l build/windows-mingw/packages/boxoffice-*-win64.exe
