@@ -49,6 +49,42 @@ class TstAdminSetup final : public QObject
 private:
     AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
     ConnectionSettings m_server;
+    QTemporaryDir m_ownFolder;
+    ConnectionSettings m_ownServer;
+
+    /// A cluster of this test's own (started once, stopped in cleanupTestCase) for what must not
+    /// touch the fixture's: no parameter grant, a superuser boxoffice_owner. Emptied of every
+    /// database and role of ours on each call; the superuser's settings ("" host on failure).
+    [[nodiscard]] ConnectionSettings ownCluster()
+    {
+        if (m_ownServer.host().isEmpty()) {
+            ClusterOptions options;
+            options.durable = false;
+            auto started = PrivatePostgres::ensureRunning(m_ownFolder.path(), options);
+            if (!started) {
+                qWarning("own cluster: %s", qPrintable(started.error().message));
+                return {};
+            }
+            m_ownServer = started.value().withDatabase(QStringLiteral("postgres"));
+        }
+        auto admin = DbConnection::open(m_ownServer, QStringLiteral("test-admin"));
+        if (!admin || !admin.value()
+                           ->execScript(QStringLiteral("DROP DATABASE IF EXISTS boxoffice WITH (FORCE); "))
+                           .ok())
+            return {};
+        if (!admin.value()
+                 ->execScript(QStringLiteral(
+                     "DO $$ DECLARE r text; BEGIN "
+                     "FOREACH r IN ARRAY ARRAY['till_1', 'mig', 'boxoffice_terminal', 'boxoffice_manager', "
+                     "                         'boxoffice_owner'] LOOP "
+                     "  IF to_regrole(r) IS NOT NULL THEN "
+                     "    EXECUTE format('DROP OWNED BY %I', r); EXECUTE format('DROP ROLE %I', r); "
+                     "  END IF; "
+                     "END LOOP; END $$"))
+                 .ok())
+            return {};
+        return m_ownServer;
+    }
 
     /// Runs SQL on the maintenance database as the superuser; the first column of the first row.
     [[nodiscard]] QString scalar(const QString& sql,
@@ -294,14 +330,8 @@ private slots:
     void withoutTheParameterGrantANonSuperuserIsWarnedAndASuperuserGrantsIt()
     {
         // A cluster of its own: on the fixture's the grant was made long ago.
-        QTemporaryDir folder;
-        QVERIFY(folder.isValid());
-        ClusterOptions options;
-        options.durable = false;
-        auto started = PrivatePostgres::ensureRunning(folder.path(), options);
-        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
-        const auto stopped = qScopeGuard([&] { (void)PrivatePostgres::stop(folder.path()); });
-        const ConnectionSettings superuser = started.value().withDatabase(QStringLiteral("postgres"));
+        const ConnectionSettings superuser = ownCluster();
+        QVERIFY(!superuser.host().isEmpty());
         {
             auto admin = DbConnection::open(superuser, QStringLiteral("test-admin"));
             QVERIFY(admin.ok());
@@ -348,14 +378,8 @@ private slots:
     {
         // A cluster of its own where 0006 must fail for a non-superuser: boxoffice_owner is a
         // superuser role, and CREATEROLE may not grant membership in one.
-        QTemporaryDir folder;
-        QVERIFY(folder.isValid());
-        ClusterOptions options;
-        options.durable = false;
-        auto started = PrivatePostgres::ensureRunning(folder.path(), options);
-        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
-        const auto stopped = qScopeGuard([&] { (void)PrivatePostgres::stop(folder.path()); });
-        const ConnectionSettings superuser = started.value().withDatabase(QStringLiteral("postgres"));
+        const ConnectionSettings superuser = ownCluster();
+        QVERIFY(!superuser.host().isEmpty());
         auto admin = DbConnection::open(superuser, QStringLiteral("test-admin"));
         QVERIFY(admin.ok());
         QVERIFY(admin.value()
@@ -533,6 +557,12 @@ private slots:
             run.json().value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
             QStringLiteral("offline"));
         QVERIFY2(!run.out.contains(secret) && !run.err.contains(secret), qPrintable(run.describe()));
+    }
+
+    void cleanupTestCase()
+    {
+        if (!m_ownServer.host().isEmpty())
+            (void)PrivatePostgres::stop(m_ownFolder.path());
     }
 
     void helpDescribesSetupServer()
