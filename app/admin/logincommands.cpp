@@ -71,7 +71,7 @@ LoginCommands::LoginCommands(CliSession& session)
     : m_session(session)
 {}
 
-Result<QString> LoginCommands::password() const
+Result<QString> LoginCommands::password(const QString& login) const
 {
     const bool fromStdin = m_session.isSet(QStringLiteral("password-stdin"));
     const bool generate = m_session.isSet(QStringLiteral("generate-password"));
@@ -91,7 +91,9 @@ Result<QString> LoginCommands::password() const
             ErrorCode::BadInput,
             tr("No password: type it at a terminal, or use --password-stdin or --generate-password."));
     QTextStream err(stderr);
-    err << tr("Password for the new login: ") << Qt::flush;
+    err << (login.isEmpty() ? tr("Password for the new login: ")
+                            : tr("Password for the new login %1: ").arg(login))
+        << Qt::flush;
     const QString first = readLine(true);
     err << '\n' << tr("Again: ") << Qt::flush;
     const QString second = readLine(true);

@@ -26,8 +26,9 @@ public:
     [[nodiscard]] ExitCode dropLogin(const QStringList& positional);
 
     /// The password of a new login as the options say (--password-stdin, --generate-password, or
-    /// typed twice at a terminal), or why there is none (BadInput). setup-server uses it too.
-    [[nodiscard]] Result<QString> password() const;
+    /// typed twice at a terminal, the prompt naming `login` when given), or why there is none
+    /// (BadInput). setup-server uses it too.
+    [[nodiscard]] Result<QString> password(const QString& login = {}) const;
 
 private:
     CliSession& m_session;

@@ -141,7 +141,7 @@ ExitCode SetupCommands::setupServer(const QStringList& positional)
         login.create = presence.value() == LoginPresence::Missing;
         if (!login.create)
             continue;
-        auto secret = passwords.password();
+        auto secret = passwords.password(login.name);
         if (!secret)
             return m_session.usageError(secret.error().message);
         login.password = secret.value();
