@@ -241,8 +241,10 @@ private slots:
             "SELECT coalesce(string_agg(p.oid::regprocedure::text, '; '), '') FROM pg_proc p "
             "WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'bo\\_%' AND NOT ("
             " p.prosecdef AND pg_get_userbyid(p.proowner) = 'boxoffice_owner'"
-            " AND coalesce(p.proconfig, '{}') @> ARRAY['search_path=pg_catalog, public, pg_temp', "
-            "'bo.announced=']"
+            " AND coalesce(p.proconfig, '{}') @> ARRAY['search_path=pg_catalog, public, pg_temp']"
+            // 0008: the hot pair sets the flag itself around its only seat changes.
+            " AND (coalesce(p.proconfig, '{}') @> ARRAY['bo.announced=']"
+            "      OR p.proname IN ('bo_hold', 'bo_release'))"
             " AND NOT EXISTS (SELECT 1 FROM aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a "
             "                  WHERE a.grantee = 0))"));
         QVERIFY2(loose.isEmpty(),
@@ -297,6 +299,14 @@ private slots:
         QVERIFY(swept.ok());
         QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 5, 5000);
         QCOMPARE(payloads.last(), QStringLiteral("%1|F%2").arg(m_showtime).arg(m_seats[1]));
+        // Hold and release do not pin the flag (0008): they set it around their own changes.
+        const QUuid late = SeatService::newToken();
+        QVERIFY(store.hold(m_showtime, {m_seats[2]}, late).value().granted);
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 6, 5000);
+        QCOMPARE(payloads.last(), QStringLiteral("%1|H%2").arg(m_showtime).arg(m_seats[2]));
+        QCOMPARE(store.release(m_showtime, late, {m_seats[2]}).value(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 7, 5000);
+        QCOMPARE(payloads.last(), QStringLiteral("%1|F%2").arg(m_showtime).arg(m_seats[2]));
         // The session's own value is back after each call.
         QCOMPARE(allowed(*terminal, QStringLiteral("SELECT 1 WHERE current_setting('bo.announced') = 'on'")),
                  QString());

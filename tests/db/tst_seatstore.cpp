@@ -471,6 +471,31 @@ private slots:
         QCOMPARE(heldUntilOf(seat), outcome->value().heldUntil);
     }
 
+    // The cut-off for selling (the start plus late_sale_minutes) is also judged by the clock after
+    // the wait (issue 10, defect 4): a hold that waited past it is refused, not granted late.
+    void holdThatWaitedPastTheSaleCutOffIsRefused()
+    {
+        SeatStore store(*m_connection);
+        const QUuid me = SeatService::newToken();
+        const int seat = m_seats[2];
+        QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
+        // Selling ends one second from now; the hold below waits 1.5 s for its seat's row lock.
+        QVERIFY(m_db->run(
+            QStringLiteral("UPDATE showtime SET starts_at = clock_timestamp() + interval '1 second' "
+                           "- make_interval(mins => (SELECT late_sale_minutes FROM settings)) "
+                           "WHERE id = %1")
+                .arg(m_showtime)));
+        QDateTime released;
+        std::optional<Result<HoldDecision>> outcome;
+        runBehindALock(
+            seatLock(seat), [&](SeatStore& s) { return s.hold(m_showtime, {seat}, me, 60); }, released,
+            outcome);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(!outcome->ok(), "a hold granted after selling ended");
+        QCOMPARE(outcome->error().code, ErrorCode::NotOnSale);
+    }
+
     void beginPaymentThatWaitedForASeatLockReportsTheClockAfterIt()
     {
         SeatStore store(*m_connection);
