@@ -23,7 +23,7 @@ packages=(
     # the benchmark's Redis strategy (boxoffice-bench seats): hiredis to build it, a server it starts
     redis-server libhiredis-dev
     # screenshots and X11 runs of the GUI
-    xvfb xauth x11-apps imagemagick
+    xvfb xauth x11-apps x11-utils imagemagick
     # the Windows cross build, its installer and its test under wine (packaging/build-windows.sh,
     # packaging/ci-windows.sh); spdlog and fmt above serve it header-only
     g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 nsis wine wine64 xz-utils
