@@ -25,7 +25,9 @@ cleanup() {
     if [ -n "$pg_ctl" ]; then
         as_postgres "$pg_ctl" -D "$pgdata" -m immediate stop >/dev/null 2>&1 || true
     fi
-    [ -d "$WINEPREFIX" ] && wineserver -k >/dev/null 2>&1 || true
+    if [ -d "$WINEPREFIX" ]; then
+        wineserver -k >/dev/null 2>&1 || true
+    fi
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -67,21 +69,26 @@ done
 [ -f "$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/Box office/Box office.lnk" ] \
     || { echo "ci-windows: no Start-menu shortcut" >&2; exit 1; }
 wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Box office' >"$work/arp.txt"
-grep -q 'DisplayVersion' "$work/arp.txt" && grep -q 'Publisher' "$work/arp.txt" \
-    || { echo "ci-windows: no version or publisher in Add/Remove Programs" >&2; cat "$work/arp.txt" >&2; exit 1; }
+if ! grep -q 'DisplayVersion' "$work/arp.txt" || ! grep -q 'Publisher' "$work/arp.txt"; then
+    echo "ci-windows: no version or publisher in Add/Remove Programs" >&2
+    cat "$work/arp.txt" >&2
+    exit 1
+fi
 admin='C:\Program Files\Box office\boxoffice-admin.exe'
 counter='C:\Program Files\Box office\boxoffice.exe'
 wine "$admin" --version
 phase "wine prefix + silent install"
 
 echo "== ci-windows: private PostgreSQL on loopback, prepared by the installed boxoffice-admin.exe"
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+pgbin=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin | sort -V | tail -1)
 pg_ctl="$pgbin/pg_ctl"
 mkdir -p "$work/pg"
 superuser_pw=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
 terminal_pw=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
 printf '%s\n' "$superuser_pw" >"$work/pg/pw"
-[ "$(id -u)" -eq 0 ] && chown -R postgres: "$work/pg"
+if [ "$(id -u)" -eq 0 ]; then
+    chown -R postgres: "$work/pg"
+fi
 as_postgres "$pgbin/initdb" -D "$pgdata" -U postgres --pwfile="$work/pg/pw" --auth-local=trust \
     --auth-host=scram-sha-256 --no-sync >"$work/initdb.log"
 port=""
