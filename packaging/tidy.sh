@@ -2,18 +2,67 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# Runs clang-tidy (the checks in .clang-tidy) over every C++ source file of ours, using the
+# Runs clang-tidy (the checks in .clang-tidy) over the C++ source files of ours, using the
 # compile database of a configured and built tree (the ci preset writes one). Any finding fails.
-#   packaging/tidy.sh [build-dir]        default: build/ci
+#   packaging/tidy.sh [build-dir]                   every file; default build dir: build/ci
+#   packaging/tidy.sh [build-dir] --since <commit>  only the .cpp files changed since <commit>
+#                                                   and those that include a changed header
+# CI uses --since with the commit in .ci/tidy-baseline, the last commit whose whole tree was
+# found clean (docs/DECISIONS.md, "CI time"): move it forward after a clean run of the whole.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build/ci}
+build=$root/build/ci
+since=
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --since)
+        since=${2:?tidy.sh: --since needs a commit}
+        shift 2
+        ;;
+    *)
+        build=$1
+        shift
+        ;;
+    esac
+done
 if [ ! -f "$build/compile_commands.json" ]; then
     echo "tidy.sh: $build/compile_commands.json is missing; configure and build with: cmake --preset ci && cmake --build build/ci" >&2
     exit 2
 fi
 cd "$root"
-mapfile -t files < <(git ls-files -- 'model/*.cpp' 'db/*.cpp' 'ui/*.cpp' 'app/*.cpp' 'tests/*.cpp')
+sources=('model/*.cpp' 'db/*.cpp' 'ui/*.cpp' 'app/*.cpp' 'tests/*.cpp')
+if [ -n "$since" ] && ! git cat-file -e "$since^{commit}" 2>/dev/null; then
+    echo "tidy.sh: commit $since is not in this clone; checking every file" >&2
+    since=
+fi
+if [ -z "$since" ]; then
+    mapfile -t files < <(git ls-files -- "${sources[@]}")
+else
+    # Changed since the baseline, committed or not; deleted files drop out.
+    mapfile -t changed < <({
+        git diff --name-only "$since" -- "${sources[@]}" 'model/*.h' 'db/*.h' 'ui/*.h' 'app/*.h' 'tests/*.h'
+        git ls-files --others --exclude-standard -- "${sources[@]}"
+    } | sort -u)
+    declare -A pick=()
+    for f in "${changed[@]}"; do
+        [ -f "$f" ] || continue
+        case "$f" in
+        *.cpp) pick[$f]=1 ;;
+        *.h)
+            # Includes name headers by their path from the repository's root.
+            while IFS= read -r user; do
+                pick[$user]=1
+            done < <(git grep -l -F "#include \"$f\"" -- "${sources[@]}" || true)
+            ;;
+        esac
+    done
+    files=("${!pick[@]}")
+    echo "tidy.sh: changed since $(git rev-parse --short "$since")"
+fi
+if [ "${#files[@]}" -eq 0 ]; then
+    echo "tidy.sh: no C++ source changed; clean"
+    exit 0
+fi
 echo "tidy.sh: ${#files[@]} files, $(nproc) at a time"
 status=0
 printf '%s\n' "${files[@]}" |
