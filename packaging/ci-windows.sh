@@ -112,17 +112,26 @@ echo "== ci-windows: the installed boxoffice.exe on the board under Xvfb"
 mkdir -p "$(dirname "$screenshot")"
 cat >"$work/gui.sh" <<'GUI'
 set -euo pipefail
-wine "$COUNTER" --db "$TERMINAL_DB" --terminal till-win --lang en --quit-after 40000 &
+# Bounded: the app quits by itself after 40 s; one that does not within 90 s fails the step.
+timeout -k 10 90 wine "$COUNTER" --db "$TERMINAL_DB" --terminal till-win --lang en --quit-after 40000 &
 app=$!
 # The board is up once the window shows the showtimes; under wine the first start takes a while.
+shown=0
 for _ in $(seq 1 30); do
     sleep 2
-    if xwininfo -root -tree 2>/dev/null | grep -q 'Box office'; then break; fi
+    if xwininfo -root -tree 2>/dev/null | grep -q 'Box office'; then shown=1; break; fi
 done
+if [ "$shown" -ne 1 ]; then
+    echo "ci-windows: the counter's window never appeared" >&2
+    exit 1
+fi
 sleep 8
 # The whole screen, trimmed to the window (no window manager: the rest is black).
 import -window root png:- | convert png:- -trim +repage "$SHOT"
-wait "$app"
+if ! wait "$app"; then
+    echo "ci-windows: the counter did not reach the board and quit by itself within 90 s" >&2
+    exit 1
+fi
 GUI
 COUNTER="$counter" TERMINAL_DB="$terminal_db" SHOT="$screenshot" \
     xvfb-run -a -s "-screen 0 1600x900x24" bash "$work/gui.sh"
