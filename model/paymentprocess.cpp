@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "model/paymentprocess.h"
+
+#include <algorithm>
+#include <utility>
+
+#include <QCoreApplication>
+
+#include <spdlog/spdlog.h>
+
+#include "model/clock.h"
+#include "model/seatcommands.h"
+
+namespace bo {
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("bo::PaymentProcess", text);
+}
+
+std::string keyText(const QUuid& key)
+{
+    return key.toString(QUuid::WithoutBraces).toStdString();
+}
+
+/// A confirm error after which asking again with the same key may still book: the outcome of the
+/// first attempt is not known.
+bool outcomeUnknown(const Error& error)
+{
+    switch (error.code) {
+    case ErrorCode::Offline:
+    case ErrorCode::InProgress:
+    case ErrorCode::Internal:
+        return true;
+    case ErrorCode::BadInput:
+    case ErrorCode::NotFound:
+    case ErrorCode::NotOnSale:
+    case ErrorCode::Conflict:
+    case ErrorCode::Expired:
+    case ErrorCode::KeyMismatch:
+    case ErrorCode::SchemaTooNew:
+        return false;
+    }
+    return true;
+}
+
+PaymentOutcome outcomeOf(PaymentOutcome::Kind kind, PaymentIntent intent, QString reason, Error error = {})
+{
+    PaymentOutcome out;
+    out.kind = kind;
+    out.intent = std::move(intent);
+    out.reason = std::move(reason);
+    out.error = std::move(error);
+    return out;
+}
+
+Error noGateway()
+{
+    return makeError(ErrorCode::BadInput, tr("No card payment service is configured."));
+}
+
+bool bookingGone(const PaymentIntent& intent)
+{
+    return intent.bookingStatus != QLatin1String("PENDING") &&
+           intent.bookingStatus != QLatin1String("CONFIRMED");
+}
+
+} // namespace
+
+const char* paymentOutcomeName(PaymentOutcome::Kind kind)
+{
+    switch (kind) {
+    case PaymentOutcome::Kind::Paid:
+        return "paid";
+    case PaymentOutcome::Kind::Declined:
+        return "declined";
+    case PaymentOutcome::Kind::SeatsLost:
+        return "seats-lost";
+    case PaymentOutcome::Kind::Unknown:
+        return "unknown";
+    case PaymentOutcome::Kind::Failed:
+        return "failed";
+    }
+    return "failed";
+}
+
+PaymentProcess::PaymentProcess(PaymentIntents& intents, SeatCommands& seats, PaymentGateway* gateway,
+                               const MonotonicClock& clock, Pause pause, PaymentTimings timings)
+    : m_intents(intents)
+    , m_seats(seats)
+    , m_gateway(gateway)
+    , m_clock(clock)
+    , m_pause(std::move(pause))
+    , m_timings(timings)
+{}
+
+int PaymentProcess::callTimeout(qint64 untilMs) const
+{
+    const qint64 left = untilMs - m_clock.nowMs();
+    return int(std::clamp<qint64>(left, 0, m_timings.callTimeoutMs));
+}
+
+PaymentOutcome PaymentProcess::payByCard(const NewPaymentIntent& intent, const ConfirmRequest& confirm,
+                                         qint64 deadlineMs, const Progress& progress)
+{
+    auto report = [&progress](PaymentPhase phase) {
+        if (progress)
+            progress(phase);
+    };
+    if (!m_gateway || intent.method != PaymentMethod::Card)
+        return outcomeOf(PaymentOutcome::Kind::Failed, {}, noGateway().message, noGateway());
+
+    report(PaymentPhase::Recording);
+    Result<PaymentIntent> stored = m_intents.create(intent);
+    if (!stored)
+        return outcomeOf(PaymentOutcome::Kind::Failed, {},
+                         tr("The payment could not be recorded; nothing was charged."), stored.error());
+    PaymentIntent current = stored.value();
+
+    if (current.state == IntentState::New) {
+        // Committed before the first send: a crash from here on leaves AUTHORISING, which the
+        // reconciler looks up by key.
+        Result<PaymentIntent> sending =
+            m_intents.advance(current.request.key, IntentState::New, IntentState::Authorising);
+        if (!sending)
+            return outcomeOf(PaymentOutcome::Kind::Failed, current,
+                             tr("The payment could not be recorded; nothing was charged."), sending.error());
+        current = sending.value();
+    }
+
+    if (current.state == IntentState::Authorising) {
+        report(PaymentPhase::Authorising);
+        const Authorisation answer = authoriseUntilKnown(current, deadlineMs - m_timings.marginMs, progress);
+        Result<PaymentIntent> recorded = recordAuthorisation(current, answer);
+        if (!recorded)
+            return outcomeOf(PaymentOutcome::Kind::Unknown, current,
+                             tr("The card answered, but the answer could not be stored; it is checked again "
+                                "automatically."),
+                             recorded.error());
+        current = recorded.value();
+        switch (answer.known) {
+        case Known::Authorised:
+            break;
+        case Known::Declined:
+            return outcomeOf(PaymentOutcome::Kind::Declined, current, answer.reply.reason);
+        case Known::NotSent:
+            return outcomeOf(PaymentOutcome::Kind::Failed, current,
+                             tr("The payment service never received the payment; nothing was charged."));
+        case Known::Unknown:
+            return outcomeOf(PaymentOutcome::Kind::Unknown, current,
+                             tr("The card payment could not be checked in time. If it went through, it is "
+                                "voided automatically."));
+        }
+    }
+
+    if (current.state != IntentState::Authorised)
+        return outcomeOf(
+            isResolved(current.state) ? PaymentOutcome::Kind::Failed : PaymentOutcome::Kind::Unknown, current,
+            tr("This payment was already handled elsewhere (%1).")
+                .arg(QLatin1String(intentStateName(current.state))));
+
+    report(PaymentPhase::Confirming);
+    Result<ConfirmResult> booked = confirmUntilKnown(confirm);
+    if (booked) {
+        report(PaymentPhase::Capturing);
+        Result<PaymentIntent> captured = capture(current);
+        PaymentOutcome out = outcomeOf(PaymentOutcome::Kind::Paid, captured ? captured.value() : current, {});
+        out.booking = booked.value();
+        return out;
+    }
+    if (outcomeUnknown(booked.error()))
+        return outcomeOf(PaymentOutcome::Kind::Unknown, current,
+                         tr("The booking could not be confirmed or checked. The payment is captured if the "
+                            "booking was made and voided if not, automatically."),
+                         booked.error());
+
+    report(PaymentPhase::Voiding);
+    Result<PaymentIntent> voided = voidCard(current, booked.error().message);
+    return outcomeOf(PaymentOutcome::Kind::SeatsLost, voided ? voided.value() : current,
+                     booked.error().message, booked.error());
+}
+
+PaymentOutcome PaymentProcess::payCash(const NewPaymentIntent& intent, const ConfirmRequest& confirm,
+                                       const Progress& progress)
+{
+    auto report = [&progress](PaymentPhase phase) {
+        if (progress)
+            progress(phase);
+    };
+    report(PaymentPhase::Recording);
+    Result<PaymentIntent> stored = m_intents.create(intent);
+    if (!stored)
+        return outcomeOf(PaymentOutcome::Kind::Failed, {}, stored.error().message, stored.error());
+    const PaymentIntent current = stored.value();
+    if (current.state != IntentState::Authorised)
+        return outcomeOf(
+            isResolved(current.state) ? PaymentOutcome::Kind::Failed : PaymentOutcome::Kind::Unknown, current,
+            tr("This payment was already handled elsewhere (%1).")
+                .arg(QLatin1String(intentStateName(current.state))));
+
+    report(PaymentPhase::Confirming);
+    Result<ConfirmResult> booked = confirmUntilKnown(confirm);
+    if (booked) {
+        Result<PaymentIntent> kept = settleCash(current, true, {});
+        PaymentOutcome out = outcomeOf(PaymentOutcome::Kind::Paid, kept ? kept.value() : current, {});
+        out.booking = booked.value();
+        return out;
+    }
+    if (outcomeUnknown(booked.error()))
+        return outcomeOf(
+            PaymentOutcome::Kind::Unknown, current,
+            tr("The booking could not be confirmed or checked. Keep the cash until it is known."),
+            booked.error());
+    Result<PaymentIntent> returned = settleCash(current, false, booked.error().message);
+    return outcomeOf(PaymentOutcome::Kind::SeatsLost, returned ? returned.value() : current,
+                     booked.error().message, booked.error());
+}
+
+PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentIntent& intent, qint64 untilMs,
+                                                                  const Progress& progress)
+{
+    AuthoriseRequest request;
+    request.key = intent.request.key;
+    request.amountMinor = intent.request.amountMinor;
+    request.currency = intent.request.currency;
+    request.saleReference = intent.request.bookingCode;
+    request.terminalId = intent.request.terminalId.toString(QUuid::WithoutBraces);
+
+    Authorisation last;
+    bool send = true; // the next step sends the authorise (again, same key) rather than looks up
+    while (callTimeout(untilMs) > 0) {
+        if (send) {
+            request.timeoutMs = callTimeout(untilMs);
+            const GatewayReply reply = m_gateway->authorise(request);
+            spdlog::info("payment {}: authorise {} ref={} attempts={}", keyText(request.key),
+                         gatewayOutcomeName(reply.outcome), reply.reference.toStdString(), reply.attempts);
+            switch (reply.outcome) {
+            case GatewayOutcome::Done:
+                return {Known::Authorised, reply};
+            case GatewayOutcome::Declined:
+            case GatewayOutcome::Refused:
+                return {Known::Declined, reply};
+            case GatewayOutcome::NotFound:
+            case GatewayOutcome::Unknown:
+                break;
+            }
+            last = {Known::Unknown, reply};
+        } else {
+            last = lookUpAuthorisation(request.key, callTimeout(untilMs));
+            spdlog::info("payment {}: look-up {}", keyText(request.key),
+                         gatewayOutcomeName(last.reply.outcome));
+            if (last.known == Known::Authorised || last.known == Known::Declined)
+                return last;
+        }
+        if (last.known == Known::Unknown)
+            (void)m_intents.noteUnknown(intent.request.key, last.reply.reason);
+        if (progress)
+            progress(PaymentPhase::Checking);
+        // Never seen by the service: sending again with the same key is safe and may still get
+        // an answer in time. Unknown: ask, do not send.
+        send = last.known == Known::NotSent;
+        if (callTimeout(untilMs) <= m_timings.lookupPauseMs)
+            break;
+        m_pause(m_timings.lookupPauseMs);
+    }
+    if (last.known == Known::NotSent) {
+        // Every authorise this terminal sent has ended (each call is bounded): asked once more,
+        // a service that still does not know the key never got it.
+        Authorisation final = lookUpAuthorisation(request.key, std::max(1, m_timings.marginMs / 2));
+        if (final.known != Known::Unknown)
+            return final;
+    }
+    return last;
+}
+
+PaymentProcess::Authorisation PaymentProcess::lookUpAuthorisation(const QUuid& key, int timeoutMs)
+{
+    if (!m_gateway)
+        return {Known::Unknown, GatewayReply{}};
+    const GatewayReply reply = m_gateway->lookup(key, timeoutMs);
+    switch (reply.outcome) {
+    case GatewayOutcome::NotFound:
+        return {Known::NotSent, reply};
+    case GatewayOutcome::Done:
+        switch (reply.state) {
+        case GatewayPaymentState::Authorised:
+        case GatewayPaymentState::Captured:
+            return {Known::Authorised, reply};
+        case GatewayPaymentState::Declined:
+        case GatewayPaymentState::Voided:
+        case GatewayPaymentState::Refunded:
+            return {Known::Declined, reply};
+        case GatewayPaymentState::None:
+            return {Known::NotSent, reply};
+        }
+        break;
+    case GatewayOutcome::Declined:
+    case GatewayOutcome::Unknown:
+    case GatewayOutcome::Refused:
+        break;
+    }
+    return {Known::Unknown, reply};
+}
+
+Result<PaymentIntent> PaymentProcess::recordAuthorisation(const PaymentIntent& intent,
+                                                          const Authorisation& answer)
+{
+    IntentChange change;
+    change.gatewayReference = answer.reply.reference;
+    change.maskedCard = answer.reply.maskedCard;
+    change.reason = answer.reply.reason;
+    switch (answer.known) {
+    case Known::Authorised:
+        return m_intents.advance(intent.request.key, IntentState::Authorising, IntentState::Authorised,
+                                 change);
+    case Known::Declined:
+        return m_intents.advance(intent.request.key, IntentState::Authorising, IntentState::Declined, change);
+    case Known::NotSent:
+        change.reason = tr("never received by the payment service");
+        return m_intents.advance(intent.request.key, IntentState::Authorising, IntentState::Abandoned,
+                                 change);
+    case Known::Unknown:
+        break;
+    }
+    return m_intents.find(intent.request.key);
+}
+
+Result<ConfirmResult> PaymentProcess::confirmUntilKnown(const ConfirmRequest& confirm)
+{
+    Result<ConfirmResult> booked = m_seats.confirm(confirm);
+    for (int attempt = 1; !booked && outcomeUnknown(booked.error()) && attempt < m_timings.confirmAttempts;
+         ++attempt) {
+        spdlog::warn("confirm {} unknown ({}), asking again", keyText(confirm.key),
+                     booked.error().detail.toStdString());
+        m_pause(m_timings.lookupPauseMs);
+        booked = m_seats.confirm(confirm);
+    }
+    return booked;
+}
+
+Result<PaymentIntent> PaymentProcess::capture(const PaymentIntent& intent)
+{
+    if (!m_gateway)
+        return noGateway();
+    PaymentIntent current = intent;
+    if (current.state == IntentState::Authorised) {
+        Result<PaymentIntent> capturing =
+            m_intents.advance(current.request.key, IntentState::Authorised, IntentState::Capturing);
+        if (!capturing)
+            return capturing.error();
+        current = capturing.value();
+    }
+    for (int attempt = 0; attempt < m_timings.captureAttempts; ++attempt) {
+        if (attempt > 0)
+            m_pause(m_timings.lookupPauseMs);
+        const GatewayReply reply =
+            m_gateway->capture(current.request.key, current.request.amountMinor, m_timings.callTimeoutMs);
+        spdlog::info("payment {}: capture {} ref={}", keyText(current.request.key),
+                     gatewayOutcomeName(reply.outcome), reply.reference.toStdString());
+        if (reply.outcome == GatewayOutcome::Done) {
+            IntentChange change;
+            change.gatewayReference = reply.reference;
+            return m_intents.advance(current.request.key, IntentState::Capturing, IntentState::Captured,
+                                     change);
+        }
+        Result<PaymentIntent> noted = m_intents.noteUnknown(current.request.key, reply.reason);
+        if (noted)
+            current = noted.value();
+        // A refusal is kept for a manager to see (unresolved, with its reason); only an unknown
+        // outcome is worth asking again now.
+        if (reply.outcome != GatewayOutcome::Unknown)
+            break;
+    }
+    return current;
+}
+
+Result<PaymentIntent> PaymentProcess::voidCard(const PaymentIntent& intent, const QString& why)
+{
+    if (!m_gateway)
+        return noGateway();
+    PaymentIntent current = intent;
+    if (current.state == IntentState::Authorised) {
+        IntentChange change;
+        change.reason = why;
+        Result<PaymentIntent> voiding =
+            m_intents.advance(current.request.key, IntentState::Authorised, IntentState::Voiding, change);
+        if (!voiding)
+            return voiding.error();
+        current = voiding.value();
+    }
+    for (int attempt = 0; attempt < m_timings.captureAttempts; ++attempt) {
+        if (attempt > 0)
+            m_pause(m_timings.lookupPauseMs);
+        const GatewayReply reply = m_gateway->voidPayment(current.request.key, m_timings.callTimeoutMs);
+        spdlog::info("payment {}: void {}", keyText(current.request.key), gatewayOutcomeName(reply.outcome));
+        if (reply.outcome == GatewayOutcome::Done || reply.outcome == GatewayOutcome::NotFound) {
+            IntentChange change;
+            change.gatewayReference = reply.reference;
+            change.reason = why;
+            return m_intents.advance(current.request.key, IntentState::Voiding, IntentState::Voided, change);
+        }
+        Result<PaymentIntent> noted = m_intents.noteUnknown(current.request.key, reply.reason);
+        if (noted)
+            current = noted.value();
+        if (reply.outcome != GatewayOutcome::Unknown)
+            break;
+    }
+    return current;
+}
+
+Result<PaymentIntent> PaymentProcess::settleCash(const PaymentIntent& intent, bool kept, const QString& why)
+{
+    IntentChange change;
+    change.reason = kept ? QString() : (why.isEmpty() ? tr("cash handed back") : why);
+    return m_intents.advance(intent.request.key, IntentState::Authorised,
+                             kept ? IntentState::Captured : IntentState::Voided, change);
+}
+
+Result<PaymentIntent> PaymentProcess::resolve(const PaymentIntent& intent, bool ownSale)
+{
+    const QUuid key = intent.request.key;
+    const bool card = intent.request.method == PaymentMethod::Card;
+    if (card && !m_gateway && !isResolved(intent.state) && intent.state != IntentState::New)
+        return noGateway();
+
+    switch (intent.state) {
+    case IntentState::Declined:
+    case IntentState::Captured:
+    case IntentState::Voided:
+    case IntentState::Refunded:
+    case IntentState::Abandoned:
+        return intent;
+    case IntentState::New: {
+        // Nothing was sent: "about to call" is committed before any call.
+        IntentChange change;
+        change.reason = tr("the terminal stopped before the payment was sent");
+        return m_intents.advance(key, IntentState::New, IntentState::Abandoned, change);
+    }
+    case IntentState::Authorising: {
+        const Authorisation answer = lookUpAuthorisation(key, m_timings.callTimeoutMs);
+        if (answer.known == Known::Unknown)
+            return m_intents.noteUnknown(key, answer.reply.reason);
+        Result<PaymentIntent> recorded = recordAuthorisation(intent, answer);
+        if (!recorded || recorded.value().state != IntentState::Authorised)
+            return recorded;
+        return resolveAuthorised(recorded.value(), ownSale);
+    }
+    case IntentState::Authorised:
+        return resolveAuthorised(intent, ownSale);
+    case IntentState::Capturing:
+        return capture(intent);
+    case IntentState::Voiding:
+        return voidCard(intent, intent.reason);
+    case IntentState::Refunding:
+        // A refund is started by staff and finished by them (it carries its own key).
+        return intent;
+    }
+    return intent;
+}
+
+Result<PaymentIntent> PaymentProcess::resolveAuthorised(const PaymentIntent& intent, bool ownSale)
+{
+    const bool card = intent.request.method == PaymentMethod::Card;
+    if (intent.bookingStatus == QLatin1String("CONFIRMED"))
+        return card ? capture(intent) : settleCash(intent, true, {});
+    if (bookingGone(intent))
+        return card ? voidCard(intent, tr("no booking was made"))
+                    : settleCash(intent, false, tr("no booking was made"));
+    // PENDING: the sale may still confirm; only the terminal that made it may give it up.
+    if (!ownSale)
+        return intent;
+    return giveUpOwnSale(intent);
+}
+
+Result<PaymentIntent> PaymentProcess::giveUpOwnSale(const PaymentIntent& intent)
+{
+    // Releasing everything the sale holds cancels its PENDING booking (bo_release), after which
+    // no confirm of it can succeed: then the payment is voided.
+    Result<int> released = m_seats.release(intent.request.showtimeId, intent.request.holdToken);
+    if (!released)
+        return released.error();
+    Result<PaymentIntent> now = m_intents.find(intent.request.key);
+    if (!now)
+        return now;
+    if (now.value().bookingStatus == QLatin1String("PENDING"))
+        return makeError(ErrorCode::Internal, tr("The sale's booking is still pending after its release."));
+    return resolveAuthorised(now.value(), false);
+}
+
+} // namespace bo

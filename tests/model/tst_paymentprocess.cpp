@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QtTest>
+
+#include "model/paymentprocess.h"
+#include "tests/support/manualclock.h"
+#include "tests/support/memorypaymentintents.h"
+#include "tests/support/scriptedgateway.h"
+#include "tests/support/scriptedseatcommands.h"
+
+using namespace bo;
+using namespace bo::test;
+
+namespace {
+
+using O = GatewayOutcome;
+using G = GatewayPaymentState;
+
+/// One sale paid through the process: the fakes, a clock moved by every pause and every call.
+struct Till
+{
+    MemoryPaymentIntents intents;
+    ScriptedSeatCommands seats;
+    ScriptedGateway gateway;
+    ManualClock clock;
+    PaymentTimings timings;
+    QList<PaymentPhase> phases;
+    QList<QUuid> confirmKeys;
+    QList<Result<ConfirmResult>> confirms; ///< answers in order; when empty: booked
+    int releases = 0;
+    NewPaymentIntent intent;
+    ConfirmRequest confirm;
+    qint64 deadlineMs = 0;
+
+    Till()
+    {
+        timings.callTimeoutMs = 10'000;
+        timings.marginMs = 20'000;
+        timings.lookupPauseMs = 2'000;
+        gateway.onCall = [this] { clock.advance(500); };
+        intent.key = QUuid::createUuid();
+        intent.holdToken = QUuid::createUuid();
+        intent.showtimeId = 7;
+        intent.bookingId = QUuid::createUuid();
+        intent.bookingCode = QStringLiteral("ABCD-2345");
+        intent.terminal = QStringLiteral("till-1");
+        intent.method = PaymentMethod::Card;
+        intent.amountMinor = 28'000;
+        intent.currency = QStringLiteral("KRW");
+        intent.gateway = gateway.name();
+        confirm.key = QUuid::createUuid();
+        confirm.owner = intent.holdToken;
+        confirm.showtimeId = intent.showtimeId;
+        confirm.terminal = intent.terminal;
+        deadlineMs = clock.nowMs() + 300'000;
+        seats.onConfirm = [this](const ConfirmRequest& request) -> Result<ConfirmResult> {
+            confirmKeys << request.key;
+            Result<ConfirmResult> answer = booked();
+            if (!confirms.isEmpty())
+                answer = confirms.takeFirst();
+            // A refused confirm found the sale's booking expired; an unknown one changed nothing.
+            if (answer)
+                intents.setBookingStatus(intent.key, QStringLiteral("CONFIRMED"));
+            else if (answer.error().code == ErrorCode::Expired || answer.error().code == ErrorCode::Conflict)
+                intents.setBookingStatus(intent.key, QStringLiteral("EXPIRED"));
+            return answer;
+        };
+        seats.onRelease = [this](int, const QUuid&, const QList<int>&) -> Result<int> {
+            ++releases;
+            intents.setBookingStatus(intent.key, QStringLiteral("CANCELLED"));
+            return 2;
+        };
+    }
+
+    static Result<ConfirmResult> booked()
+    {
+        ConfirmResult r;
+        r.code = QStringLiteral("ABCD-2345");
+        r.status = QStringLiteral("CONFIRMED");
+        return r;
+    }
+
+    PaymentProcess process()
+    {
+        return PaymentProcess(
+            intents, seats, &gateway, clock, [this](int ms) { clock.advance(ms); }, timings);
+    }
+
+    PaymentOutcome payByCard()
+    {
+        PaymentProcess p = process();
+        return p.payByCard(intent, confirm, deadlineMs, [this](PaymentPhase phase) { phases << phase; });
+    }
+
+    PaymentOutcome payCash(qint64 tendered)
+    {
+        intent.method = PaymentMethod::Cash;
+        intent.tenderedMinor = tendered;
+        PaymentProcess p = process();
+        return p.payCash(intent, confirm);
+    }
+
+    [[nodiscard]] IntentState state() const { return intents.rows.value(intent.key).state; }
+};
+
+} // namespace
+
+/// The card and cash payment of a sale through durable intents (issue 11): every branch, with a
+/// scripted payment service and seat commands, and the reconciler's rules.
+class TstPaymentProcess final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void anApprovedCardIsBookedThenCaptured()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Done, G::Authorised);
+        till.gateway.captures << ScriptedGateway::reply(O::Done, G::Captured);
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Paid);
+        QCOMPARE(out.booking.code, QStringLiteral("ABCD-2345"));
+        QCOMPARE(till.state(), IntentState::Captured);
+        QCOMPARE(till.gateway.calls.size(), 2);
+        QCOMPARE(till.gateway.count(QStringLiteral("authorise")), 1);
+        QCOMPARE(till.gateway.count(QStringLiteral("capture")), 1);
+        // Each phase committed before the next call: the history is the whole path.
+        QCOMPARE(till.intents.history.size(), 4);
+        QVERIFY(till.intents.history.at(0).endsWith(QStringLiteral("NEW>AUTHORISING")));
+        QVERIFY(till.intents.history.at(3).endsWith(QStringLiteral("CAPTURING>CAPTURED")));
+        QCOMPARE(till.phases.first(), PaymentPhase::Recording);
+        QVERIFY(till.phases.contains(PaymentPhase::Confirming));
+        QVERIFY(!till.phases.contains(PaymentPhase::Checking));
+    }
+
+    void aDeclinedCardSaysWhyAndBooksNothing()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Declined, G::Declined,
+                                                          QStringLiteral("insufficient funds"));
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Declined);
+        QCOMPARE(out.reason, QStringLiteral("insufficient funds"));
+        QCOMPARE(till.state(), IntentState::Declined);
+        QVERIFY(till.confirmKeys.isEmpty());
+        QCOMPARE(till.releases, 0); // the seats stay held for another try
+    }
+
+    void anUnknownAuthoriseIsLookedUpNotSentAgain()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Unknown, G::None, QStringLiteral("timed out"));
+        till.gateway.lookups << ScriptedGateway::reply(O::Unknown)
+                             << ScriptedGateway::reply(O::Done, G::Authorised);
+        till.gateway.captures << ScriptedGateway::reply(O::Done, G::Captured);
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Paid);
+        QCOMPARE(till.gateway.count(QStringLiteral("authorise")), 1);
+        QCOMPARE(till.gateway.count(QStringLiteral("lookup")), 2);
+        QVERIFY(till.phases.contains(PaymentPhase::Checking));
+        QCOMPARE(till.intents.rows.value(till.intent.key).attempts, 2);
+        QCOMPARE(till.state(), IntentState::Captured);
+    }
+
+    void anAuthoriseTheServiceNeverSawIsSentAgainWithTheSameKey()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Unknown)
+                                << ScriptedGateway::reply(O::Done, G::Authorised);
+        till.gateway.lookups << ScriptedGateway::reply(O::NotFound);
+        till.gateway.captures << ScriptedGateway::reply(O::Done, G::Captured);
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Paid);
+        QCOMPARE(till.gateway.count(QStringLiteral("authorise")), 2);
+        // Both sends carried the intent's one key.
+        const QString key = till.intent.key.toString(QUuid::WithoutBraces).left(8);
+        QCOMPARE(till.gateway.calls.filter(key).size(), till.gateway.calls.size());
+    }
+
+    void anUnknownLookedUpAsDeclinedIsDeclined()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Unknown);
+        till.gateway.lookups << ScriptedGateway::reply(O::Done, G::Declined, QStringLiteral("card expired"));
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Declined);
+        QCOMPARE(till.state(), IntentState::Declined);
+        QVERIFY(till.confirmKeys.isEmpty());
+    }
+
+    void anOutcomeStillUnknownAtTheHoldsEndIsLeftForTheReconciler()
+    {
+        Till till;
+        till.deadlineMs = till.clock.nowMs() + 60'000;
+        const PaymentOutcome out = till.payByCard(); // the service never answers
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Unknown);
+        QCOMPARE(till.state(), IntentState::Authorising);
+        QVERIFY(till.confirmKeys.isEmpty());
+        QCOMPARE(till.gateway.count(QStringLiteral("void")), 0);
+        // Asked until the margin before the hold's end, not past it, and never sent twice.
+        QVERIFY(till.clock.nowMs() <= till.deadlineMs - till.timings.marginMs);
+        QCOMPARE(till.gateway.count(QStringLiteral("authorise")), 1);
+        QVERIFY(till.gateway.count(QStringLiteral("lookup")) >= 3);
+    }
+
+    void seatsLostAfterApprovalVoidTheCard()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Done, G::Authorised);
+        till.gateway.voids << ScriptedGateway::reply(O::Done, G::Voided);
+        till.confirms << Result<ConfirmResult>(
+            makeError(ErrorCode::Expired, QStringLiteral("the hold ran out")));
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::SeatsLost);
+        QCOMPARE(till.state(), IntentState::Voided);
+        QCOMPARE(till.gateway.count(QStringLiteral("capture")), 0);
+        QCOMPARE(till.gateway.count(QStringLiteral("void")), 1);
+    }
+
+    void anUnknownConfirmIsAskedAgainWithItsKey()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Done, G::Authorised);
+        till.gateway.captures << ScriptedGateway::reply(O::Done, G::Captured);
+        till.confirms << Result<ConfirmResult>(makeError(ErrorCode::Offline, QStringLiteral("lost")));
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Paid);
+        QCOMPARE(till.confirmKeys.size(), 2);
+        QCOMPARE(till.confirmKeys.at(0), till.confirm.key);
+        QCOMPARE(till.confirmKeys.at(1), till.confirm.key);
+        QCOMPARE(till.state(), IntentState::Captured);
+    }
+
+    void aConfirmThatStaysUnknownNeitherCapturesNorVoids()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Done, G::Authorised);
+        for (int i = 0; i < 10; ++i)
+            till.confirms << Result<ConfirmResult>(makeError(ErrorCode::Offline, QStringLiteral("lost")));
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Unknown);
+        QCOMPARE(till.confirmKeys.size(), till.timings.confirmAttempts);
+        QCOMPARE(till.state(), IntentState::Authorised);
+        QCOMPARE(till.gateway.count(QStringLiteral("capture")), 0);
+        QCOMPARE(till.gateway.count(QStringLiteral("void")), 0);
+    }
+
+    void anUnknownCaptureLeavesTheIntentCapturingWithTheBookingMade()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Done, G::Authorised);
+        const PaymentOutcome out = till.payByCard(); // captures never answered
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Paid);
+        QCOMPARE(till.state(), IntentState::Capturing);
+        QCOMPARE(till.gateway.count(QStringLiteral("capture")), till.timings.captureAttempts);
+        QCOMPARE(till.intents.rows.value(till.intent.key).attempts, till.timings.captureAttempts);
+    }
+
+    void nothingIsSentWhenTheIntentCannotBeStored()
+    {
+        Till till;
+        till.intents.failNext = true;
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Failed);
+        QVERIFY(till.gateway.calls.isEmpty());
+        QVERIFY(till.intents.rows.isEmpty());
+    }
+
+    void nothingIsSentWhenAboutToCallCannotBeCommitted()
+    {
+        Till till;
+        PaymentProcess p = till.process();
+        // The create succeeds, the "about to call" write fails.
+        till.intents.rows.clear();
+        (void)till.intents.create(till.intent);
+        till.intents.failNext = true;
+        const PaymentOutcome out = p.payByCard(till.intent, till.confirm, till.deadlineMs);
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Failed);
+        QVERIFY(till.gateway.calls.isEmpty());
+        QCOMPARE(till.state(), IntentState::New);
+    }
+
+    void anApprovalThatCannotBeStoredIsUnknownNotPaid()
+    {
+        Till till;
+        till.gateway.authorises << ScriptedGateway::reply(O::Done, G::Authorised);
+        till.gateway.onCall = [&till] { till.intents.failNext = true; };
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Unknown);
+        QCOMPARE(till.state(), IntentState::Authorising); // the reconciler looks it up
+        QVERIFY(till.confirmKeys.isEmpty());
+    }
+
+    void cashIsKeptForABookingWithItsChange()
+    {
+        Till till;
+        const PaymentOutcome out = till.payCash(30'000);
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Paid);
+        QCOMPARE(till.state(), IntentState::Captured);
+        QCOMPARE(till.intents.rows.value(till.intent.key).changeMinor, 2'000);
+        QVERIFY(till.gateway.calls.isEmpty());
+    }
+
+    void cashIsHandedBackWhenTheSeatsAreLost()
+    {
+        Till till;
+        till.confirms << Result<ConfirmResult>(makeError(ErrorCode::Conflict, QStringLiteral("taken")));
+        const PaymentOutcome out = till.payCash(28'000);
+        QCOMPARE(out.kind, PaymentOutcome::Kind::SeatsLost);
+        QCOMPARE(till.state(), IntentState::Voided);
+    }
+
+    void tooLittleCashIsRefusedBeforeAnyConfirm()
+    {
+        Till till;
+        const PaymentOutcome out = till.payCash(27'999);
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Failed);
+        QCOMPARE(out.error.code, ErrorCode::BadInput);
+        QVERIFY(till.confirmKeys.isEmpty());
+    }
+
+    // The reconciler's rules, one intent at a time.
+
+    void resolve_data()
+    {
+        QTest::addColumn<int>("state");
+        QTest::addColumn<QString>("booking");
+        QTest::addColumn<int>("lookup"); // GatewayPaymentState looked up, -1: NotFound, -2: unknown
+        QTest::addColumn<bool>("ownSale");
+        QTest::addColumn<int>("expected");
+        QTest::addColumn<QString>("calls"); // gateway operations in order
+        using S = IntentState;
+        QTest::newRow("new: abandoned") << int(S::New) << "PENDING" << -2 << false << int(S::Abandoned) << "";
+        QTest::newRow("authorising, booked: captured")
+            << int(S::Authorising) << "CONFIRMED" << int(G::Authorised) << false << int(S::Captured)
+            << "lookup,capture";
+        QTest::newRow("authorising, expired: voided")
+            << int(S::Authorising) << "EXPIRED" << int(G::Authorised) << false << int(S::Voided)
+            << "lookup,void";
+        QTest::newRow("authorising, never sent: abandoned")
+            << int(S::Authorising) << "EXPIRED" << -1 << false << int(S::Abandoned) << "lookup";
+        QTest::newRow("authorising, still unknown: kept")
+            << int(S::Authorising) << "EXPIRED" << -2 << false << int(S::Authorising) << "lookup";
+        QTest::newRow("authorising, declined")
+            << int(S::Authorising) << "EXPIRED" << int(G::Declined) << false << int(S::Declined) << "lookup";
+        QTest::newRow("authorised, pending elsewhere: left")
+            << int(S::Authorised) << "PENDING" << -2 << false << int(S::Authorised) << "";
+        QTest::newRow("authorised, own pending sale: released and voided")
+            << int(S::Authorised) << "PENDING" << -2 << true << int(S::Voided) << "void";
+        QTest::newRow("authorised, booked: captured")
+            << int(S::Authorised) << "CONFIRMED" << -2 << false << int(S::Captured) << "capture";
+        QTest::newRow("authorised, cancelled: voided")
+            << int(S::Authorised) << "CANCELLED" << -2 << false << int(S::Voided) << "void";
+        QTest::newRow("capturing: captured")
+            << int(S::Capturing) << "CONFIRMED" << -2 << false << int(S::Captured) << "capture";
+        QTest::newRow("voiding: voided")
+            << int(S::Voiding) << "EXPIRED" << -2 << false << int(S::Voided) << "void";
+        QTest::newRow("captured: nothing to do")
+            << int(S::Captured) << "CONFIRMED" << -2 << false << int(S::Captured) << "";
+    }
+
+    void resolve()
+    {
+        QFETCH(int, state);
+        QFETCH(QString, booking);
+        QFETCH(int, lookup);
+        QFETCH(bool, ownSale);
+        QFETCH(int, expected);
+        QFETCH(QString, calls);
+
+        Till till;
+        (void)till.intents.create(till.intent);
+        till.intents.rows[till.intent.key].state = IntentState(state);
+        till.intents.setBookingStatus(till.intent.key, booking);
+        if (lookup == -1)
+            till.gateway.lookups << ScriptedGateway::reply(O::NotFound);
+        else if (lookup >= 0)
+            till.gateway.lookups << ScriptedGateway::reply(O::Done, GatewayPaymentState(lookup));
+        till.gateway.captures << ScriptedGateway::reply(O::Done, G::Captured);
+        till.gateway.voids << ScriptedGateway::reply(O::Done, G::Voided);
+
+        PaymentProcess p = till.process();
+        Result<PaymentIntent> after = p.resolve(till.intents.rows.value(till.intent.key), ownSale);
+        QVERIFY2(after.ok(), after.ok() ? "" : qPrintable(after.error().message));
+        QCOMPARE(int(after.value().state), expected);
+        QCOMPARE(int(till.state()), expected);
+        QStringList operations;
+        for (const QString& call : std::as_const(till.gateway.calls))
+            operations << call.section(QLatin1Char(':'), 0, 0);
+        QCOMPARE(operations.join(QLatin1Char(',')), calls);
+        QCOMPARE(till.releases, ownSale && booking == QLatin1String("PENDING") ? 1 : 0);
+    }
+
+    void theReconcilerNeverVoidsAConfirmedBookingsPayment()
+    {
+        // Whatever a lookup says, an intent whose booking is CONFIRMED ends captured or stays.
+        for (const int lookup : {int(G::Authorised), int(G::Captured)}) {
+            Till till;
+            (void)till.intents.create(till.intent);
+            till.intents.rows[till.intent.key].state = IntentState::Authorising;
+            till.intents.setBookingStatus(till.intent.key, QStringLiteral("CONFIRMED"));
+            till.gateway.lookups << ScriptedGateway::reply(O::Done, GatewayPaymentState(lookup));
+            PaymentProcess p = till.process();
+            Result<PaymentIntent> after = p.resolve(till.intents.rows.value(till.intent.key), true);
+            QVERIFY(after.ok());
+            QCOMPARE(till.gateway.count(QStringLiteral("void")), 0);
+            QVERIFY(after.value().state == IntentState::Capturing ||
+                    after.value().state == IntentState::Captured);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstPaymentProcess)
+#include "tst_paymentprocess.moc"
