@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "model/paymentprocess.h"
+#include "model/paymentreconciler.h"
 #include "tests/support/manualclock.h"
 #include "tests/support/memorypaymentintents.h"
 #include "tests/support/scriptedgateway.h"
@@ -406,6 +407,47 @@ private slots:
             QCOMPARE(till.gateway.count(QStringLiteral("void")), 0);
             QVERIFY(after.value().state == IntentState::Capturing ||
                     after.value().state == IntentState::Captured);
+        }
+    }
+
+    void aReconcilerPassResolvesWhatItCanAndADryRunChangesNothing()
+    {
+        Till till;
+        // Three unresolved intents of one terminal: booked, lost, still pending.
+        auto add = [&till](IntentState state, const QString& booking) {
+            NewPaymentIntent n = till.intent;
+            n.key = QUuid::createUuid();
+            (void)till.intents.create(n);
+            till.intents.rows[n.key].state = state;
+            till.intents.setBookingStatus(n.key, booking);
+            return n.key;
+        };
+        const QUuid booked = add(IntentState::Authorised, QStringLiteral("CONFIRMED"));
+        const QUuid lost = add(IntentState::Authorised, QStringLiteral("EXPIRED"));
+        const QUuid pending = add(IntentState::Authorised, QStringLiteral("PENDING"));
+        till.gateway.captures << ScriptedGateway::reply(O::Done, G::Captured);
+        till.gateway.voids << ScriptedGateway::reply(O::Done, G::Voided);
+
+        PaymentProcess p = till.process();
+        PaymentReconciler reconciler(till.intents, p);
+        ReconcileScope scope;
+        scope.dryRun = true;
+        Result<QList<ReconcileEntry>> planned = reconciler.runOnce(scope);
+        QVERIFY(planned.ok());
+        QCOMPARE(planned.value().size(), 3);
+        QVERIFY(till.gateway.calls.isEmpty());
+        QVERIFY(till.intents.history.isEmpty());
+
+        scope.dryRun = false;
+        Result<QList<ReconcileEntry>> done = reconciler.runOnce(scope);
+        QVERIFY(done.ok());
+        QCOMPARE(till.intents.rows.value(booked).state, IntentState::Captured);
+        QCOMPARE(till.intents.rows.value(lost).state, IntentState::Voided);
+        // Another terminal's sale may still confirm: left alone.
+        QCOMPARE(till.intents.rows.value(pending).state, IntentState::Authorised);
+        for (const ReconcileEntry& e : done.value()) {
+            if (e.before.request.key == pending)
+                QCOMPARE(e.action, ReconcileAction::Wait);
         }
     }
 };
