@@ -6,6 +6,7 @@
 #include <utility>
 
 #include <QCoreApplication>
+#include <QJsonObject>
 
 #include <spdlog/spdlog.h>
 
@@ -61,6 +62,26 @@ Error noGateway()
     return makeError(ErrorCode::BadInput, tr("No card payment service is configured."));
 }
 
+/// What the booking stores about its payment, made from the stored intent alone, so that a
+/// confirm asked again with its key sends the same request.
+ConfirmRequest withPayment(ConfirmRequest confirm, const PaymentIntent& intent)
+{
+    QJsonObject payment{{QStringLiteral("method"), QLatin1String(paymentMethodName(intent.request.method))},
+                        {QStringLiteral("intent"), intent.request.key.toString(QUuid::WithoutBraces)},
+                        {QStringLiteral("amount_minor"), intent.request.amountMinor},
+                        {QStringLiteral("currency"), intent.request.currency}};
+    if (intent.request.method == PaymentMethod::Cash) {
+        payment.insert(QStringLiteral("tendered_minor"), intent.request.tenderedMinor);
+        payment.insert(QStringLiteral("change_minor"), intent.changeMinor);
+    } else {
+        payment.insert(QStringLiteral("reference"), intent.gatewayReference);
+        if (!intent.maskedCard.isEmpty())
+            payment.insert(QStringLiteral("card"), intent.maskedCard);
+    }
+    confirm.payment = payment;
+    return confirm;
+}
+
 bool bookingGone(const PaymentIntent& intent)
 {
     return intent.bookingStatus != QLatin1String("PENDING") &&
@@ -96,6 +117,12 @@ PaymentProcess::PaymentProcess(PaymentIntents& intents, SeatCommands& seats, Pay
     , m_timings(timings)
 {}
 
+void PaymentProcess::checkpoint(const char* name) const
+{
+    if (m_checkpoint)
+        m_checkpoint(name);
+}
+
 int PaymentProcess::callTimeout(qint64 untilMs) const
 {
     const qint64 left = untilMs - m_clock.nowMs();
@@ -118,6 +145,7 @@ PaymentOutcome PaymentProcess::payByCard(const NewPaymentIntent& intent, const C
         return outcomeOf(PaymentOutcome::Kind::Failed, {},
                          tr("The payment could not be recorded; nothing was charged."), stored.error());
     PaymentIntent current = stored.value();
+    checkpoint("intent-created");
 
     if (current.state == IntentState::New) {
         // Committed before the first send: a crash from here on leaves AUTHORISING, which the
@@ -162,8 +190,9 @@ PaymentOutcome PaymentProcess::payByCard(const NewPaymentIntent& intent, const C
                 .arg(QLatin1String(intentStateName(current.state))));
 
     report(PaymentPhase::Confirming);
-    Result<ConfirmResult> booked = confirmUntilKnown(confirm);
+    Result<ConfirmResult> booked = confirmUntilKnown(withPayment(confirm, current));
     if (booked) {
+        checkpoint("confirm-committed");
         report(PaymentPhase::Capturing);
         Result<PaymentIntent> captured = capture(current);
         PaymentOutcome out = outcomeOf(PaymentOutcome::Kind::Paid, captured ? captured.value() : current, {});
@@ -201,7 +230,7 @@ PaymentOutcome PaymentProcess::payCash(const NewPaymentIntent& intent, const Con
                 .arg(QLatin1String(intentStateName(current.state))));
 
     report(PaymentPhase::Confirming);
-    Result<ConfirmResult> booked = confirmUntilKnown(confirm);
+    Result<ConfirmResult> booked = confirmUntilKnown(withPayment(confirm, current));
     if (booked) {
         Result<PaymentIntent> kept = settleCash(current, true, {});
         PaymentOutcome out = outcomeOf(PaymentOutcome::Kind::Paid, kept ? kept.value() : current, {});
@@ -233,7 +262,9 @@ PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentI
     while (callTimeout(untilMs) > 0) {
         if (send) {
             request.timeoutMs = callTimeout(untilMs);
+            checkpoint("authorise-sending");
             const GatewayReply reply = m_gateway->authorise(request);
+            checkpoint("authorise-answered");
             spdlog::info("payment {}: authorise {} ref={} attempts={}", keyText(request.key),
                          gatewayOutcomeName(reply.outcome), reply.reference.toStdString(), reply.attempts);
             switch (reply.outcome) {
@@ -355,6 +386,7 @@ Result<PaymentIntent> PaymentProcess::capture(const PaymentIntent& intent)
     for (int attempt = 0; attempt < m_timings.captureAttempts; ++attempt) {
         if (attempt > 0)
             m_pause(m_timings.lookupPauseMs);
+        checkpoint("capture-sending");
         const GatewayReply reply =
             m_gateway->capture(current.request.key, current.request.amountMinor, m_timings.callTimeoutMs);
         spdlog::info("payment {}: capture {} ref={}", keyText(current.request.key),

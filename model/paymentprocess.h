@@ -83,6 +83,11 @@ public:
     [[nodiscard]] PaymentOutcome payCash(const NewPaymentIntent& intent, const ConfirmRequest& confirm,
                                          const Progress& progress = {});
 
+    /// Called at each phase boundary with its name ("intent-created", "authorise-sending",
+    /// "authorise-answered", "confirm-committed", "capture-sending"): the kill matrix stops the
+    /// process there (docs/PAYMENTS.md); logging otherwise.
+    void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
+
     /// Takes one unresolved intent as far as it can go now, by the rules above. `ownSale`: the
     /// caller is the terminal that made it, restarting, so a sale still PENDING is given up
     /// (released, its booking cancelled) and its payment voided; otherwise a PENDING booking is
@@ -107,6 +112,7 @@ private:
     Result<PaymentIntent> resolveAuthorised(const PaymentIntent& intent, bool ownSale);
     Result<PaymentIntent> giveUpOwnSale(const PaymentIntent& intent);
     [[nodiscard]] int callTimeout(qint64 untilMs) const;
+    void checkpoint(const char* name) const;
 
     PaymentIntents& m_intents;
     SeatCommands& m_seats;
@@ -114,6 +120,7 @@ private:
     const MonotonicClock& m_clock;
     Pause m_pause;
     PaymentTimings m_timings;
+    std::function<void(const char*)> m_checkpoint;
 };
 
 } // namespace bo

@@ -27,6 +27,7 @@ struct Till
     PaymentTimings timings;
     QList<PaymentPhase> phases;
     QList<QUuid> confirmKeys;
+    QList<QJsonObject> confirmPayments;
     QList<Result<ConfirmResult>> confirms; ///< answers in order; when empty: booked
     int releases = 0;
     NewPaymentIntent intent;
@@ -56,6 +57,7 @@ struct Till
         deadlineMs = clock.nowMs() + 300'000;
         seats.onConfirm = [this](const ConfirmRequest& request) -> Result<ConfirmResult> {
             confirmKeys << request.key;
+            confirmPayments << request.payment;
             Result<ConfirmResult> answer = booked();
             if (!confirms.isEmpty())
                 answer = confirms.takeFirst();
@@ -132,6 +134,12 @@ private slots:
         QCOMPARE(till.phases.first(), PaymentPhase::Recording);
         QVERIFY(till.phases.contains(PaymentPhase::Confirming));
         QVERIFY(!till.phases.contains(PaymentPhase::Checking));
+        // The booking records the payment it was made with.
+        const QJsonObject paid = till.confirmPayments.first();
+        QCOMPARE(paid.value(QStringLiteral("method")).toString(), QStringLiteral("card"));
+        QCOMPARE(paid.value(QStringLiteral("intent")).toString(),
+                 till.intent.key.toString(QUuid::WithoutBraces));
+        QCOMPARE(paid.value(QStringLiteral("reference")).toString(), QStringLiteral("ref-1"));
     }
 
     void aDeclinedCardSaysWhyAndBooksNothing()
@@ -229,6 +237,7 @@ private slots:
         QCOMPARE(till.confirmKeys.size(), 2);
         QCOMPARE(till.confirmKeys.at(0), till.confirm.key);
         QCOMPARE(till.confirmKeys.at(1), till.confirm.key);
+        QCOMPARE(till.confirmPayments.at(0), till.confirmPayments.at(1)); // the same request
         QCOMPARE(till.state(), IntentState::Captured);
     }
 
