@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <functional>
+#include <memory>
+
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -123,5 +126,8 @@ public:
     [[nodiscard]] virtual Result<bool> tryLeadReconciliation() = 0;
     virtual void stepDownAsReconciler() = 0;
 };
+
+/// Makes a PaymentIntents with a connection of its own, on the thread that calls it.
+using PaymentIntentsFactory = std::function<Result<std::unique_ptr<PaymentIntents>>()>;
 
 } // namespace bo

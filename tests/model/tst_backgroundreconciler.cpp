@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QtTest>
+
+#include "model/backgroundreconciler.h"
+#include "tests/support/memorypaymentintents.h"
+#include "tests/support/scriptedgateway.h"
+#include "tests/support/scriptedseatcommands.h"
+
+using namespace bo;
+using namespace bo::test;
+
+namespace {
+
+/// One process's view of the shared intents (its own "connection"): leadership is per view, as
+/// a session advisory lock is per connection.
+class IntentsView final : public PaymentIntents
+{
+public:
+    IntentsView(MemoryPaymentIntents& shared, QMutex& mutex, bool& taken)
+        : m_shared(shared)
+        , m_mutex(mutex)
+        , m_taken(taken)
+    {}
+    ~IntentsView() override { stepDownAsReconciler(); }
+
+    template <typename F> auto locked(F f)
+    {
+        QMutexLocker lock(&m_mutex);
+        return f();
+    }
+
+    Result<PaymentIntent> create(const NewPaymentIntent& i) override
+    {
+        return locked([&] { return m_shared.create(i); });
+    }
+    Result<PaymentIntent> advance(const QUuid& k, IntentState f, IntentState t,
+                                  const IntentChange& c) override
+    {
+        return locked([&] { return m_shared.advance(k, f, t, c); });
+    }
+    Result<PaymentIntent> noteUnknown(const QUuid& k, const QString& r) override
+    {
+        return locked([&] { return m_shared.noteUnknown(k, r); });
+    }
+    Result<PaymentIntent> find(const QUuid& k) override
+    {
+        return locked([&] { return m_shared.find(k); });
+    }
+    Result<QList<PaymentIntent>> list(const IntentFilter& f) override
+    {
+        return locked([&] { return m_shared.list(f); });
+    }
+    Result<bool> tryLeadReconciliation() override
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_leader)
+            return true;
+        if (m_taken)
+            return false;
+        m_taken = m_leader = true;
+        return true;
+    }
+    void stepDownAsReconciler() override
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_leader)
+            m_taken = m_leader = false;
+    }
+
+private:
+    MemoryPaymentIntents& m_shared;
+    QMutex& m_mutex;
+    bool& m_taken;
+    bool m_leader = false;
+};
+
+struct Site
+{
+    MemoryPaymentIntents intents;
+    QMutex mutex;
+    bool leaderTaken = false;
+    std::atomic<int> releases{0};
+    std::atomic<int> voids{0};
+    std::atomic<int> captures{0};
+
+    QUuid add(const QString& terminal, IntentState state, const QString& booking)
+    {
+        NewPaymentIntent n;
+        n.key = QUuid::createUuid();
+        n.holdToken = QUuid::createUuid();
+        n.showtimeId = 3;
+        n.terminal = terminal;
+        n.amountMinor = 14'000;
+        n.currency = QStringLiteral("KRW");
+        (void)intents.create(n);
+        intents.rows[n.key].state = state;
+        intents.setBookingStatus(n.key, booking);
+        return n.key;
+    }
+
+    BackgroundReconciler::Options options(const QString& terminal)
+    {
+        BackgroundReconciler::Options o;
+        o.terminal = terminal;
+        o.intervalMs = 60'000; // one pass at start, then only when asked
+        return o;
+    }
+
+    std::unique_ptr<BackgroundReconciler> reconciler(const QString& terminal)
+    {
+        PaymentIntentsFactory openIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
+            return std::unique_ptr<PaymentIntents>(
+                std::make_unique<IntentsView>(intents, mutex, leaderTaken));
+        };
+        SeatCommandsFactory openSeats = [this]() -> Result<std::unique_ptr<SeatCommands>> {
+            auto seats = std::make_unique<ScriptedSeatCommands>();
+            seats->onRelease = [this](int, const QUuid& owner, const QList<int>&) -> Result<int> {
+                ++releases;
+                QMutexLocker lock(&mutex);
+                for (PaymentIntent& row : intents.rows) {
+                    if (row.request.holdToken == owner && row.bookingStatus == QLatin1String("PENDING"))
+                        row.bookingStatus = QStringLiteral("CANCELLED");
+                }
+                return 1;
+            };
+            return std::unique_ptr<SeatCommands>(std::move(seats));
+        };
+        PaymentGatewayFactory openGateway = [this]() -> std::unique_ptr<PaymentGateway> {
+            auto gateway = std::make_unique<ScriptedGateway>();
+            for (int i = 0; i < 10; ++i) {
+                gateway->voids << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Voided);
+                gateway->captures << ScriptedGateway::reply(GatewayOutcome::Done,
+                                                            GatewayPaymentState::Captured);
+            }
+            gateway->onCall = [this, g = gateway.get()] {
+                if (g->calls.last().startsWith(QLatin1String("void")))
+                    ++voids;
+                if (g->calls.last().startsWith(QLatin1String("capture")))
+                    ++captures;
+            };
+            return gateway;
+        };
+        return std::make_unique<BackgroundReconciler>(openIntents, openSeats, openGateway, options(terminal));
+    }
+};
+
+IntentState stateOf(Site& site, const QUuid& key)
+{
+    QMutexLocker lock(&site.mutex);
+    return site.intents.rows.value(key).state;
+}
+
+} // namespace
+
+/// The reconciler every application runs: its own terminal's intents after a restart, everyone's
+/// when it leads, one leader at a time.
+class TstBackgroundReconciler final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aRestartedTerminalGivesUpItsOwnPendingSaleAndVoids()
+    {
+        Site site;
+        const QUuid mine =
+            site.add(QStringLiteral("till-1"), IntentState::Authorised, QStringLiteral("PENDING"));
+        const QUuid theirs =
+            site.add(QStringLiteral("till-2"), IntentState::Authorised, QStringLiteral("PENDING"));
+        const QUuid booked =
+            site.add(QStringLiteral("till-2"), IntentState::Capturing, QStringLiteral("CONFIRMED"));
+        auto reconciler = site.reconciler(QStringLiteral("till-1"));
+        QSignalSpy finished(reconciler.get(), &BackgroundReconciler::passFinished);
+        reconciler->start();
+        // (The pass emits on the reconciler's thread: it may be recorded before a wait() began.)
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        reconciler->stop();
+        QCOMPARE(stateOf(site, mine), IntentState::Voided);
+        QCOMPARE(site.releases.load(), 1);
+        // Another terminal's pending sale may still be confirmed: left. Its booked one: captured.
+        QCOMPARE(stateOf(site, theirs), IntentState::Authorised);
+        QCOMPARE(stateOf(site, booked), IntentState::Captured);
+        QCOMPARE(reconciler->resolved(), 2);
+        QVERIFY(finished.first().at(2).toBool()); // it led
+    }
+
+    void onlyOneProcessReconcilesOthersAtATime()
+    {
+        Site site;
+        auto first = site.reconciler(QStringLiteral("till-1"));
+        auto second = site.reconciler(QStringLiteral("till-2"));
+        QSignalSpy firstDone(first.get(), &BackgroundReconciler::passFinished);
+        QSignalSpy secondDone(second.get(), &BackgroundReconciler::passFinished);
+        first->start();
+        QTRY_COMPARE_WITH_TIMEOUT(firstDone.size(), 1, 5000);
+        second->start();
+        QTRY_COMPARE_WITH_TIMEOUT(secondDone.size(), 1, 5000);
+        QVERIFY(firstDone.first().at(2).toBool());
+        QVERIFY(!secondDone.first().at(2).toBool());
+        // The leader stops (its connection closes): the other takes over on its next pass.
+        first->stop();
+        second->reconcileNow();
+        QTRY_COMPARE_WITH_TIMEOUT(secondDone.size(), 2, 5000);
+        QVERIFY(secondDone.last().at(2).toBool());
+        second->stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TstBackgroundReconciler)
+#include "tst_backgroundreconciler.moc"
