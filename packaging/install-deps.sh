@@ -16,6 +16,9 @@ packages=(
     # Qt 6.4: Core/Gui/Widgets/Sql/Network/Test/PrintSupport, the QPSQL driver, Svg, LinguistTools
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-svg-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+    # the payment-service simulator boxoffice-paysim (Linux only): Qt HttpServer; Debian's CMake
+    # files of Qt HttpServer also need those of Qt WebSockets, which the -dev package does not pull in
+    qt6-httpserver-dev qt6-websockets-dev
     # PostgreSQL client library and server binaries (the demo, the tests and the benchmark start their own)
     libpq-dev postgresql-15 postgresql-client-15
     # logging

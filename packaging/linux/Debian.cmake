@@ -5,8 +5,8 @@
 # Besides the programs it installs, under FHS paths only:
 #   share/applications/org.boxoffice.Counter.desktop, share/metainfo/…metainfo.xml (AppStream)
 #   share/icons/hicolor/{16x16…256x256,scalable}/apps/org.boxoffice.Counter.{png,svg}
-#   share/man/man1/boxoffice{,-admin,-bench}.1.gz (help2man, from each program's --help)
-#   share/doc/boxoffice/{copyright,changelog.Debian.gz,OPERATIONS.md.gz,examples/}
+#   share/man/man1/boxoffice{,-admin,-bench,-paysim}.1.gz (help2man, from each program's --help)
+#   share/doc/boxoffice/{copyright,changelog.Debian.gz,OPERATIONS.md.gz,PAYMENTS.md.gz,examples/}
 # The PNG icons and man pages are made at build time (rsvg-convert, help2man: both in
 # packaging/install-deps.sh) when BOXOFFICE_PACKAGING is ON, as in the `release` preset.
 
@@ -59,7 +59,8 @@ if(BOXOFFICE_PACKAGING)
     set(man_boxoffice "cinema box office counter application")
     set(man_boxoffice-admin "Box office operations: database, showtimes, seats, logins")
     set(man_boxoffice-bench "Box office benchmarks: seat map and seat-hold strategies")
-    foreach(program boxoffice boxoffice-admin boxoffice-bench)
+    set(man_boxoffice-paysim "Box office payment-service simulator for demos and tests")
+    foreach(program boxoffice boxoffice-admin boxoffice-bench boxoffice-paysim)
         set(page ${linux_out}/man/${program}.1)
         add_custom_command(OUTPUT ${page}.gz
             COMMAND ${CMAKE_COMMAND} -E make_directory ${linux_out}/man
@@ -80,7 +81,8 @@ if(BOXOFFICE_PACKAGING)
     set(BOXOFFICE_DEB_DATE "${BOXOFFICE_RELEASE_DATE_RFC2822}")
     configure_file(${linux_src}/changelog.Debian.in ${linux_out}/doc/changelog.Debian @ONLY)
     configure_file(${PROJECT_SOURCE_DIR}/docs/OPERATIONS.md ${linux_out}/doc/OPERATIONS.md COPYONLY)
-    foreach(doc changelog.Debian OPERATIONS.md)
+    configure_file(${PROJECT_SOURCE_DIR}/docs/PAYMENTS.md ${linux_out}/doc/PAYMENTS.md COPYONLY)
+    foreach(doc changelog.Debian OPERATIONS.md PAYMENTS.md)
         add_custom_command(OUTPUT ${linux_out}/doc/${doc}.gz
             COMMAND ${BOXOFFICE_GZIP} -9nkf ${linux_out}/doc/${doc}
             DEPENDS ${linux_out}/doc/${doc} VERBATIM)
@@ -113,6 +115,7 @@ customer pays and become a confirmed booking exactly once, however many
 terminals compete for them.
 
 This package contains the counter application (boxoffice), the operations
-command line tool (boxoffice-admin) and the benchmark (boxoffice-bench).
+command line tool (boxoffice-admin), the benchmark (boxoffice-bench) and a
+payment-service simulator for demos and tests (boxoffice-paysim).
 Without a configured database the counter starts a private demo database,
 which needs the PostgreSQL server programs.")

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <csignal>
+#include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QRandomGenerator>
+#include <QSaveFile>
+#include <QSocketNotifier>
+#include <QStandardPaths>
+#include <QTcpServer>
+
+#include "app/paysim/paysimfaults.h"
+#include "app/paysim/paysimlog.h"
+#include "app/paysim/paysimserver.h"
+#include "app/paysim/paysimstore.h"
+#include "boxoffice/version.h"
+
+namespace {
+
+// DESIGN.md section 6.
+constexpr int exitOk = 0;
+constexpr int exitFailure = 1;
+constexpr int exitBadInput = 2;
+
+int signalPipe[2] = {-1, -1};
+
+void onStopSignal(int /*signal*/)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t written = ::write(signalPipe[1], &byte, 1);
+}
+
+int badInput(const QString& message)
+{
+    std::fprintf(stderr, "boxoffice-paysim: %s (see --help)\n", qPrintable(message));
+    return exitBadInput;
+}
+
+bool readRateOption(const QCommandLineParser& parser, const char* name, double* target)
+{
+    if (!parser.isSet(QLatin1String(name)))
+        return true;
+    bool ok = false;
+    *target = parser.value(QLatin1String(name)).toDouble(&ok);
+    return ok && *target >= 0 && *target <= 1;
+}
+
+bool readCountOption(const QCommandLineParser& parser, const char* name, int* target)
+{
+    if (!parser.isSet(QLatin1String(name)))
+        return true;
+    bool ok = false;
+    *target = parser.value(QLatin1String(name)).toInt(&ok);
+    return ok && *target >= 0;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QCoreApplication::setApplicationName(QStringLiteral("boxoffice-paysim"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION BOXOFFICE_BUILD_NOTE));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Box office payment-service simulator: authorise, capture, void, refund and look up card\n"
+        "payments over HTTP/JSON, idempotent by the Idempotency-Key header, kept in a journal that\n"
+        "survives a restart, with faults to inject (docs/PAYMENTS.md). For demos and tests only: it\n"
+        "moves no money.\n\n"
+        "Endpoints: POST /v1/payments, GET /v1/payments/KEY, POST /v1/payments/KEY/capture,\n"
+        "POST /v1/payments/KEY/void, POST /v1/payments/KEY/refunds; GET and POST /control/faults,\n"
+        "GET /control/stats[?key=KEY].\n\n"
+        "Test declines: an amount whose last two digits are 51 (insufficient_funds), 54\n"
+        "(expired_card), 05 (do_not_honour) or 59 (suspected_fraud).\n\n"
+        "Exit status: 0 stopped by SIGTERM or SIGINT, 2 bad input, 1 other failure (the port or the\n"
+        "journal), 99 the simulated crash of --crash-after."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions({
+        {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."),
+         QStringLiteral("address")},
+        {QStringLiteral("port"), QStringLiteral("TCP port (default 8787; 0 picks a free one)."),
+         QStringLiteral("port")},
+        {QStringLiteral("port-file"), QStringLiteral("Write the port to this file once listening."),
+         QStringLiteral("path")},
+        {QStringLiteral("journal"),
+         QStringLiteral("The journal file (default: paysim.journal in the user's data folder)."),
+         QStringLiteral("path")},
+        {QStringLiteral("seed"), QStringLiteral("Seed of the fault draws (default: random, logged)."),
+         QStringLiteral("number")},
+        {QStringLiteral("json"), QStringLiteral("Logs as one JSON object a line on standard error.")},
+        {QStringLiteral("verbose"), QStringLiteral("Log details.")},
+        {QStringLiteral("decline-rate"),
+         QStringLiteral("Fraction of authorisations declined (do_not_honour)."), QStringLiteral("0..1")},
+        {QStringLiteral("error-rate"), QStringLiteral("Fraction of requests answered 500 unprocessed."),
+         QStringLiteral("0..1")},
+        {QStringLiteral("error-next"), QStringLiteral("Answer the next N requests 500 unprocessed."),
+         QStringLiteral("N")},
+        {QStringLiteral("latency-ms"), QStringLiteral("Wait this long before processing each request."),
+         QStringLiteral("ms")},
+        {QStringLiteral("timeout-rate"),
+         QStringLiteral("Fraction of POSTs processed and committed, then answered late or never."),
+         QStringLiteral("0..1")},
+        {QStringLiteral("timeout-next"), QStringLiteral("Do so with the next N POSTs."), QStringLiteral("N")},
+        {QStringLiteral("timeout-answer-ms"),
+         QStringLiteral("How late such an answer comes (default 0: never)."), QStringLiteral("ms")},
+        {QStringLiteral("drop-rate"),
+         QStringLiteral("Fraction of POSTs processed and committed, then the connection dropped."),
+         QStringLiteral("0..1")},
+        {QStringLiteral("drop-next"), QStringLiteral("Do so with the next N POSTs."), QStringLiteral("N")},
+        {QStringLiteral("crash-after"),
+         QStringLiteral("Exit (status 99) after committing the N-th payment request, unanswered."),
+         QStringLiteral("N")},
+    });
+    if (!parser.parse(QCoreApplication::arguments()))
+        return badInput(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return exitOk;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
+                    qPrintable(QCoreApplication::applicationVersion()));
+        return exitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return badInput(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
+
+    const QHostAddress address(parser.isSet(QStringLiteral("listen")) ? parser.value(QStringLiteral("listen"))
+                                                                      : QStringLiteral("127.0.0.1"));
+    if (address.isNull())
+        return badInput(QStringLiteral("--listen needs an IP address"));
+    int port = 8787;
+    if (parser.isSet(QStringLiteral("port"))) {
+        bool ok = false;
+        port = parser.value(QStringLiteral("port")).toInt(&ok);
+        if (!ok || port < 0 || port > 65535)
+            return badInput(QStringLiteral("--port needs a number from 0 to 65535"));
+    }
+    quint64 seed = QRandomGenerator::system()->generate64();
+    if (parser.isSet(QStringLiteral("seed"))) {
+        bool ok = false;
+        seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
+        if (!ok)
+            return badInput(QStringLiteral("--seed needs a whole number"));
+    }
+    bo::FaultPlan plan(seed);
+    bo::PaysimFaults& faults = plan.faults();
+    if (!readRateOption(parser, "decline-rate", &faults.declineRate) ||
+        !readRateOption(parser, "error-rate", &faults.errorRate) ||
+        !readRateOption(parser, "timeout-rate", &faults.timeoutRate) ||
+        !readRateOption(parser, "drop-rate", &faults.dropRate))
+        return badInput(QStringLiteral("a rate is a number from 0 to 1"));
+    if (!readCountOption(parser, "error-next", &faults.errorNext) ||
+        !readCountOption(parser, "latency-ms", &faults.latencyMs) ||
+        !readCountOption(parser, "timeout-next", &faults.timeoutNext) ||
+        !readCountOption(parser, "timeout-answer-ms", &faults.timeoutAnswerMs) ||
+        !readCountOption(parser, "drop-next", &faults.dropNext) ||
+        !readCountOption(parser, "crash-after", &faults.crashAfter))
+        return badInput(QStringLiteral("a count or a time in ms is a whole number, 0 or more"));
+
+    bo::setupPaysimLog(parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("verbose")));
+    QString journal = parser.value(QStringLiteral("journal"));
+    if (journal.isEmpty()) {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QDir().mkpath(dir);
+        journal = QDir(dir).filePath(QStringLiteral("paysim.journal"));
+    }
+    bo::PaysimStore store(journal);
+    QString failure;
+    if (!store.open(&failure)) {
+        bo::paysimLog(spdlog::level::err, QStringLiteral("journal_failed"),
+                      {{QStringLiteral("detail"), failure}});
+        return exitFailure;
+    }
+
+    // SIGTERM and SIGINT end the event loop: answers are already on disk, nothing is lost.
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
+        return exitFailure;
+    QSocketNotifier stopNotifier(signalPipe[0], QSocketNotifier::Read);
+    QObject::connect(&stopNotifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
+    struct sigaction action = {};
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGTERM, &action, nullptr);
+    ::sigaction(SIGINT, &action, nullptr);
+
+    const QByteArray apiKey = qgetenv("BOXOFFICE_PAYSIM_API_KEY");
+    bo::PaysimServer server(store, plan, apiKey);
+    auto* tcp = new QTcpServer(&server);
+    if (!tcp->listen(address, static_cast<quint16>(port))) {
+        bo::paysimLog(spdlog::level::err, QStringLiteral("listen_failed"),
+                      {{QStringLiteral("address"), address.toString()},
+                       {QStringLiteral("port"), port},
+                       {QStringLiteral("detail"), tcp->errorString()}});
+        return exitFailure;
+    }
+    server.bind(tcp);
+    const quint16 bound = tcp->serverPort();
+    if (parser.isSet(QStringLiteral("port-file"))) {
+        QSaveFile file(parser.value(QStringLiteral("port-file")));
+        if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::number(bound) + '\n') < 0 ||
+            !file.commit()) {
+            bo::paysimLog(spdlog::level::err, QStringLiteral("port_file_failed"),
+                          {{QStringLiteral("detail"), file.errorString()}});
+            return exitFailure;
+        }
+    }
+    if (!address.isLoopback())
+        bo::paysimLog(spdlog::level::warn, QStringLiteral("not_loopback"),
+                      {{QStringLiteral("address"), address.toString()}});
+    bo::paysimLog(spdlog::level::info, QStringLiteral("listening"),
+                  {{QStringLiteral("address"), address.toString()},
+                   {QStringLiteral("port"), bound},
+                   {QStringLiteral("journal"), store.path()},
+                   {QStringLiteral("payments"), store.paymentCount()},
+                   {QStringLiteral("seed"), QString::number(seed)},
+                   {QStringLiteral("authentication"), !apiKey.isEmpty()},
+                   {QStringLiteral("faults"), faults.toJson()}});
+    std::printf("%u\n", static_cast<unsigned>(bound));
+    std::fflush(stdout);
+
+    const int status = QCoreApplication::exec();
+    tcp->close();
+    bo::paysimLog(spdlog::level::info, QStringLiteral("stopped"));
+    return status == 0 ? exitOk : exitFailure;
+}
