@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "model/paymentdesk.h"
+
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "model/clock.h"
+
+namespace bo {
+
+/// Lives on the desk's thread: owns its connections and the payment service.
+class PaymentDeskWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit PaymentDeskWorker(PaymentDesk* owner)
+        : m_owner(owner)
+    {}
+
+public slots:
+    void pay(int requestId, const bo::PaymentOrder& order)
+    {
+        const qint64 deadlineMs = m_clock.nowMs() + order.msLeft;
+        if (Status s = open(); !s) {
+            PaymentOutcome failed;
+            failed.kind = PaymentOutcome::Kind::Failed;
+            failed.reason = s.error().message;
+            failed.error = s.error();
+            emit m_owner->paymentFinished(requestId, failed);
+            return;
+        }
+        PaymentProcess process(
+            *m_intents, *m_seats, m_gateway.get(), m_clock,
+            [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); }, m_owner->m_timings);
+        auto progress = [this, requestId](PaymentPhase phase) {
+            emit m_owner->phaseChanged(requestId, phase);
+        };
+        const PaymentOutcome out = order.intent.method == PaymentMethod::Card
+                                       ? process.payByCard(order.intent, order.confirm, deadlineMs, progress)
+                                       : process.payCash(order.intent, order.confirm, progress);
+        if (out.kind == PaymentOutcome::Kind::Failed && out.error.code == ErrorCode::Offline) {
+            // Opened again for the next order.
+            m_intents.reset();
+            m_seats.reset();
+        }
+        emit m_owner->paymentFinished(requestId, out);
+    }
+
+    void finish()
+    {
+        m_intents.reset();
+        m_seats.reset();
+        m_gateway.reset();
+    }
+
+private:
+    Status open()
+    {
+        if (!m_intents) {
+            auto intents = m_owner->m_intents();
+            if (!intents)
+                return intents.error();
+            m_intents = std::move(intents.value());
+        }
+        if (!m_seats) {
+            auto seats = m_owner->m_seats();
+            if (!seats)
+                return seats.error();
+            m_seats = std::move(seats.value());
+        }
+        if (!m_gateway && m_owner->m_gateway)
+            m_gateway = m_owner->m_gateway();
+        return success();
+    }
+
+    PaymentDesk* m_owner;
+    std::unique_ptr<PaymentIntents> m_intents;
+    std::unique_ptr<SeatCommands> m_seats;
+    std::unique_ptr<PaymentGateway> m_gateway;
+    SteadyClock m_clock;
+};
+
+PaymentDesk::PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seats,
+                         PaymentGatewayFactory gateway, bool acceptsCards, PaymentTimings timings,
+                         QObject* parent)
+    : SalePayments(parent)
+    , m_intents(std::move(intents))
+    , m_seats(std::move(seats))
+    , m_gateway(std::move(gateway))
+    , m_acceptsCards(acceptsCards)
+    , m_timings(timings)
+{
+    qRegisterMetaType<PaymentOrder>();
+    qRegisterMetaType<PaymentOutcome>();
+    qRegisterMetaType<PaymentPhase>();
+    m_thread.setObjectName(QStringLiteral("payment-desk"));
+    m_worker = new PaymentDeskWorker(this);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+PaymentDesk::~PaymentDesk()
+{
+    // An order in progress finishes first (its phases are all committed steps).
+    QMetaObject::invokeMethod(m_worker, &PaymentDeskWorker::finish, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+int PaymentDesk::pay(const PaymentOrder& order)
+{
+    const int requestId = ++m_nextId;
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, requestId, order] { worker->pay(requestId, order); },
+        Qt::QueuedConnection);
+    return requestId;
+}
+
+} // namespace bo
+
+#include "paymentdesk.moc"
