@@ -19,6 +19,8 @@ packages=(
     # the payment-service simulator boxoffice-paysim (Linux only): Qt HttpServer; Debian's CMake
     # files of Qt HttpServer also need those of Qt WebSockets, which the -dev package does not pull in
     qt6-httpserver-dev qt6-websockets-dev
+    # the TLS test of the HTTP payment gateway makes its private CA and certificates with it
+    openssl
     # PostgreSQL client library and server binaries (the demo, the tests and the benchmark start their own)
     libpq-dev postgresql-15 postgresql-client-15
     # logging

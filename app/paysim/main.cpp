@@ -8,11 +8,15 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QHostAddress>
 #include <QRandomGenerator>
 #include <QSaveFile>
 #include <QSocketNotifier>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QSslServer>
 #include <QStandardPaths>
 #include <QTcpServer>
 
@@ -97,6 +101,11 @@ int main(int argc, char* argv[])
          QStringLiteral("path")},
         {QStringLiteral("seed"), QStringLiteral("Seed of the fault draws (default: random, logged)."),
          QStringLiteral("number")},
+        {QStringLiteral("tls-cert"),
+         QStringLiteral("Serve HTTPS with this PEM certificate (and chain); needs --tls-key."),
+         QStringLiteral("path")},
+        {QStringLiteral("tls-key"), QStringLiteral("The PEM private key (RSA or EC) of --tls-cert."),
+         QStringLiteral("path")},
         {QStringLiteral("json"), QStringLiteral("Logs as one JSON object a line on standard error.")},
         {QStringLiteral("verbose"), QStringLiteral("Log details.")},
         {QStringLiteral("decline-rate"),
@@ -168,6 +177,24 @@ int main(int argc, char* argv[])
         !readCountOption(parser, "crash-after", &faults.crashAfter))
         return badInput(QStringLiteral("a count or a time in ms is a whole number, 0 or more"));
 
+    if (parser.isSet(QStringLiteral("tls-cert")) != parser.isSet(QStringLiteral("tls-key")))
+        return badInput(QStringLiteral("--tls-cert and --tls-key go together"));
+    QSslConfiguration tls;
+    if (parser.isSet(QStringLiteral("tls-cert"))) {
+        const QList<QSslCertificate> chain = QSslCertificate::fromPath(
+            parser.value(QStringLiteral("tls-cert")), QSsl::Pem, QSslCertificate::PatternSyntax::FixedString);
+        QFile keyFile(parser.value(QStringLiteral("tls-key")));
+        const QByteArray keyPem = keyFile.open(QIODevice::ReadOnly) ? keyFile.readAll() : QByteArray();
+        QSslKey key(keyPem, QSsl::Ec);
+        if (key.isNull())
+            key = QSslKey(keyPem, QSsl::Rsa);
+        if (chain.isEmpty() || key.isNull())
+            return badInput(QStringLiteral("--tls-cert and --tls-key need a PEM certificate and its key"));
+        tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificateChain(chain);
+        tls.setPrivateKey(key);
+    }
+
     bo::setupPaysimLog(parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("verbose")));
     QString journal = parser.value(QStringLiteral("journal"));
     if (journal.isEmpty()) {
@@ -197,7 +224,14 @@ int main(int argc, char* argv[])
 
     const QByteArray apiKey = qgetenv("BOXOFFICE_PAYSIM_API_KEY");
     bo::PaysimServer server(store, plan, apiKey);
-    auto* tcp = new QTcpServer(&server);
+    QTcpServer* tcp = nullptr;
+    if (tls.isNull()) {
+        tcp = new QTcpServer(&server);
+    } else {
+        auto* sslServer = new QSslServer(&server);
+        sslServer->setSslConfiguration(tls);
+        tcp = sslServer;
+    }
     if (!tcp->listen(address, static_cast<quint16>(port))) {
         bo::paysimLog(spdlog::level::err, QStringLiteral("listen_failed"),
                       {{QStringLiteral("address"), address.toString()},
@@ -226,6 +260,7 @@ int main(int argc, char* argv[])
                    {QStringLiteral("payments"), store.paymentCount()},
                    {QStringLiteral("seed"), QString::number(seed)},
                    {QStringLiteral("authentication"), !apiKey.isEmpty()},
+                   {QStringLiteral("tls"), !tls.isNull()},
                    {QStringLiteral("faults"), faults.toJson()}});
     std::printf("%u\n", static_cast<unsigned>(bound));
     std::fflush(stdout);

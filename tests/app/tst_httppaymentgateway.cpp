@@ -8,6 +8,9 @@
 #include <memory>
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <spdlog/sinks/ringbuffer_sink.h>
@@ -42,6 +45,46 @@ AuthoriseRequest sale(qint64 amountMinor, const QUuid& key = QUuid::createUuid()
 QString keyText(const QUuid& key)
 {
     return key.toString(QUuid::WithoutBraces);
+}
+
+bool openssl(const QString& folder, const QStringList& arguments)
+{
+    QProcess process;
+    process.setWorkingDirectory(folder);
+    process.start(QStringLiteral("openssl"), arguments);
+    return process.waitForFinished(30'000) && process.exitStatus() == QProcess::NormalExit &&
+           process.exitCode() == 0;
+}
+
+/// In `folder`: a private CA (ca.pem), a server certificate for IP 127.0.0.1 signed by it
+/// (server.pem, server.key), and an unrelated CA (other-ca.pem). EC keys: quick to make.
+bool makeCertificates(const QString& folder)
+{
+    const QStringList ecKey{QStringLiteral("-newkey"), QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                            QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes")};
+    QFile extensions(folder + QStringLiteral("/ext.cnf"));
+    if (!extensions.open(QIODevice::WriteOnly) || extensions.write("subjectAltName=IP:127.0.0.1\n") < 0)
+        return false;
+    extensions.close();
+    for (const QString& ca : {QStringLiteral("ca"), QStringLiteral("other-ca")}) {
+        if (!openssl(folder,
+                     QStringList{QStringLiteral("req"), QStringLiteral("-x509")} + ecKey +
+                         QStringList{QStringLiteral("-keyout"), ca + QStringLiteral(".key"),
+                                     QStringLiteral("-out"), ca + QStringLiteral(".pem"),
+                                     QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                                     QStringLiteral("/CN=Box office test ") + ca}))
+            return false;
+    }
+    return openssl(folder, QStringList{QStringLiteral("req")} + ecKey +
+                               QStringList{QStringLiteral("-keyout"), QStringLiteral("server.key"),
+                                           QStringLiteral("-out"), QStringLiteral("server.csr"),
+                                           QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1")}) &&
+           openssl(folder,
+                   {QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"),
+                    QStringLiteral("server.csr"), QStringLiteral("-CA"), QStringLiteral("ca.pem"),
+                    QStringLiteral("-CAkey"), QStringLiteral("ca.key"), QStringLiteral("-CAcreateserial"),
+                    QStringLiteral("-out"), QStringLiteral("server.pem"), QStringLiteral("-days"),
+                    QStringLiteral("2"), QStringLiteral("-extfile"), QStringLiteral("ext.cnf")});
 }
 
 } // namespace
@@ -346,6 +389,35 @@ private slots:
         const GatewayReply reply = gateway.authorise(sale(10'000));
         QCOMPARE(reply.outcome, GatewayOutcome::Refused);
         QCOMPARE(reply.attempts, 0);
+    }
+
+    void tlsIsVerifiedAgainstThePrivateCa()
+    {
+        QTemporaryDir certificates;
+        QVERIFY(makeCertificates(certificates.path()));
+        startSim({QStringLiteral("--tls-cert"), certificates.filePath(QStringLiteral("server.pem")),
+                  QStringLiteral("--tls-key"), certificates.filePath(QStringLiteral("server.key"))});
+        HttpGatewaySettings tls = settings();
+        tls.baseUrl.setScheme(QStringLiteral("https"));
+        tls.caFile = certificates.filePath(QStringLiteral("ca.pem"));
+        HttpPaymentGateway trusted(tls);
+        QCOMPARE(trusted.authorise(sale(10'000)).outcome, GatewayOutcome::Done);
+
+        // Not trusted: without the CA (the system's do not know it), with another CA, or under a
+        // name the certificate does not carry. Nothing reaches the service.
+        HttpGatewaySettings systemOnly = tls;
+        systemOnly.caFile.clear();
+        HttpGatewaySettings otherCa = tls;
+        otherCa.caFile = certificates.filePath(QStringLiteral("other-ca.pem"));
+        HttpGatewaySettings otherName = tls;
+        otherName.baseUrl.setHost(QStringLiteral("localhost"));
+        for (const HttpGatewaySettings& untrusted : {systemOnly, otherCa, otherName}) {
+            HttpPaymentGateway gateway(untrusted);
+            const GatewayReply reply = gateway.authorise(sale(10'000));
+            QCOMPARE(reply.outcome, GatewayOutcome::Unknown);
+        }
+        QCOMPARE(m_sim->stop(), 0);
+        QCOMPARE(m_sim->standardError().count(" info request "), 1); // its log: one request served
     }
 
     void tlsIsNeverDroppedToPlainText()

@@ -87,6 +87,10 @@ private slots:
         QVERIFY(out.contains("see --help"));
         QCOMPARE(runProgram({QStringLiteral("--port"), QStringLiteral("http")}), 2);
         QCOMPARE(runProgram({QStringLiteral("--no-such-flag")}), 2);
+        QCOMPARE(runProgram({QStringLiteral("--tls-cert"), QStringLiteral("/nonexistent.pem")}), 2);
+        QCOMPARE(runProgram({QStringLiteral("--tls-cert"), QStringLiteral("/nonexistent.pem"),
+                             QStringLiteral("--tls-key"), QStringLiteral("/nonexistent.key")}),
+                 2);
     }
 
     void sameKeyAndRequestGetsTheStoredAnswer()
