@@ -103,7 +103,7 @@ public slots:
                            ttlSeconds > 0 ? std::optional<int>(ttlSeconds) : std::nullopt);
         if (!r)
             return failed(requestId, r.error());
-        emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value(), {}});
+        emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value(), {}, {}});
     }
 
     void beginPayment(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner,
@@ -116,7 +116,7 @@ public slots:
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->holdFinished(
-            HoldReply{requestId, showtimeId, seats, r.value().hold, r.value().bookingCode});
+            HoldReply{requestId, showtimeId, seats, r.value().hold, r.value().bookingCode, r.value().bookingId});
     }
 
     void release(int requestId, int showtimeId, const QUuid& owner, const QList<int>& seats)

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "model/cardterminal.h"
+#include "model/paymentintents.h"
 #include "model/seatchoice.h"
 #include "model/seatoperations.h"
 
@@ -370,6 +371,7 @@ void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
 void SaleFlow::enterPayment(const HoldReply& reply, qint64 deadlineMs)
 {
     m_payment.begin(reply.bookingCode);
+    m_bookingId = reply.bookingId;
     m_basket.settle(m_sale.held());
     startCountdown(deadlineMs);
     setState(State::Payment);
@@ -417,6 +419,17 @@ void SaleFlow::setAllTiers(const QString& tierCode)
         emit selectionChanged();
 }
 
+void SaleFlow::setPayments(SalePayments* payments)
+{
+    if (m_payments)
+        disconnect(m_payments, nullptr, this, nullptr);
+    m_payments = payments;
+    if (m_payments) {
+        connect(m_payments, &SalePayments::phaseChanged, this, &SaleFlow::onPaymentPhase);
+        connect(m_payments, &SalePayments::paymentFinished, this, &SaleFlow::onPaymentFinished);
+    }
+}
+
 void SaleFlow::payCash(qint64 tenderedMinor)
 {
     if (m_state != State::Payment || isBusy())
@@ -425,11 +438,25 @@ void SaleFlow::payCash(qint64 tenderedMinor)
         emit problem(tr("The amount tendered is less than the total."));
         return;
     }
+    if (m_payments) {
+        sendPay(PaymentMethod::Cash, tenderedMinor);
+        return;
+    }
     sendConfirm();
 }
 
 void SaleFlow::payCard()
 {
+    if (m_payments) {
+        if (m_state != State::Payment || isBusy())
+            return;
+        if (!m_payments->acceptsCards()) {
+            emit problem(tr("No card payment service is set up at this till."));
+            return;
+        }
+        sendPay(PaymentMethod::Card, 0);
+        return;
+    }
     if (m_state != State::Payment || isBusy() || !m_card)
         return;
     m_cardInFlight = true;
@@ -460,9 +487,8 @@ void SaleFlow::onCardDeclined(const QString& key, const QString& reason)
     reconcile();
 }
 
-void SaleFlow::sendConfirm()
+ConfirmRequest SaleFlow::confirmRequest() const
 {
-    setState(State::Confirming);
     ConfirmRequest request;
     request.terminal = m_terminal;
     request.key = m_payment.key();
@@ -472,7 +498,82 @@ void SaleFlow::sendConfirm()
     request.tiers = m_basket.tiersFor(request.seatIds);
     request.payment = m_payment.payment();
     request.terminalId = m_terminalId;
-    send(Pending::Confirm, m_seats->confirm(request));
+    return request;
+}
+
+void SaleFlow::sendConfirm()
+{
+    setState(State::Confirming);
+    send(Pending::Confirm, m_seats->confirm(confirmRequest()));
+}
+
+void SaleFlow::sendPay(PaymentMethod method, qint64 tenderedMinor)
+{
+    PaymentOrder order;
+    // One intent per attempt (a declined card is tried again under a new key); the confirm keeps
+    // the payment step's key.
+    order.intent.key = QUuid::createUuid();
+    order.intent.holdToken = m_token;
+    order.intent.showtimeId = m_showtime.id;
+    order.intent.bookingId = m_bookingId;
+    order.intent.bookingCode = m_payment.bookingCode();
+    order.intent.terminal = m_terminal;
+    order.intent.terminalId = m_terminalId;
+    order.intent.method = method;
+    order.intent.amountMinor = totalMinor();
+    order.intent.currency = currency();
+    order.intent.tenderedMinor = tenderedMinor;
+    order.confirm = confirmRequest();
+    order.msLeft = remainingMs();
+    spdlog::info("sale {}: paying {} by {}, intent {}", tokenText(m_token), order.intent.amountMinor,
+                 paymentMethodName(method), order.intent.key.toString(QUuid::WithoutBraces).toStdString());
+    // From here the payment decides for itself: no cancel, and the countdown does not end it.
+    setState(State::Confirming);
+    send(Pending::Pay, m_payments->pay(order));
+}
+
+void SaleFlow::onPaymentPhase(int requestId, PaymentPhase phase)
+{
+    if (requestId == m_flight.id && m_flight.kind == Pending::Pay)
+        emit paymentPhase(phase);
+}
+
+void SaleFlow::onPaymentFinished(int requestId, const PaymentOutcome& outcome)
+{
+    if (requestId != m_flight.id || m_flight.kind != Pending::Pay)
+        return;
+    (void)takeFlight();
+    spdlog::info("sale {}: payment {} {}", tokenText(m_token), paymentOutcomeName(outcome.kind),
+                 outcome.intent.request.key.toString(QUuid::WithoutBraces).toStdString());
+    switch (outcome.kind) {
+    case PaymentOutcome::Kind::Paid:
+        m_bookingId = {};
+        complete(outcome.booking);
+        return;
+    case PaymentOutcome::Kind::Declined:
+        setState(State::Payment);
+        emitBusyIfChanged();
+        emit paymentDeclined(outcome.reason);
+        reconcile();
+        return;
+    case PaymentOutcome::Kind::Failed:
+        setState(State::Payment);
+        emitBusyIfChanged();
+        emit problem(outcome.reason);
+        reconcile();
+        return;
+    case PaymentOutcome::Kind::SeatsLost:
+        endSale(EndReason::Expired,
+                outcome.intent.request.method == PaymentMethod::Cash
+                    ? tr("The seats were lost before the sale was confirmed; hand the cash back.")
+                    : tr("The seats were lost before the sale was confirmed; the card payment was voided."));
+        return;
+    case PaymentOutcome::Kind::Unknown:
+        // Released like any ended sale: a booking still pending is cancelled, so a payment that
+        // went through is voided by the reconciler; one that was booked is captured by it.
+        endSale(EndReason::Expired, outcome.reason);
+        return;
+    }
 }
 
 void SaleFlow::waitToConfirmAgain()
@@ -488,6 +589,11 @@ void SaleFlow::onConfirmFinished(int requestId, const ConfirmResult& result)
     if (requestId != m_flight.id || m_flight.kind != Pending::Confirm)
         return;
     (void)takeFlight();
+    complete(result);
+}
+
+void SaleFlow::complete(const ConfirmResult& result)
+{
     m_booking = result;
     stopCountdown();
     m_sale.clear();
@@ -579,6 +685,7 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
     }
     case Pending::None:
     case Pending::ConfirmWait:
+    case Pending::Pay: // answered by paymentFinished, never by requestFailed
         return;
     }
 }

@@ -17,6 +17,7 @@
 #include "model/owedreleases.h"
 #include "model/salebasket.h"
 #include "model/salepayment.h"
+#include "model/salepayments.h"
 #include "model/salerules.h"
 #include "model/seatholdings.h"
 #include "model/seatmap.h"
@@ -52,7 +53,6 @@ public:
     Q_ENUM(State)
     enum class EndReason { Cancelled, Expired, Offline };
     Q_ENUM(EndReason)
-    enum class PaymentMethod { Cash, Card };
 
     /// `clock` (not owned) drives the countdowns; null: the machine's steady clock.
     SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalName,
@@ -83,6 +83,10 @@ public:
     void setSettings(const SaleSettings& settings) { m_rules = SaleRules(settings); }
     /// The terminal's permanent id, stored with every booking it makes.
     void setTerminalId(const QUuid& id) { m_terminalId = id; }
+    /// Pays and books through durable payment intents (issue 11): cash and card then go through
+    /// `payments` (not owned), each payment recorded before anything is sent, and the card
+    /// terminal given to the constructor is not used.
+    void setPayments(SalePayments* payments);
 
 public slots:
     /// Opens a showtime for selling: loads its seats and prices (state Loading, then Selecting).
@@ -125,6 +129,8 @@ signals:
                     const QList<bo::SeatRefusal>& reasons);
     void saleEnded(bo::SaleFlow::EndReason reason, const QString& message);
     void paymentDeclined(const QString& reason);
+    /// Where a payment sent through SalePayments is: shown as it is, never as a success.
+    void paymentPhase(bo::PaymentPhase phase);
     void completed(const bo::ConfirmResult& booking);
     void problem(const QString& message);
     void busyChanged(bool busy);
@@ -140,10 +146,13 @@ private slots:
     void onReconnected();
     void onCardApproved(const QString& key, const QString& reference, const QString& maskedCard);
     void onCardDeclined(const QString& key, const QString& reason);
+    void onPaymentPhase(int requestId, bo::PaymentPhase phase);
+    void onPaymentFinished(int requestId, const bo::PaymentOutcome& outcome);
 
 private:
     /// The request on its way; ConfirmWait: a confirm whose outcome is unknown, to be asked again.
-    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Confirm, ConfirmWait };
+    /// Pay: a payment and its confirm through SalePayments.
+    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Confirm, ConfirmWait, Pay };
     struct InFlight
     {
         Pending kind = Pending::None;
@@ -174,10 +183,15 @@ private:
     void endSale(EndReason reason, const QString& message);
     void sendOwedRelease(const OwedReleases::Release& owed);
     void sendConfirm();
+    void complete(const ConfirmResult& result);
+    [[nodiscard]] ConfirmRequest confirmRequest() const;
+    void sendPay(PaymentMethod method, qint64 tenderedMinor);
     void waitToConfirmAgain();
 
     SeatOperations* m_seats;
     QPointer<CardTerminal> m_card;
+    QPointer<SalePayments> m_payments;
+    QUuid m_bookingId; ///< the sale's pending booking, once the payment step began
     QString m_terminal;
     QUuid m_terminalId;
     std::unique_ptr<MonotonicClock> m_ownClock;

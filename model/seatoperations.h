@@ -22,6 +22,7 @@ struct HoldReply
     QList<int> seats;    ///< the seats asked for
     HoldDecision result; ///< granted with deadline, or the unavailable seats
     QString bookingCode; ///< begin-payment only: the pending booking
+    QUuid bookingId;     ///< begin-payment only: its id
 };
 
 /// The port through which a sale reaches the seats: asynchronous requests that return a request

@@ -188,7 +188,7 @@ int FakeSeatOperations::hold(int showtimeId, const QList<int>& seats, const QUui
             return;
         }
         const HoldDecision r = applyHold(seats, owner, ttlSeconds);
-        answer([this, reply = HoldReply{id, showtimeId, seats, r, {}}] { emit holdFinished(reply); });
+        answer([this, reply = HoldReply{id, showtimeId, seats, r, {}, {}}] { emit holdFinished(reply); });
     });
 }
 
@@ -217,7 +217,7 @@ int FakeSeatOperations::beginPayment(int showtimeId, const QList<int>& seats, co
             answer([this, id, e = *bad] { emit requestFailed(id, e); });
             return;
         }
-        HoldReply reply{id, showtimeId, seats, applyHold(seats, owner, m_settings.paymentTtlSeconds), {}};
+        HoldReply reply{id, showtimeId, seats, applyHold(seats, owner, m_settings.paymentTtlSeconds), {}, {}};
         if (reply.result.granted) {
             auto pending = std::find_if(m_bookings.begin(), m_bookings.end(), [&](const Booking& b) {
                 return b.owner == owner && b.status == QLatin1String("PENDING");
@@ -229,6 +229,7 @@ int FakeSeatOperations::beginPayment(int showtimeId, const QList<int>& seats, co
                 pending = m_bookings.end() - 1;
             }
             reply.bookingCode = pending->code;
+            reply.bookingId = pending->id;
         }
         answer([this, reply] { emit holdFinished(reply); });
     });

@@ -26,6 +26,7 @@ enum Step { SelectStep, PaymentStep, DoneStep };
 
 const QString warningStyle = QStringLiteral("QLabel { background: #fff4ce; color: #3b2f00; padding: 6px; }");
 const QString errorStyle = QStringLiteral("QLabel { background: #fde7e9; color: #5c0011; padding: 6px; }");
+const QString progressStyle = QStringLiteral("QLabel { background: #e8f1fb; color: #0b2a4a; padding: 6px; }");
 
 } // namespace
 
@@ -139,6 +140,28 @@ void SalePage::connectFlow()
     connect(m_flow, &SaleFlow::paymentDeclined, this, [this](const QString& reason) {
         showMessage(tr("Card payment failed: %1 Try again or take cash.").arg(reason), errorStyle);
     });
+    connect(m_flow, &SaleFlow::paymentPhase, this,
+            [this](PaymentPhase phase) { showMessage(paymentPhaseText(phase), progressStyle); });
+}
+
+QString SalePage::paymentPhaseText(PaymentPhase phase)
+{
+    // What is happening now, never a success before it is one.
+    switch (phase) {
+    case PaymentPhase::Recording:
+        return tr("Recording the payment…");
+    case PaymentPhase::Authorising:
+        return tr("Waiting for the card terminal…");
+    case PaymentPhase::Checking:
+        return tr("Checking the payment with the card service…");
+    case PaymentPhase::Confirming:
+        return tr("Booking the seats…");
+    case PaymentPhase::Capturing:
+        return tr("Booked. Taking the payment…");
+    case PaymentPhase::Voiding:
+        return tr("The seats could not be booked. Giving the card payment back…");
+    }
+    return {};
 }
 
 void SalePage::showShowtime()

@@ -56,6 +56,7 @@ private:
     void createKeys();
     void connectFlow();
     void showMessage(const QString& text, const QString& styleSheet);
+    [[nodiscard]] static QString paymentPhaseText(PaymentPhase phase);
     void updateShortcuts();
     [[nodiscard]] QString money(qint64 minor) const;
 
