@@ -80,6 +80,9 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
             e.seats = fromPgIntArray(text.mid(12));
         return e;
     }
+    // A payment's compare and set lost, or its booking's state forbids the change: read again.
+    if (state == QLatin1String("BO412"))
+        return make(ErrorCode::Conflict, text);
     if (state == QLatin1String("BO410"))
         return make(ErrorCode::Expired,
                     QCoreApplication::translate("bo::DbConnection", "The seat hold has expired."));

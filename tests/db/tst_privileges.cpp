@@ -20,10 +20,16 @@ namespace {
 const QString permissionDenied = QStringLiteral("SQLSTATE 42501");
 
 /// The sale functions a terminal may call (DESIGN.md section 7).
-const QStringList saleFunctions = {QStringLiteral("bo_hold"),          QStringLiteral("bo_release"),
-                                   QStringLiteral("bo_begin_payment"), QStringLiteral("bo_extend_hold"),
-                                   QStringLiteral("bo_confirm"),       QStringLiteral("bo_sweep"),
-                                   QStringLiteral("bo_purge_keys")};
+const QStringList saleFunctions = {
+    QStringLiteral("bo_hold"), QStringLiteral("bo_release"), QStringLiteral("bo_begin_payment"),
+    QStringLiteral("bo_extend_hold"), QStringLiteral("bo_confirm"), QStringLiteral("bo_sweep"),
+    QStringLiteral("bo_purge_keys"),
+    // The payment intents (0010): changed, read and reconciled only
+    // through these.
+    QStringLiteral("bo_payment_create"), QStringLiteral("bo_payment_advance"),
+    QStringLiteral("bo_payment_note_unknown"), QStringLiteral("bo_payment_find"),
+    QStringLiteral("bo_payment_list"), QStringLiteral("bo_payment_try_lead"),
+    QStringLiteral("bo_payment_step_down")};
 
 /// "" when `sql` was refused for lack of privilege, else what happened instead.
 QString refusal(DbConnection& c, const QString& sql)
@@ -124,6 +130,10 @@ private slots:
             QStringLiteral("SELECT bo_new_booking_code()"),
             QStringLiteral("SELECT bo_check_seat_request(%1, '{%2}', gen_random_uuid())").arg(showtime, seat),
             QStringLiteral("SELECT bo_check_seats_exist(%1, '{%2}')").arg(showtime, seat),
+            // The payment functions' helpers: an event written or a lock looked up from outside.
+            QStringLiteral("SELECT bo_payment_record(gen_random_uuid(), NULL, 'NEW', now(), '{}')"),
+            QStringLiteral("SELECT bo_payment_may_move('card', 'NEW', 'AUTHORISING')"),
+            QStringLiteral("SELECT bo_payment_leads()"),
         };
         if (m_db->scalar(
                 QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname = 'bo_cancel_booking'")) != u"0")
@@ -169,7 +179,9 @@ private slots:
              {QStringLiteral("SELECT payment FROM booking"), QStringLiteral("SELECT * FROM booking"),
               QStringLiteral("SELECT * FROM idempotency_key"),
               QStringLiteral("SELECT count(*) FROM idempotency_key"),
-              QStringLiteral("SELECT * FROM booking_seat")}) {
+              QStringLiteral("SELECT * FROM booking_seat"), QStringLiteral("SELECT * FROM payment_intent"),
+              QStringLiteral("SELECT * FROM payment_event"),
+              QStringLiteral("SELECT * FROM payment_intent_status")}) {
             const QString why = refusal(*terminal, sql);
             QVERIFY2(why.isEmpty(), qPrintable(why));
         }
@@ -225,7 +237,9 @@ private slots:
         for (const QString& sql :
              {QStringLiteral("UPDATE booking SET status = 'CANCELLED'"),
               QStringLiteral("DELETE FROM booking_seat"), QStringLiteral("SELECT * FROM idempotency_key"),
-              QStringLiteral("SELECT bo_new_booking_code()"), QStringLiteral("SET ROLE boxoffice_owner")}) {
+              QStringLiteral("SELECT bo_new_booking_code()"), QStringLiteral("SET ROLE boxoffice_owner"),
+              QStringLiteral("SELECT * FROM payment_intent"),
+              QStringLiteral("SELECT * FROM payment_event")}) {
             const QString why = refusal(*manager, sql);
             QVERIFY2(why.isEmpty(), qPrintable(why));
         }
