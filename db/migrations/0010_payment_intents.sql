@@ -19,7 +19,8 @@
 --         AUTHORISED -> CAPTURING | VOIDING
 --         CAPTURING -> CAPTURED,  VOIDING -> VOIDED
 --         CAPTURED -> REFUNDING,  REFUNDING -> REFUNDED
---   cash: created AUTHORISED (tendered and change recorded); AUTHORISED -> CAPTURED | VOIDED
+--   cash: created AUTHORISED (tendered and change recorded); AUTHORISED -> CAPTURED | VOIDED;
+--         CAPTURED -> REFUNDED (handed back from the drawer: no service to call)
 -- Resolved (resolved_at set): DECLINED, CAPTURED, VOIDED, REFUNDED, ABANDONED.
 --
 -- Money and bookings agree: CAPTURING and CAPTURED need the booking CONFIRMED; VOIDING, VOIDED,
@@ -73,7 +74,7 @@ CREATE TABLE payment_intent (
     CONSTRAINT payment_intent_cash CHECK (
         CASE method
             WHEN 'cash' THEN tendered_minor >= amount_minor AND change_minor = tendered_minor - amount_minor
-                             AND state IN ('AUTHORISED', 'CAPTURED', 'VOIDED')
+                             AND state IN ('AUTHORISED', 'CAPTURED', 'VOIDED', 'REFUNDED')
             ELSE tendered_minor IS NULL AND change_minor IS NULL AND gateway IS NOT NULL
         END)
 );
@@ -132,7 +133,8 @@ LANGUAGE sql IMMUTABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg
                                             ('AUTHORISED', 'CAPTURING'), ('AUTHORISED', 'VOIDING'),
                                             ('CAPTURING', 'CAPTURED'), ('VOIDING', 'VOIDED'),
                                             ('CAPTURED', 'REFUNDING'), ('REFUNDING', 'REFUNDED'))
-        WHEN 'cash' THEN (p_from, p_to) IN (('AUTHORISED', 'CAPTURED'), ('AUTHORISED', 'VOIDED'))
+        WHEN 'cash' THEN (p_from, p_to) IN (('AUTHORISED', 'CAPTURED'), ('AUTHORISED', 'VOIDED'),
+                                            ('CAPTURED', 'REFUNDED'))
         ELSE false
     END
 $$;

@@ -38,7 +38,8 @@ bool allowed(PaymentMethod method, IntentState from, IntentState to)
         {S::Authorising, S::Declined}, {S::Authorising, S::Abandoned}, {S::Authorised, S::Capturing},
         {S::Authorised, S::Voiding},   {S::Capturing, S::Captured},    {S::Voiding, S::Voided},
         {S::Captured, S::Refunding},   {S::Refunding, S::Refunded}};
-    static const QList<std::pair<S, S>> cash{{S::Authorised, S::Captured}, {S::Authorised, S::Voided}};
+    static const QList<std::pair<S, S>> cash{
+        {S::Authorised, S::Captured}, {S::Authorised, S::Voided}, {S::Captured, S::Refunded}};
     return (method == PaymentMethod::Card ? card : cash).contains(std::pair{from, to});
 }
 
@@ -161,7 +162,8 @@ private slots:
                     << PaymentMethod::Card << from << to;
             }
         }
-        for (IntentState from : {IntentState::Authorised, IntentState::Captured, IntentState::Voided}) {
+        for (IntentState from :
+             {IntentState::Authorised, IntentState::Captured, IntentState::Voided, IntentState::Refunded}) {
             for (IntentState to : allStates) {
                 QTest::addRow("cash %s -> %s", intentStateName(from), intentStateName(to))
                     << PaymentMethod::Cash << from << to;
@@ -233,6 +235,8 @@ private slots:
             << PaymentMethod::Cash << S::Authorised << S::Voided << QStringLiteral("CONFIRMED");
         QTest::newRow("card refund of a confirmed booking")
             << PaymentMethod::Card << S::Captured << S::Refunding << QStringLiteral("CONFIRMED");
+        QTest::newRow("cash refund of a confirmed booking")
+            << PaymentMethod::Cash << S::Captured << S::Refunded << QStringLiteral("CONFIRMED");
     }
 
     void moneyAndBookingMustAgree()
@@ -783,6 +787,8 @@ private:
         QList<IntentState> path;
         if (method == PaymentMethod::Card)
             path = cardPathTo(target);
+        else if (target == IntentState::Refunded)
+            path = {IntentState::Captured, IntentState::Refunded};
         else if (target != IntentState::Authorised)
             path = {target};
         for (IntentState next : path) {
