@@ -216,12 +216,23 @@ Result<PostgresBinaries> PostgresBinaries::locate()
             QFileInfo(b.postgres).isExecutable())
             return b;
     }
+#ifdef Q_OS_WIN
+    // The Windows installer ships no server: name where the demo looks and what to do instead.
+    return makeError(
+        ErrorCode::Internal,
+        QCoreApplication::translate(
+            "bo::PrivatePostgres",
+            "The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
+            "C:\\Program Files\\PostgreSQL\\*\\bin. Install PostgreSQL for Windows for the demo, or "
+            "point this till at the site's database with --db."));
+#else
     return makeError(
         ErrorCode::Internal,
         QCoreApplication::translate(
             "bo::PrivatePostgres",
             "The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
             "/usr/lib/postgresql/*/bin. Install the postgresql package."));
+#endif
 }
 
 bool PrivatePostgres::isRunning(const QString& folder)

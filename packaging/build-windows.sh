@@ -7,7 +7,9 @@
 #   build/windows-mingw/packages/boxoffice-<version>-win64.exe
 # The Qt MinGW prefix is unpacked once into build/toolchains/ from
 # ../shared/toolchains/qt6.4.2-mingw64.tar.xz, or from BOXOFFICE_QT_MINGW_TARBALL.
-# Set BOXOFFICE_SKIP_DEPS=1 to skip the package installation. Uses ccache when it is installed.
+# Set BOXOFFICE_SKIP_DEPS=1 to skip the package installation, BOXOFFICE_WINDOWS_TESTS=1 to build the
+# unit tests as Windows executables too (ctest runs them under wine: packaging/ci-windows.sh).
+# Uses ccache when it is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +20,11 @@ launcher=()
 if command -v ccache >/dev/null; then
     launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
-cmake --preset windows-mingw "${launcher[@]}"
+tests=(-DBOXOFFICE_BUILD_TESTS=OFF)
+if [ "${BOXOFFICE_WINDOWS_TESTS:-0}" = "1" ]; then
+    tests=(-DBOXOFFICE_BUILD_TESTS=ON)
+fi
+cmake --preset windows-mingw "${launcher[@]}" "${tests[@]}"
 cmake --build --preset windows-mingw
 (cd build/windows-mingw && cpack -G NSIS)
 ls -l build/windows-mingw/packages/boxoffice-*-win64.exe

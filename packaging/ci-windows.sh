@@ -6,10 +6,14 @@
 # ran: cross-builds the 64-bit NSIS installer (packaging/build-windows.sh), installs it silently into
 # a fresh wine prefix, prepares a private Linux PostgreSQL on loopback with the INSTALLED
 # boxoffice-admin.exe (setup-server with a terminal login, seed-demo), prints `seats next` through
-# that terminal login, opens the installed boxoffice.exe on the board under Xvfb (a screenshot:
+# that terminal login, opens the installed boxoffice.exe on the board (a screenshot:
 # docs/screenshots/windows-board.png, or BOXOFFICE_WINDOWS_SCREENSHOT), then uninstalls silently and
 # checks that the install folder is gone. Says how long each phase took. Exit status 0 only when
 # every step passed.
+# Every wine program runs on one private Xvfb display, started before the wine prefix: wine's desktop
+# process (explorer.exe) is started by the first program of a wineserver session and keeps the
+# display it found, so a console program run without one would leave the counter's windows with no
+# display driver ("CreateWindowEx failed") when it starts within the same session.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec </dev/null
@@ -18,15 +22,20 @@ screenshot=${BOXOFFICE_WINDOWS_SCREENSHOT:-$root/docs/screenshots/windows-board.
 
 work=$(mktemp -d /tmp/boxoffice-ci-windows-XXXXXX)
 chmod 755 "$work"
-export WINEPREFIX="$work/wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# err+winediag: wine's own diagnosis of a missing display driver stays visible.
+export WINEPREFIX="$work/wine" WINEDEBUG=-all,err+winediag WINEDLLOVERRIDES="mscoree,mshtml="
 pgdata="$work/pg/data"
 pg_ctl=""
+xvfb_pid=""
 cleanup() {
     if [ -n "$pg_ctl" ]; then
         as_postgres "$pg_ctl" -D "$pgdata" -m immediate stop >/dev/null 2>&1 || true
     fi
     if [ -d "$WINEPREFIX" ]; then
         wineserver -k >/dev/null 2>&1 || true
+    fi
+    if [ -n "$xvfb_pid" ]; then
+        kill "$xvfb_pid" 2>/dev/null || true
     fi
     rm -rf "$work"
 }
@@ -57,9 +66,23 @@ installer=$(ls build/windows-mingw/packages/boxoffice-*-win64.exe)
 echo "ci-windows: $installer, $(stat -c %s "$installer") bytes"
 phase "build (cross-compile + cpack)"
 
-echo "== ci-windows: fresh wine prefix, silent install"
+echo "== ci-windows: a private Xvfb display, a fresh wine prefix"
+# Xvfb picks a free display number and writes it to fd 3 once it accepts clients.
+Xvfb -displayfd 3 -screen 0 1600x900x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
+xvfb_pid=$!
+for _ in $(seq 1 50); do
+    [ -s "$work/display" ] && break
+    sleep 0.2
+done
+[ -s "$work/display" ] || { echo "ci-windows: Xvfb did not start" >&2; cat "$work/xvfb.log" >&2; exit 1; }
+export DISPLAY=":$(head -1 "$work/display")"
 wineboot -i >"$work/wineboot.log" 2>&1
+# A program that crashes prints wine's backtrace and ends instead of waiting on a crash dialog.
+wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
 wineserver -w
+phase "Xvfb + wine prefix"
+
+echo "== ci-windows: silent install"
 wine "$installer" /S
 wineserver -w
 install_dir="$WINEPREFIX/drive_c/Program Files/Box office"
@@ -77,7 +100,7 @@ fi
 admin='C:\Program Files\Box office\boxoffice-admin.exe'
 counter='C:\Program Files\Box office\boxoffice.exe'
 wine "$admin" --version
-phase "wine prefix + silent install"
+phase "silent install"
 
 echo "== ci-windows: private PostgreSQL on loopback, prepared by the installed boxoffice-admin.exe"
 pgbin=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin | sort -V | tail -1)
@@ -108,7 +131,7 @@ head -8 "$work/seats.txt"
 grep -Eq '^ *[A-Z] ' "$work/seats.txt" || { echo "ci-windows: seats next printed no seat map" >&2; exit 1; }
 phase "PostgreSQL + setup-server + seats"
 
-echo "== ci-windows: the installed boxoffice.exe on the board under Xvfb"
+echo "== ci-windows: the installed boxoffice.exe on the board (Xvfb $DISPLAY)"
 mkdir -p "$(dirname "$screenshot")"
 cat >"$work/gui.sh" <<'GUI'
 set -euo pipefail
@@ -133,8 +156,7 @@ if ! wait "$app"; then
     exit 1
 fi
 GUI
-COUNTER="$counter" TERMINAL_DB="$terminal_db" SHOT="$screenshot" \
-    xvfb-run -a -s "-screen 0 1600x900x24" bash "$work/gui.sh"
+COUNTER="$counter" TERMINAL_DB="$terminal_db" SHOT="$screenshot" bash "$work/gui.sh"
 echo "ci-windows: the board loaded online (exit 0); screenshot $screenshot"
 phase "counter app under Xvfb + screenshot"
 

@@ -45,3 +45,8 @@ set(QT_HOST_PATH_CMAKE_DIR "/usr/lib/x86_64-linux-gnu/cmake" CACHE PATH "Host Qt
 set(spdlog_DIR "${CMAKE_CURRENT_LIST_DIR}/spdlog" CACHE PATH "spdlog for the Windows cross build")
 
 include("${BOXOFFICE_QT_MINGW_PREFIX}/lib/cmake/Qt6/qt.toolchain.cmake")
+
+# ctest runs the cross-built tests under wine (packaging/windows/wine-run.sh puts the prefix's
+# DLLs on WINEPATH); only the unit-labelled tests are built for Windows (tests/CMakeLists.txt).
+set(CMAKE_CROSSCOMPILING_EMULATOR "${CMAKE_CURRENT_LIST_DIR}/wine-run.sh;${BOXOFFICE_QT_MINGW_PREFIX}"
+    CACHE STRING "Runs the cross-built tests under wine")

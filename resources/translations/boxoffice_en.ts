@@ -233,6 +233,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in C:\Program Files\PostgreSQL\*\bin. Install PostgreSQL for Windows for the demo, or point this till at the site&apos;s database with --db.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Cannot create the folder %1.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -233,6 +233,10 @@
         <translation>PATH 또는 /usr/lib/postgresql/*/bin에서 PostgreSQL 서버 프로그램(initdb, pg_ctl, postgres)을 찾을 수 없습니다. postgresql 패키지를 설치하세요.</translation>
     </message>
     <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in C:\Program Files\PostgreSQL\*\bin. Install PostgreSQL for Windows for the demo, or point this till at the site&apos;s database with --db.</source>
+        <translation>PATH 또는 C:\Program Files\PostgreSQL\*\bin에서 PostgreSQL 서버 프로그램(initdb, pg_ctl, postgres)을 찾을 수 없습니다. 데모를 쓰려면 Windows용 PostgreSQL을 설치하거나, --db로 이 단말기를 사이트의 데이터베이스에 연결하세요.</translation>
+    </message>
+    <message>
         <source>Cannot create the folder %1.</source>
         <translation>%1 폴더를 만들 수 없습니다.</translation>
     </message>
