@@ -547,7 +547,7 @@ void SaleFlow::onPaymentFinished(int requestId, const PaymentOutcome& outcome)
                  outcome.intent.request.key.toString(QUuid::WithoutBraces).toStdString());
     switch (outcome.kind) {
     case PaymentOutcome::Kind::Paid:
-        m_bookingId = {};
+        m_bookingId = QUuid(); // not {}: ambiguous with operator=(const GUID&) on Windows
         complete(outcome.booking);
         return;
     case PaymentOutcome::Kind::Declined:
