@@ -38,9 +38,12 @@ public slots:
         auto progress = [this, requestId](PaymentPhase phase) {
             emit m_owner->phaseChanged(requestId, phase);
         };
-        const PaymentOutcome out = order.intent.method == PaymentMethod::Card
-                                       ? process.payByCard(order.intent, order.confirm, deadlineMs, progress)
-                                       : process.payCash(order.intent, order.confirm, progress);
+        NewPaymentIntent intent = order.intent;
+        if (intent.method == PaymentMethod::Card && intent.gateway.isEmpty() && m_gateway)
+            intent.gateway = m_gateway->name(); // the service this desk pays through
+        const PaymentOutcome out = intent.method == PaymentMethod::Card
+                                       ? process.payByCard(intent, order.confirm, deadlineMs, progress)
+                                       : process.payCash(intent, order.confirm, progress);
         if (out.kind == PaymentOutcome::Kind::Failed && out.error.code == ErrorCode::Offline) {
             // Opened again for the next order.
             m_intents.reset();

@@ -5,6 +5,7 @@
 #include "app/admin/databasecommands.h"
 #include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
+#include "app/admin/paymentcommands.h"
 #include "app/admin/salecommands.h"
 #include "app/admin/setupcommands.h"
 #include "app/admin/showtimecommands.h"
@@ -35,6 +36,14 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return SaleCommands(m_session).release(positional);
     if (command == QLatin1String("confirm"))
         return SaleCommands(m_session).confirm(positional);
+    if (command == QLatin1String("sell"))
+        return PaymentCommands(m_session).sell(positional);
+    if (command == QLatin1String("payments"))
+        return PaymentCommands(m_session).payments();
+    if (command == QLatin1String("payment"))
+        return PaymentCommands(m_session).payment(positional);
+    if (command == QLatin1String("reconcile"))
+        return PaymentCommands(m_session).reconcile();
     if (command == QLatin1String("sweep"))
         return MaintenanceCommands(m_session).sweep();
     if (command == QLatin1String("create-login"))

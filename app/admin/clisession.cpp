@@ -83,6 +83,12 @@ void CliSession::addOptions()
            "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
            "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
            "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
+           "  sell SHOWTIME SEAT[:TIER]... --pay card|cash [--tendered AMOUNT] [--gateway URL]\n"
+           "                                          sell seats, paid through a durable payment intent\n"
+           "  payments [--unresolved] [--terminal NAME]   list payment intents, newest first\n"
+           "  payment KEY                             show one payment intent\n"
+           "  reconcile [--dry-run] [--silent-for S] [--gateway URL]\n"
+           "                                          capture, void or look up unresolved payments\n"
            "  sweep                                   free expired holds now\n"
            "  create-login NAME --role terminal|manager [--password-stdin|--generate-password]\n"
            "                                          add a database login for a terminal or manager\n"
@@ -113,6 +119,14 @@ void CliSession::addOptions()
         {QStringLiteral("payment"), tr("Payment method recorded with the booking (cash, card, ...)."),
          tr("method")},
         {QStringLiteral("date"), tr("Day for 'showtimes' (default today)."), tr("YYYY-MM-DD")},
+        {QStringLiteral("pay"), tr("How 'sell' is paid: card or cash."), tr("method")},
+        {QStringLiteral("tendered"), tr("Cash handed over, in minor units (default: the total)."),
+         tr("amount")},
+        {QStringLiteral("gateway"), tr("Payment service URL (else $BOXOFFICE_GATEWAY)."), tr("url")},
+        {QStringLiteral("unresolved"), tr("Only payments not resolved yet.")},
+        {QStringLiteral("dry-run"), tr("Say what would be done; change nothing.")},
+        {QStringLiteral("silent-for"), tr("Reconcile only payments unchanged this long (default 120)."),
+         tr("seconds")},
         {QStringLiteral("role"), tr("What a new login may do: terminal or manager."), tr("role")},
         {QStringLiteral("password-stdin"),
          tr("Read the new login's password from one line of standard input.")},

@@ -116,17 +116,11 @@ ExitCode SaleCommands::confirm(const QStringList& positional)
     auto key = m_session.uuidOption(QStringLiteral("key"), tr("idempotency key"), true);
     if (!key)
         return m_session.fail(key.error());
-    QStringList labels;
-    QStringList tiers;
-    bool anyTier = false;
-    for (const QString& arg : positional.mid(2)) {
-        const QStringList parts = arg.split(QLatin1Char(':'));
-        if (parts.size() > 2 || parts.first().trimmed().isEmpty())
-            return m_session.usageError(tr("'%1' is not SEAT or SEAT:TIER.").arg(arg));
-        labels << parts.first();
-        tiers << (parts.size() == 2 ? parts.at(1).trimmed().toLower() : QString());
-        anyTier = anyTier || parts.size() == 2;
-    }
+    auto picks = parsePicks(positional.mid(2));
+    if (!picks)
+        return m_session.usageError(picks.error().message);
+    const QStringList& labels = picks.value().labels;
+    QStringList tiers = picks.value().tiers;
     if (Status s = m_session.connect(true); !s)
         return m_session.fail(s.error());
     CatalogStore catalog(m_session.connection());
@@ -143,16 +137,11 @@ ExitCode SaleCommands::confirm(const QStringList& positional)
     if (!ids)
         return m_session.failLookup(ids.error());
     request.seatIds = ids.value();
-    if (anyTier) {
+    if (picks.value().anyTier) {
         auto available = catalog.priceTiers(showtimeId);
         if (!available)
             return m_session.fail(available.error());
-        // A seat named without a tier gets the ticket type the counter offers first.
-        const QString fallback = defaultTier(available.value());
-        for (QString& t : tiers) {
-            if (t.isEmpty())
-                t = fallback;
-        }
+        fillTiers(tiers, available.value());
         request.tiers = tiers;
     }
     auto settings = catalog.settings();
@@ -185,6 +174,30 @@ ExitCode SaleCommands::confirm(const QStringList& positional)
                               .arg(r.totalMinor)
                               .arg(r.currency));
     return ExitCode::Ok;
+}
+
+Result<SaleCommands::SeatPicks> SaleCommands::parsePicks(const QStringList& arguments)
+{
+    SeatPicks picks;
+    for (const QString& arg : arguments) {
+        const QStringList parts = arg.split(QLatin1Char(':'));
+        if (parts.size() > 2 || parts.first().trimmed().isEmpty())
+            return makeError(ErrorCode::BadInput, tr("'%1' is not SEAT or SEAT:TIER.").arg(arg));
+        picks.labels << parts.first();
+        picks.tiers << (parts.size() == 2 ? parts.at(1).trimmed().toLower() : QString());
+        picks.anyTier = picks.anyTier || parts.size() == 2;
+    }
+    return picks;
+}
+
+void SaleCommands::fillTiers(QStringList& tiers, const QList<PriceTier>& available)
+{
+    // A seat named without a tier gets the ticket type the counter offers first.
+    const QString fallback = defaultTier(available);
+    for (QString& t : tiers) {
+        if (t.isEmpty())
+            t = fallback;
+    }
 }
 
 Result<SaleCommands::Sale> SaleCommands::saleArguments(const QStringList& positional) const

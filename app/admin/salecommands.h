@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include "app/admin/clisession.h"
+#include "model/catalog.h"
 
 namespace bo {
 
@@ -33,6 +34,17 @@ public:
     [[nodiscard]] ExitCode release(const QStringList& positional);
     /// `confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]`: idempotent per key.
     [[nodiscard]] ExitCode confirm(const QStringList& positional);
+
+    /// Seats named as SEAT or SEAT:TIER, in the order given (tiers lower-cased, empty when none).
+    struct SeatPicks
+    {
+        QStringList labels;
+        QStringList tiers;
+        bool anyTier = false;
+    };
+    [[nodiscard]] static Result<SeatPicks> parsePicks(const QStringList& arguments);
+    /// Gives every seat named without a tier the ticket type the counter offers first.
+    static void fillTiers(QStringList& tiers, const QList<PriceTier>& available);
 
 private:
     /// The sale a release or confirm acts on: its showtime and its hold token (--owner).

@@ -75,14 +75,7 @@ QString AdminCliRig::logDir() const
 CliRun AdminCliRig::cli(const QStringList& arguments, const QString& conninfo, const QByteArray& input) const
 {
     QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("BOXOFFICE_DB"));
-    env.insert(QStringLiteral("BOXOFFICE_LOG_DIR"), logDir());
-    env.insert(QStringLiteral("BOXOFFICE_DEMO_DIR"), m_home.filePath(QStringLiteral("demo")));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
-    env.insert(QStringLiteral("HOME"), m_home.path());
-    process.setProcessEnvironment(env);
+    process.setProcessEnvironment(environment());
     QStringList args;
     if (!conninfo.isEmpty())
         args << QStringLiteral("--db") << conninfo;
@@ -108,6 +101,30 @@ CliRun AdminCliRig::cli(const QStringList& arguments, const QString& conninfo, c
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+QProcessEnvironment AdminCliRig::environment() const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("BOXOFFICE_DB"));
+    env.insert(QStringLiteral("BOXOFFICE_LOG_DIR"), logDir());
+    env.insert(QStringLiteral("BOXOFFICE_DEMO_DIR"), m_home.filePath(QStringLiteral("demo")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("HOME"), m_home.path());
+    return env;
+}
+
+std::unique_ptr<QProcess> AdminCliRig::startCli(const QStringList& arguments,
+                                                const QProcessEnvironment& extra) const
+{
+    auto process = std::make_unique<QProcess>();
+    QProcessEnvironment env = environment();
+    for (const QString& name : extra.keys())
+        env.insert(name, extra.value(name));
+    process->setProcessEnvironment(env);
+    process->start(m_program, QStringList{QStringLiteral("--db"), m_conninfo} + arguments);
+    return process;
 }
 
 CliRun AdminCliRig::cli(const QStringList& arguments) const

@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QJsonObject>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -50,6 +51,10 @@ public:
                              const QByteArray& input = {}) const;
     /// Runs the program against this test's database with the terminal login (as a till would).
     [[nodiscard]] CliRun cli(const QStringList& arguments) const;
+    /// Starts the program against this test's database with the terminal login and `extra`
+    /// added to its environment, without waiting for it (the caller waits, or kills it).
+    [[nodiscard]] std::unique_ptr<QProcess> startCli(const QStringList& arguments,
+                                                     const QProcessEnvironment& extra) const;
     /// Runs the program as the database owner (migrate, seed-demo, create-login).
     [[nodiscard]] CliRun cliAsOwner(const QStringList& arguments) const;
 
@@ -67,6 +72,8 @@ public:
     [[nodiscard]] const QString& premium() const { return m_premium; }
 
 private:
+    [[nodiscard]] QProcessEnvironment environment() const;
+
     QString m_program;
     QTemporaryDir m_home;
     std::unique_ptr<TestDatabase> m_db;
