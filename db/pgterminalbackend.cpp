@@ -115,8 +115,8 @@ public slots:
         auto r = SeatService(store, rules()).beginPayment(showtimeId, seats, owner, terminal, terminalId);
         if (!r)
             return failed(requestId, r.error());
-        emit m_owner->holdFinished(
-            HoldReply{requestId, showtimeId, seats, r.value().hold, r.value().bookingCode, r.value().bookingId});
+        emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value().hold,
+                                             r.value().bookingCode, r.value().bookingId});
     }
 
     void release(int requestId, int showtimeId, const QUuid& owner, const QList<int>& seats)
