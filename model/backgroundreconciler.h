@@ -18,9 +18,6 @@ namespace bo {
 
 class ReconcilerWorker;
 
-/// Makes the card payment service for a thread; null when none is configured (cash only).
-using PaymentGatewayFactory = std::function<std::unique_ptr<PaymentGateway>()>;
-
 /// The payment reconciler every application runs (issue 11, docs/PAYMENTS.md): its own thread,
 /// its own connection and a timer. Every pass it first finishes this terminal's own intents that
 /// have been silent for a while (a restart after a crash: its pending sales are given up), then,

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <functional>
+#include <memory>
+
 #include <QDateTime>
 #include <QString>
 #include <QUuid>
@@ -75,6 +78,9 @@ public:
     /// Where the payment of `key` stands: Done with `state`, NotFound, or Unknown (ask again later).
     [[nodiscard]] virtual GatewayReply lookup(const QUuid& key, int timeoutMs) = 0;
 };
+
+/// Makes the card payment service for a thread; null when none is configured (cash only).
+using PaymentGatewayFactory = std::function<std::unique_ptr<PaymentGateway>()>;
 
 [[nodiscard]] const char* gatewayOutcomeName(GatewayOutcome outcome);
 [[nodiscard]] const char* gatewayPaymentStateName(GatewayPaymentState state);
