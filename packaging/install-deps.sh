@@ -32,8 +32,9 @@ packages=(
     # the Windows cross build, its installer and its test under wine (packaging/build-windows.sh,
     # packaging/ci-windows.sh); spdlog and fmt above serve it header-only
     g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 nsis wine wine64 xz-utils
-    # fonts for Korean text
-    fonts-noto-cjk
+    # fonts for Korean text; DejaVu for the offscreen widget tests of the Windows cross build under
+    # wine (packaging/windows/wine-run.sh), which cannot use fontconfig
+    fonts-noto-cjk fonts-dejavu-core
     # the Debian package (packaging/build-deb.sh, ci-deb.sh): CPack's dpkg-shlibdeps and file,
     # man pages from --help, icon renders, and the validators
     dpkg-dev file help2man librsvg2-bin lintian desktop-file-utils appstream
