@@ -17,13 +17,16 @@
 #include "app/common/databasesetup.h"
 #include "app/common/logging.h"
 #include "app/common/terminalidentity.h"
+#include "app/payments/cardservice.h"
 #include "boxoffice/version.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
+#include "db/paymentintentstore.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
-#include "model/cardterminal.h"
+#include "model/backgroundreconciler.h"
 #include "model/expiryreleaser.h"
+#include "model/paymentdesk.h"
 #include "model/saleflow.h"
 #include "ui/counter/counterwindow.h"
 #include "ui/counter/showtimeboard.h"
@@ -52,6 +55,11 @@ int main(int argc, char* argv[])
         {QStringLiteral("demo"),
          QCoreApplication::translate("bo::CounterMain",
                                      "Use the private demo database (the default when none is configured).")},
+        {QStringLiteral("gateway"),
+         QCoreApplication::translate("bo::CounterMain",
+                                     "The card payment service's URL (else $BOXOFFICE_GATEWAY, else the "
+                                     "settings; the demo starts its own simulator)."),
+         QStringLiteral("url")},
         {QStringLiteral("terminal"), QCoreApplication::translate("bo::CounterMain", "This terminal's name."),
          QCoreApplication::translate("bo::CounterMain", "name")},
         {QStringLiteral("lang"), QCoreApplication::translate("bo::CounterMain", "Language: en or ko."),
@@ -106,9 +114,34 @@ int main(int argc, char* argv[])
     spdlog::info("terminal {} starting on {}", terminal.toStdString(),
                  settings.value().describe().toStdString());
 
+    // Card payments (docs/PAYMENTS.md): the configured gateway, or the demo's own simulator.
+    auto cardConfig = bo::CardServiceConfig::read(preferences, parser.value(QStringLiteral("gateway")));
+    auto cards = cardConfig ? bo::CardService::open(cardConfig.value(), choice.demo, bo::demoClusterFolder(),
+                                                    bo::CardService::simulatorBesideApplication())
+                            : bo::Result<std::unique_ptr<bo::CardService>>(cardConfig.error());
+    if (!cards) {
+        spdlog::error("cannot start: {}", cards.error().message.toStdString());
+        QMessageBox::critical(nullptr, QCoreApplication::translate("bo::CounterMain", "Box office"),
+                              cards.error().message);
+        return 2;
+    }
+    bo::CardService& cardService = *cards.value();
+    spdlog::info("card payments: {}", cardService.describe().toStdString());
+
     bo::PgTerminalBackend backend(settings.value());
-    bo::SimulatedCardTerminal card;
-    bo::SaleFlow flow(&backend, &card, terminal);
+    // Every payment goes through a durable intent on the desk's own thread and connection; the
+    // reconciler finishes whatever a crash or a lost connection left (this till's first).
+    bo::PaymentDesk desk(bo::PaymentIntentStore::factory(settings.value(), QStringLiteral("payments")),
+                         bo::SeatStore::factory(settings.value(), QStringLiteral("payments")),
+                         cardService.factory(), cardService.acceptsCards(), cardService.timings());
+    bo::BackgroundReconciler::Options reconcile;
+    reconcile.terminal = terminal;
+    bo::BackgroundReconciler reconciler(
+        bo::PaymentIntentStore::factory(settings.value(), QStringLiteral("reconciler")),
+        bo::SeatStore::factory(settings.value(), QStringLiteral("reconciler")), cardService.factory(),
+        reconcile);
+    bo::SaleFlow flow(&backend, nullptr, terminal);
+    flow.setPayments(&desk);
     flow.setTerminalId(terminalId);
     bo::ExpiryReleaser releaser(bo::SeatStore::factory(settings.value(), QStringLiteral("releaser")), {});
     // The title bar shows the terminal's name and the start of its permanent id.
@@ -120,9 +153,11 @@ int main(int argc, char* argv[])
         language =
             QSettings().value(QStringLiteral("ui/language"), QLocale::system().name().left(2)).toString();
     window.setLanguage(language);
-    window.setCardSimulator(&card);
+    if (cardService.simulator())
+        window.setCardSimulator(cardService.simulator());
     backend.start();
     releaser.start();
+    reconciler.start();
     window.show();
     if (parser.isSet(QStringLiteral("quit-after"))) {
         bool ok = false;
@@ -153,6 +188,7 @@ int main(int argc, char* argv[])
     std::fflush(nullptr);
     std::_Exit(rc);
 #else
+    reconciler.stop();
     releaser.stop();
     backend.stop();
     return rc;

@@ -101,7 +101,9 @@ GatewayReply HttpPaymentGateway::authorise(const AuthoriseRequest& request)
     call.body = QJsonObject{{QStringLiteral("amount_minor"), request.amountMinor},
                             {QStringLiteral("currency"), request.currency},
                             {QStringLiteral("reference"), request.saleReference},
-                            {QStringLiteral("terminal_id"), request.terminalId}};
+                            {QStringLiteral("terminal_id"), m_settings.merchantTerminalId.isEmpty()
+                                                                ? request.terminalId
+                                                                : m_settings.merchantTerminalId}};
     call.timeoutMs = request.timeoutMs;
     call.expected = GatewayPaymentState::Authorised;
     return run(call);

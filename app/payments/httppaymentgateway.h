@@ -29,6 +29,7 @@ struct HttpGatewaySettings
     int backoffMaxMs = 3'000;
     QString caFile;    ///< PEM certificates of a private CA, trusted besides the system's; never "no check"
     QByteArray apiKey; ///< sent as "Authorization: Bearer …"; never logged
+    QString merchantTerminalId; ///< the acquirer's id of this till, sent instead of its permanent id
 };
 
 /// PaymentGateway over HTTP/JSON with Qt Network. Each call blocks its thread on a local event

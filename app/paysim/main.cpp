@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <csignal>
 #include <cstdio>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHostAddress>
+#include <QLockFile>
 #include <QRandomGenerator>
 #include <QSaveFile>
 #include <QSocketNotifier>
@@ -126,6 +128,9 @@ int main(int argc, char* argv[])
          QStringLiteral("Fraction of POSTs processed and committed, then the connection dropped."),
          QStringLiteral("0..1")},
         {QStringLiteral("drop-next"), QStringLiteral("Do so with the next N POSTs."), QStringLiteral("N")},
+        {QStringLiteral("parent-pid"),
+         QStringLiteral("Stop when the process with this id ends (the application that started it)."),
+         QStringLiteral("pid")},
         {QStringLiteral("crash-after"),
          QStringLiteral("Exit (status 99) after committing the N-th payment request, unanswered."),
          QStringLiteral("N")},
@@ -195,12 +200,41 @@ int main(int argc, char* argv[])
         tls.setPrivateKey(key);
     }
 
+    qint64 parentPid = 0;
+    if (parser.isSet(QStringLiteral("parent-pid"))) {
+        bool ok = false;
+        parentPid = parser.value(QStringLiteral("parent-pid")).toLongLong(&ok);
+        if (!ok || parentPid <= 1)
+            return badInput(QStringLiteral("--parent-pid needs a process id"));
+    }
+
     bo::setupPaysimLog(parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("verbose")));
+    if (parentPid != 0) {
+        // A demo's simulator ends with the application that started it, even one killed outright:
+        // the kernel sends SIGTERM when the parent dies; a parent already gone is checked after.
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != static_cast<pid_t>(parentPid)) {
+            bo::paysimLog(spdlog::level::err, QStringLiteral("parent_gone"),
+                          {{QStringLiteral("parent_pid"), parentPid}});
+            return exitFailure;
+        }
+    }
     QString journal = parser.value(QStringLiteral("journal"));
     if (journal.isEmpty()) {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QDir().mkpath(dir);
         journal = QDir(dir).filePath(QStringLiteral("paysim.journal"));
+    }
+    // One simulator per journal: a second one would answer from a store the first is changing.
+    QLockFile journalLock(journal + QStringLiteral(".lock"));
+    if (!journalLock.tryLock(0)) {
+        qint64 holder = 0;
+        QString host;
+        QString application;
+        journalLock.getLockInfo(&holder, &host, &application);
+        bo::paysimLog(spdlog::level::err, QStringLiteral("journal_in_use"),
+                      {{QStringLiteral("journal"), journal}, {QStringLiteral("pid"), holder}});
+        return exitFailure;
     }
     bo::PaysimStore store(journal);
     QString failure;

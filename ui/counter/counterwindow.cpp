@@ -14,8 +14,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
-#include "model/cardterminal.h"
 #include "model/showtimelistmodel.h"
+#include "model/simulatedpayments.h"
 #include "model/terminalbackend.h"
 #include "ui/counter/salepage.h"
 #include "ui/counter/showtimeboard.h"
@@ -150,17 +150,18 @@ bool CounterWindow::isShowingBoard() const
     return m_pages->currentWidget() == m_board;
 }
 
-void CounterWindow::setCardSimulator(SimulatedCardTerminal* card)
+void CounterWindow::setCardSimulator(CardSimulator* card)
 {
     m_cardMenu = menuBar()->addMenu(QString());
+    m_cardMenu->setObjectName(QStringLiteral("cardSimulatorMenu"));
     auto* group = new QActionGroup(this);
-    for (int i = 0; i < 3; ++i) {
+    for (const SimulatedCard behaviour :
+         {SimulatedCard::Approve, SimulatedCard::Decline, SimulatedCard::Slow, SimulatedCard::NoAnswer}) {
         QAction* action = m_cardMenu->addAction(QString());
         action->setCheckable(true);
         group->addAction(action);
-        const auto behaviour = SimulatedCardTerminal::Behaviour(i);
         action->setChecked(card->behaviour() == behaviour);
-        connect(action, &QAction::triggered, card, [card, behaviour] { card->setBehaviour(behaviour); });
+        connect(action, &QAction::triggered, this, [card, behaviour] { card->setBehaviour(behaviour); });
         m_cardActions << action;
     }
     retranslate();
@@ -239,6 +240,7 @@ void CounterWindow::retranslate()
         m_cardActions.at(0)->setText(tr("Approve payments"));
         m_cardActions.at(1)->setText(tr("Decline payments"));
         m_cardActions.at(2)->setText(tr("Answer slowly, then approve"));
+        m_cardActions.at(3)->setText(tr("Never answer (the payment is checked)"));
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
     updateOfflineBanner();

@@ -15,7 +15,7 @@ class QStackedWidget;
 namespace bo {
 
 class TerminalBackend;
-class SimulatedCardTerminal;
+class CardSimulator;
 class SalePage;
 class ShowtimeBoard;
 class ShowtimeListModel;
@@ -36,8 +36,8 @@ public:
     [[nodiscard]] ShowtimeBoard* board() const { return m_board; }
     [[nodiscard]] SalePage* salePage() const { return m_sale; }
     [[nodiscard]] bool isShowingBoard() const;
-    /// Adds a menu to make the demo card terminal approve, decline or answer slowly.
-    void setCardSimulator(SimulatedCardTerminal* card);
+    /// Adds a menu to make the demo card terminal approve, decline, answer slowly or not at all.
+    void setCardSimulator(CardSimulator* card);
 
 public slots:
     void showBoard();
