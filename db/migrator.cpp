@@ -48,6 +48,23 @@ QList<Migration> embeddedMigrations()
     return out;
 }
 
+QList<int> shippedVersions()
+{
+    QList<int> out;
+    for (const Migration& m : embeddedMigrations())
+        out << m.version;
+    return out;
+}
+
+QString versionList(const QList<int>& versions)
+{
+    QStringList names;
+    names.reserve(versions.size());
+    for (int v : versions)
+        names << QStringLiteral("%1").arg(v, 4, 10, QLatin1Char('0'));
+    return names.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 Migrator::Migrator(DbConnection& connection)
@@ -76,23 +93,82 @@ Result<int> Migrator::currentVersion()
     return v.next() ? v.value(0).toInt() : 0;
 }
 
+Result<QList<int>> Migrator::appliedVersions()
+{
+    auto exists = m_connection.exec(QStringLiteral("SELECT to_regclass('schema_migrations') IS NOT NULL"));
+    if (!exists)
+        return exists.error();
+    Rows& q = exists.value();
+    if (!q.next() || !q.value(0).toBool())
+        return QList<int>{};
+    auto versions =
+        m_connection.exec(QStringLiteral("SELECT version FROM schema_migrations ORDER BY version"));
+    if (!versions)
+        return versions.error();
+    QList<int> out;
+    Rows& v = versions.value();
+    while (v.next())
+        out << v.value(0).toInt();
+    return out;
+}
+
+MigrationGap Migrator::findGap(const QList<int>& shipped, const QList<int>& applied)
+{
+    MigrationGap gap;
+    if (applied.isEmpty())
+        return gap;
+    const int highestApplied = applied.last();
+    const int highestShipped = shipped.isEmpty() ? 0 : shipped.last();
+    for (int v : shipped) {
+        if (v < highestApplied && !applied.contains(v))
+            gap.missing << v;
+    }
+    for (int v : applied) {
+        if (v <= highestShipped && !shipped.contains(v))
+            gap.unknown << v;
+    }
+    return gap;
+}
+
+Status Migrator::refuseGap(const QList<int>& applied)
+{
+    const MigrationGap gap = findGap(shippedVersions(), applied);
+    if (gap.isEmpty())
+        return success();
+    QStringList parts;
+    if (!gap.missing.isEmpty())
+        parts << tr("migration %1 is not applied although %2 is")
+                     .arg(versionList(gap.missing))
+                     .arg(applied.last(), 4, 10, QLatin1Char('0'));
+    if (!gap.unknown.isEmpty())
+        parts
+            << tr("migration %1 is applied but not shipped with this program").arg(versionList(gap.unknown));
+    return makeError(ErrorCode::SchemaMismatch,
+                     tr("The database schema has a gap: %1. Migrations are never applied out of order; "
+                        "restore the database or install the release that migrated it.")
+                         .arg(parts.join(QStringLiteral("; "))));
+}
+
 Status Migrator::checkCompatible()
 {
-    auto current = currentVersion();
-    if (!current)
-        return current.error();
+    auto applied = appliedVersions();
+    if (!applied)
+        return applied.error();
+    const int current = applied.value().isEmpty() ? 0 : applied.value().last();
     const int latest = latestVersion();
-    if (current.value() > latest)
+    if (current > latest)
         return makeError(ErrorCode::SchemaTooNew,
                          tr("The database schema (version %1) is newer than this program understands "
                             "(version %2). Install the newer Box office release.")
-                             .arg(current.value())
+                             .arg(current)
                              .arg(latest));
-    if (current.value() < latest)
+    if (Status gap = refuseGap(applied.value()); !gap)
+        return gap;
+    if (current < latest)
         return makeError(ErrorCode::BadInput,
                          tr("The database schema is at version %1, this program needs version %2. "
                             "Run 'boxoffice-admin migrate' first.")
-                             .arg(current.value())
+                             .arg(current)
                              .arg(latest));
     return success();
 }
@@ -127,10 +203,10 @@ Result<MigrationReport> Migrator::migrateLocked()
         return s.error();
 
     MigrationReport report;
-    auto current = currentVersion();
-    if (!current)
-        return current.error();
-    report.fromVersion = report.toVersion = current.value();
+    auto applied = appliedVersions();
+    if (!applied)
+        return applied.error();
+    report.fromVersion = report.toVersion = applied.value().isEmpty() ? 0 : applied.value().last();
     const auto migrations = embeddedMigrations();
     if (migrations.isEmpty())
         return makeError(ErrorCode::Internal, tr("No migrations are built into this program."));
@@ -140,6 +216,10 @@ Result<MigrationReport> Migrator::migrateLocked()
                             "(version %2). Install the newer Box office release.")
                              .arg(report.fromVersion)
                              .arg(migrations.last().version));
+    // Only versions above the highest applied are applied, in order: one below it that is
+    // missing would never run, so the whole migration is refused, naming it.
+    if (Status gap = refuseGap(applied.value()); !gap)
+        return gap.error();
 
     for (const Migration& m : migrations) {
         if (m.version <= report.toVersion)

@@ -19,11 +19,24 @@ struct MigrationReport
     QStringList applied;
 };
 
+/// How the migrations recorded in a database differ from the ones shipped in this binary, besides
+/// the newest not yet applied: `missing` are shipped versions below the highest applied one that
+/// were never applied, `unknown` are applied versions (up to the highest shipped) that this
+/// binary does not ship. Either is a gap: applying past it would run migrations out of order.
+struct MigrationGap
+{
+    QList<int> missing;
+    QList<int> unknown;
+
+    [[nodiscard]] bool isEmpty() const { return missing.isEmpty() && unknown.isEmpty(); }
+};
+
 /// Applies the numbered .sql files embedded under :/boxoffice/migrations, each in one
 /// transaction, recorded in schema_migrations. Concurrent migrators (terminals starting at once)
 /// serialise on a session advisory lock. A database newer than this binary is refused. Once the
 /// roles migration is applied, each later one runs under SET LOCAL ROLE boxoffice_owner (when
-/// the migrating user may), so everything it creates belongs to the owner role.
+/// the migrating user may), so everything it creates belongs to the owner role. A gap (see
+/// MigrationGap) is refused with SchemaMismatch, naming the versions: nothing is applied.
 class Migrator final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::Migrator)
@@ -37,11 +50,19 @@ public:
     /// The version recorded in the database (0 when it was never migrated).
     [[nodiscard]] Result<int> currentVersion();
     /// Ok when the database is at exactly this binary's version; otherwise an error that says
-    /// which side is newer (SchemaTooNew, or BadInput asking for `boxoffice-admin migrate`).
+    /// which side is newer (SchemaTooNew, or BadInput asking for `boxoffice-admin migrate`), or
+    /// SchemaMismatch naming the versions of a gap.
     [[nodiscard]] Status checkCompatible();
+    /// The gap between `shipped` and `applied` (both ascending); versions above the highest shipped
+    /// are not part of it (that database is newer: SchemaTooNew).
+    [[nodiscard]] static MigrationGap findGap(const QList<int>& shipped, const QList<int>& applied);
 
 private:
     [[nodiscard]] Result<MigrationReport> migrateLocked();
+    /// The versions recorded in schema_migrations, ascending (empty when it does not exist).
+    [[nodiscard]] Result<QList<int>> appliedVersions();
+    /// Ok, or the SchemaMismatch error that names the gap between the shipped and the applied.
+    [[nodiscard]] static Status refuseGap(const QList<int>& applied);
     /// True when the session may SET ROLE boxoffice_owner (a member, or a superuser).
     [[nodiscard]] Result<bool> actsAsOwner();
 

@@ -42,6 +42,7 @@ bool outcomeUnknown(const Error& error)
     case ErrorCode::Expired:
     case ErrorCode::KeyMismatch:
     case ErrorCode::SchemaTooNew:
+    case ErrorCode::SchemaMismatch:
         return false;
     }
     return true;

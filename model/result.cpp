@@ -25,6 +25,8 @@ const char* errorCodeName(ErrorCode code)
         return "offline";
     case ErrorCode::SchemaTooNew:
         return "schema_too_new";
+    case ErrorCode::SchemaMismatch:
+        return "schema_mismatch";
     case ErrorCode::Internal:
         return "internal";
     }

@@ -14,16 +14,17 @@ namespace bo {
 
 /// What went wrong, coarse enough for a caller to decide what to do next.
 enum class ErrorCode {
-    BadInput,     ///< the request itself is wrong; repeating it will not help
-    NotFound,     ///< unknown showtime, seat, booking
-    NotOnSale,    ///< the showtime exists but is closed, cancelled or over
-    Conflict,     ///< a seat is taken, or a race was lost; `seats` names the seats
-    Expired,      ///< the hold ran out before the action
-    KeyMismatch,  ///< an idempotency key was reused for a different request
-    InProgress,   ///< the same key is being processed right now; retry with the same key
-    Offline,      ///< the database cannot be reached; nothing was done, or the outcome is unknown
-    SchemaTooNew, ///< the database was migrated by a newer release
-    Internal,     ///< a bug or an unexpected server error
+    BadInput,       ///< the request itself is wrong; repeating it will not help
+    NotFound,       ///< unknown showtime, seat, booking
+    NotOnSale,      ///< the showtime exists but is closed, cancelled or over
+    Conflict,       ///< a seat is taken, or a race was lost; `seats` names the seats
+    Expired,        ///< the hold ran out before the action
+    KeyMismatch,    ///< an idempotency key was reused for a different request
+    InProgress,     ///< the same key is being processed right now; retry with the same key
+    Offline,        ///< the database cannot be reached; nothing was done, or the outcome is unknown
+    SchemaTooNew,   ///< the database was migrated by a newer release
+    SchemaMismatch, ///< the database's migrations have a gap against this release's: never migrated over
+    Internal,       ///< a bug or an unexpected server error
 };
 
 /// An error with a message for people (translated where shown) and a technical detail for logs.

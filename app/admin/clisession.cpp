@@ -33,6 +33,7 @@ ExitCode CliSession::exitCodeFor(ErrorCode code)
         return ExitCode::Conflict;
     case ErrorCode::Offline:
     case ErrorCode::SchemaTooNew:
+    case ErrorCode::SchemaMismatch:
     case ErrorCode::Internal:
         return ExitCode::Failure;
     }

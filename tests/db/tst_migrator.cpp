@@ -197,6 +197,79 @@ private slots:
                  QString::number(future));
     }
 
+    /// A database that has the newest migration but not one below it (migrated by a release that
+    /// shipped them in another order) is refused by migrate and by the compatibility check, both
+    /// naming the missing version; nothing is applied.
+    void migrationMissingBelowTheNewestIsRefused()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int latest = Migrator::latestVersion();
+        const int skipped = latest - 1;
+        QVERIFY(db.run(QStringLiteral("DELETE FROM schema_migrations WHERE version = %1").arg(skipped)));
+        const QString name = QStringLiteral("%1").arg(skipped, 4, 10, QLatin1Char('0'));
+        const QString before = db.scalar(recordedVersions);
+        auto connection = db.connectAsOwner();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+
+        auto report = migrator.migrate();
+        QVERIFY2(!report.ok(), "a gap was migrated over silently");
+        QCOMPARE(report.error().code, ErrorCode::SchemaMismatch);
+        QVERIFY2(report.error().message.contains(name) &&
+                     report.error().message.contains(QLatin1String("gap")),
+                 qPrintable(report.error().message));
+        QCOMPARE(db.scalar(recordedVersions), before);
+
+        const Status compatible = migrator.checkCompatible();
+        QVERIFY2(!compatible.ok(), "a database with a gap was called compatible");
+        QCOMPARE(compatible.error().code, ErrorCode::SchemaMismatch);
+        QVERIFY2(compatible.error().message.contains(name), qPrintable(compatible.error().message));
+
+        // The gap closed (the version recorded again), the same session migrates: nothing to apply.
+        QVERIFY(db.run(QStringLiteral("INSERT INTO schema_migrations (version, name, checksum) "
+                                      "VALUES (%1, 'put_back', 'x')")
+                           .arg(skipped)));
+        auto again = migrator.migrate();
+        QVERIFY2(again.ok(), qPrintable(again.ok() ? QString() : describe(again.error())));
+        QVERIFY(again.value().applied.isEmpty());
+        QVERIFY(migrator.checkCompatible().ok());
+    }
+
+    void findGapNamesMissingAndUnknownVersions_data()
+    {
+        QTest::addColumn<QList<int>>("shipped");
+        QTest::addColumn<QList<int>>("applied");
+        QTest::addColumn<QList<int>>("missing");
+        QTest::addColumn<QList<int>>("unknown");
+        const QList<int> none;
+        QTest::newRow("fresh") << QList<int>{1, 2, 3} << none << none << none;
+        QTest::newRow("behind") << QList<int>{1, 2, 3} << QList<int>{1} << none << none;
+        QTest::newRow("current") << QList<int>{1, 2, 3} << QList<int>{1, 2, 3} << none << none;
+        QTest::newRow("newer is not a gap") << QList<int>{1, 2, 3} << QList<int>{1, 2, 3, 4} << none << none;
+        QTest::newRow("one skipped") << QList<int>{1, 2, 3, 4} << QList<int>{1, 3, 4} << QList<int>{2}
+                                     << none;
+        QTest::newRow("skipped below a newer one")
+            << QList<int>{1, 2, 3} << QList<int>{1, 3, 5} << QList<int>{2} << none;
+        QTest::newRow("first skipped") << QList<int>{1, 2, 3} << QList<int>{2} << QList<int>{1} << none;
+        QTest::newRow("applied, not shipped")
+            << QList<int>{1, 2, 4} << QList<int>{1, 2, 3} << none << QList<int>{3};
+        QTest::newRow("both") << QList<int>{1, 2, 4, 5} << QList<int>{1, 3, 4} << QList<int>{2}
+                              << QList<int>{3};
+    }
+
+    void findGapNamesMissingAndUnknownVersions()
+    {
+        QFETCH(QList<int>, shipped);
+        QFETCH(QList<int>, applied);
+        QFETCH(QList<int>, missing);
+        QFETCH(QList<int>, unknown);
+        const MigrationGap gap = Migrator::findGap(shipped, applied);
+        QCOMPARE(gap.missing, missing);
+        QCOMPARE(gap.unknown, unknown);
+        QCOMPARE(gap.isEmpty(), missing.isEmpty() && unknown.isEmpty());
+    }
+
     void unmigratedDatabaseIsNotCompatible()
     {
         TestDatabase db(false);
