@@ -206,6 +206,20 @@ PaymentOutcome PaymentProcess::payByCard(const NewPaymentIntent& intent, const C
                             "booking was made and voided if not, automatically."),
                          booked.error());
 
+    // Refused. The database also refuses a confirm on a payment that is being voided or was given
+    // up meanwhile (migration 0011: another process of this terminal releasing the sale): then
+    // the seats are not lost but this payment is; its void is finished from where it stands and
+    // the clerk sees the refusal, the sale still at the payment step.
+    if (Result<PaymentIntent> now = m_intents.find(current.request.key);
+        now && now.value().state != IntentState::Authorised) {
+        PaymentIntent after = now.value();
+        if (after.state == IntentState::Voiding) {
+            report(PaymentPhase::Voiding);
+            if (Result<PaymentIntent> voided = voidCard(after, after.reason); voided)
+                after = voided.value();
+        }
+        return outcomeOf(PaymentOutcome::Kind::Failed, after, booked.error().message, booked.error());
+    }
     report(PaymentPhase::Voiding);
     Result<PaymentIntent> voided = voidCard(current, booked.error().message);
     return outcomeOf(PaymentOutcome::Kind::SeatsLost, voided ? voided.value() : current,

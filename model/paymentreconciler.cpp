@@ -41,10 +41,14 @@ ReconcileAction plannedAction(const PaymentIntent& intent, bool ownSale)
         if (booking == QLatin1String("PENDING"))
             return ownSale ? ReconcileAction::Release : ReconcileAction::Wait;
         return ReconcileAction::Void;
+    // A capture needs the booking CONFIRMED and a void needs it not to be (0010): a capture whose
+    // booking was cancelled, or a void whose booking was confirmed, can never be recorded. Since
+    // 0011 neither can arise (cancel and confirm refuse mid-call); one left by an older release
+    // waits for a manager (refund or void by hand) instead of being sent again on every pass.
     case IntentState::Capturing:
-        return ReconcileAction::Capture;
+        return booking == QLatin1String("CONFIRMED") ? ReconcileAction::Capture : ReconcileAction::Wait;
     case IntentState::Voiding:
-        return ReconcileAction::Void;
+        return booking == QLatin1String("CONFIRMED") ? ReconcileAction::Wait : ReconcileAction::Void;
     case IntentState::Refunding:
     case IntentState::Declined:
     case IntentState::Captured:

@@ -221,16 +221,12 @@ private slots:
             << PaymentMethod::Card << S::Authorised << S::Capturing << QStringLiteral("PENDING");
         QTest::newRow("card capture of a cancelled booking")
             << PaymentMethod::Card << S::Authorised << S::Capturing << QStringLiteral("CANCELLED");
-        QTest::newRow("card captured, booking cancelled meanwhile")
-            << PaymentMethod::Card << S::Capturing << S::Captured << QStringLiteral("CANCELLED");
         QTest::newRow("cash kept for a pending booking")
             << PaymentMethod::Cash << S::Authorised << S::Captured << QStringLiteral("PENDING");
         QTest::newRow("cash kept for an expired booking")
             << PaymentMethod::Cash << S::Authorised << S::Captured << QStringLiteral("EXPIRED");
         QTest::newRow("card void of a confirmed booking")
             << PaymentMethod::Card << S::Authorised << S::Voiding << QStringLiteral("CONFIRMED");
-        QTest::newRow("card voided, booking confirmed meanwhile")
-            << PaymentMethod::Card << S::Voiding << S::Voided << QStringLiteral("CONFIRMED");
         QTest::newRow("cash handed back for a confirmed booking")
             << PaymentMethod::Cash << S::Authorised << S::Voided << QStringLiteral("CONFIRMED");
         QTest::newRow("card refund of a confirmed booking")
@@ -266,6 +262,101 @@ private slots:
         QVERIFY2(moved.error().message.contains(sale.bookingCode), qPrintable(describe(moved.error())));
         QCOMPARE(state(key), name(from));
         QCOMPARE(events(key), eventsBefore);
+    }
+
+    /// 0011: a capture on its way (CAPTURING) may take the money whatever the booking becomes, so
+    /// the booking is not cancelled under it; the refusal says what to do, and doing it works.
+    void cancelWhileCapturingIsRefused()
+    {
+        const Sale sale = newSale();
+        const QUuid key = QUuid::createUuid();
+        QVERIFY(
+            m_intents->create(request(key, sale, PaymentMethod::Card, QStringLiteral("till-guard"))).ok());
+        QVERIFY(driveTo(key, sale, PaymentMethod::Card, IntentState::Capturing));
+        QCOMPARE(bookingStatus(sale), QStringLiteral("CONFIRMED"));
+        const QString eventsBefore = events(key);
+
+        auto refused =
+            m_manager->exec(QStringLiteral("SELECT status FROM bo_cancel_booking(?)"), {sale.bookingCode});
+        QVERIFY2(!refused.ok(), "a booking was cancelled while its payment was being captured");
+        QCOMPARE(codeName(refused.error().code), codeName(ErrorCode::Conflict));
+        const QString message = refused.error().message;
+        QVERIFY2(message.contains(sale.bookingCode) && message.contains(QLatin1String("being captured")) &&
+                     message.contains(QLatin1String("refund")),
+                 qPrintable(describe(refused.error())));
+        QCOMPARE(bookingStatus(sale), QStringLiteral("CONFIRMED"));
+        QCOMPARE(seatStatus(sale), QStringLiteral("RESERVED"));
+        QCOMPARE(state(key), name(IntentState::Capturing));
+        QCOMPARE(events(key), eventsBefore);
+
+        // What the caller is told to do: the capture's result, then the cancel, then the refund.
+        auto captured = m_intents->advance(key, IntentState::Capturing, IntentState::Captured);
+        QVERIFY2(captured.ok(), qPrintable(why(captured)));
+        QVERIFY(cancelled(sale));
+        QCOMPARE(seatStatus(sale), QStringLiteral("FREE"));
+        auto refunding = m_intents->advance(key, IntentState::Captured, IntentState::Refunding);
+        QVERIFY2(refunding.ok(), qPrintable(why(refunding)));
+    }
+
+    /// 0011: a confirm books nothing while the sale's payment is being voided, nor on a payment
+    /// that was given up; one on an authorised payment books.
+    void confirmOnAPaymentGivenUpIsRefused_data()
+    {
+        QTest::addColumn<IntentState>("intent");
+        QTest::addColumn<bool>("carried"); // the confirm carries the intent's payment
+        QTest::addColumn<bool>("books");
+        using S = IntentState;
+        QTest::newRow("voiding, confirm without payment") << S::Voiding << false << false;
+        QTest::newRow("voiding, carried") << S::Voiding << true << false;
+        QTest::newRow("voided, carried") << S::Voided << true << false;
+        QTest::newRow("declined, carried") << S::Declined << true << false;
+        QTest::newRow("abandoned, carried") << S::Abandoned << true << false;
+        QTest::newRow("authorised, carried") << S::Authorised << true << true;
+    }
+
+    void confirmOnAPaymentGivenUpIsRefused()
+    {
+        QFETCH(IntentState, intent);
+        QFETCH(bool, carried);
+        QFETCH(bool, books);
+        const Sale sale = newSale();
+        const QUuid key = QUuid::createUuid();
+        QVERIFY(
+            m_intents->create(request(key, sale, PaymentMethod::Card, QStringLiteral("till-guard"))).ok());
+        QVERIFY(driveTo(key, sale, PaymentMethod::Card, intent));
+        QCOMPARE(bookingStatus(sale), QStringLiteral("PENDING"));
+        const QString eventsBefore = events(key);
+
+        ConfirmRequest confirm{
+            QStringLiteral("till"), QUuid::createUuid(), m_showtime, sale.owner, {}, {}, {}, {}};
+        if (carried)
+            confirm.payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
+                                          {QStringLiteral("intent"), key.toString(QUuid::WithoutBraces)}};
+        auto done = m_sales->confirm(confirm);
+        if (books) {
+            QVERIFY2(done.ok(), qPrintable(why(done)));
+            QCOMPARE(bookingStatus(sale), QStringLiteral("CONFIRMED"));
+            QVERIFY(m_intents->advance(key, IntentState::Authorised, IntentState::Capturing).ok());
+            return;
+        }
+        QVERIFY2(!done.ok(), "booked on a payment that was being voided or was given up");
+        QCOMPARE(codeName(done.error().code), codeName(ErrorCode::Conflict));
+        QVERIFY2(done.error().message.contains(sale.bookingCode) &&
+                     done.error().message.contains(key.toString(QUuid::WithoutBraces)),
+                 qPrintable(describe(done.error())));
+        // Nothing of the confirm stays: booking, seat, key and payment as they were.
+        QCOMPARE(bookingStatus(sale), QStringLiteral("PENDING"));
+        QCOMPARE(seatStatus(sale), QStringLiteral("HELD"));
+        QCOMPARE(inspect(QStringLiteral("SELECT count(*) FROM idempotency_key WHERE key = '%1'")
+                             .arg(confirm.key.toString(QUuid::WithoutBraces))),
+                 QStringLiteral("0"));
+        QCOMPARE(state(key), name(intent));
+        QCOMPARE(events(key), eventsBefore);
+        // The void on its way can still finish (0010 would refuse it under a confirmed booking).
+        if (intent == IntentState::Voiding) {
+            auto voided = m_intents->advance(key, IntentState::Voiding, IntentState::Voided);
+            QVERIFY2(voided.ok(), qPrintable(why(voided)));
+        }
     }
 
     void advanceIsCompareAndSet()
@@ -840,6 +931,14 @@ private:
     {
         return inspect(QStringLiteral("SELECT status FROM booking WHERE id = '%1'")
                            .arg(sale.bookingId.toString(QUuid::WithoutBraces)));
+    }
+
+    QString seatStatus(const Sale& sale) const
+    {
+        return inspect(
+            QStringLiteral("SELECT status FROM showtime_seat WHERE showtime_id = %1 AND seat_id = %2")
+                .arg(m_showtime)
+                .arg(sale.seat));
     }
 
     QString state(const QUuid& key) const
