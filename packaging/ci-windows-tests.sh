@@ -9,7 +9,8 @@
 # wine (packaging/windows/wine-run.sh). Says how long each phase took. Exit status 0 only when
 # every unit test passed.
 # Bounded: each test has its ctest timeout (tests/CMakeLists.txt) and the whole ctest run at most
-# BOXOFFICE_WINDOWS_TESTS_LIMIT seconds (default 1800). A test still running after 240 s gets a
+# BOXOFFICE_WINDOWS_TESTS_LIMIT seconds (default 1800). A test still running after
+# BOXOFFICE_HANG_DUMP_AFTER seconds (default 240, under ctest's 300) gets a
 # backtrace of every thread of every wine program in the session (winedbg "bt all") in the log
 # before ctest's timeout ends it, so a hang is diagnosed where it happens.
 # BOXOFFICE_TEST_JOBS sets ctest's parallel level (default 2).
@@ -20,6 +21,7 @@ root=$(pwd)
 build=$root/build/windows-mingw
 jobs=${BOXOFFICE_TEST_JOBS:-2}
 limit=${BOXOFFICE_WINDOWS_TESTS_LIMIT:-1800}
+dump_after=${BOXOFFICE_HANG_DUMP_AFTER:-240}
 
 work=$(mktemp -d /tmp/boxoffice-ci-windows-tests-XXXXXX)
 export WINEPREFIX="$work/wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
@@ -82,12 +84,17 @@ watch_hangs() {
     while :; do
         for pid in $(pgrep -f 'tst_[a-z_]*\.exe' || true); do
             [ -e "$work/hang-$pid.txt" ] && continue
+            # The Windows program itself, not wine-run.sh around it.
+            case "$(tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | head -1)" in
+            *.exe) ;;
+            *) continue ;;
+            esac
             tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "WINEPREFIX=$WINEPREFIX" || continue
             age=$(ps -o etimes= -p "$pid" | tr -d ' ' || true)
-            [ -n "$age" ] && [ "$age" -gt 240 ] || continue
+            [ -n "$age" ] && [ "$age" -gt "$dump_after" ] || continue
+            echo "ci-windows-tests: $(tr '\0' ' ' <"/proc/$pid/cmdline") still runs after ${age} s;" \
+                "threads of every wine program in the session follow" >&2
             {
-                echo "ci-windows-tests: $(tr '\0' ' ' <"/proc/$pid/cmdline") still runs after ${age} s;" \
-                    "threads of every wine program in the session:"
                 timeout 120 winedbg --command "info process" 2>&1 || true
                 timeout 240 winedbg --command "bt all" 2>&1 || true
             } >"$work/hang-$pid.txt"
