@@ -10,9 +10,10 @@
 # every unit test passed.
 # Bounded: each test has its ctest timeout (tests/CMakeLists.txt) and the whole ctest run at most
 # BOXOFFICE_WINDOWS_TESTS_LIMIT seconds (default 1800). A test still running after
-# BOXOFFICE_HANG_DUMP_AFTER seconds (default 240, under ctest's 300) gets a
-# backtrace of every thread of every wine program in the session (winedbg "bt all") in the log
-# before ctest's timeout ends it, so a hang is diagnosed where it happens.
+# BOXOFFICE_HANG_DUMP_AFTER seconds (default 180: ctest ends it at 300, and winedbg takes a minute
+# on a loaded machine) gets a backtrace of every thread of every wine program in the session
+# (winedbg "bt all") in the log before ctest's timeout ends it, so a hang is diagnosed where it
+# happens.
 # BOXOFFICE_TEST_JOBS sets ctest's parallel level (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +22,7 @@ root=$(pwd)
 build=$root/build/windows-mingw
 jobs=${BOXOFFICE_TEST_JOBS:-2}
 limit=${BOXOFFICE_WINDOWS_TESTS_LIMIT:-1800}
-dump_after=${BOXOFFICE_HANG_DUMP_AFTER:-240}
+dump_after=${BOXOFFICE_HANG_DUMP_AFTER:-180}
 
 work=$(mktemp -d /tmp/boxoffice-ci-windows-tests-XXXXXX)
 export WINEPREFIX="$work/wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
@@ -77,8 +78,8 @@ wineserver -p >"$work/wineserver.log" 2>&1
 wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >>"$work/wineserver.log" 2>&1
 phase "Xvfb + wine prefix"
 
-# The hang detector: a test program of this prefix older than 240 s gets one "bt all" of the whole
-# session into the log (ctest's timeout then ends it and fails the step).
+# The hang detector: a test program of this prefix older than $dump_after s gets one "bt all" of
+# the whole session into the log (ctest's timeout then ends it and fails the step).
 watch_hangs() {
     local pid age
     while :; do
@@ -96,7 +97,7 @@ watch_hangs() {
                 "threads of every wine program in the session follow" >&2
             {
                 timeout 120 winedbg --command "info process" 2>&1 || true
-                timeout 240 winedbg --command "bt all" 2>&1 || true
+                timeout 180 winedbg --command "bt all" 2>&1 || true
             } >"$work/hang-$pid.txt"
             cat "$work/hang-$pid.txt" >&2
         done
