@@ -21,6 +21,7 @@ public:
     ReconcilerWorker(BackgroundReconciler* owner, BackgroundReconciler::Options options)
         : m_owner(owner)
         , m_options(std::move(options))
+        , m_link(owner->m_intents, owner->m_seats, owner->m_gateway)
     {}
 
 public slots:
@@ -37,20 +38,18 @@ public slots:
     {
         if (m_timer)
             m_timer->stop();
-        if (m_intents && m_leading)
-            m_intents->stepDownAsReconciler();
-        m_intents.reset();
-        m_seats.reset();
-        m_gateway.reset();
+        if (m_link.isOpen() && m_leading)
+            m_link.intents().stepDownAsReconciler();
+        m_link.close();
     }
 
     void pass()
     {
-        if (Status s = open(); !s)
+        if (Status s = m_link.open(); !s)
             return fail(s.error());
-        PaymentProcess process(*m_intents, *m_seats, m_gateway.get(), m_clock,
+        PaymentProcess process(m_link.intents(), m_link.seats(), m_link.gateway(), m_clock,
                                [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); });
-        PaymentReconciler reconciler(*m_intents, process);
+        PaymentReconciler reconciler(m_link.intents(), process);
         int resolved = 0;
         int left = 0;
         auto count = [&resolved, &left](const QList<ReconcileEntry>& entries) {
@@ -74,7 +73,7 @@ public slots:
         }
 
         if (!m_leading) {
-            auto leading = m_intents->tryLeadReconciliation();
+            auto leading = m_link.intents().tryLeadReconciliation();
             if (!leading)
                 return fail(leading.error());
             m_leading = leading.value();
@@ -94,33 +93,12 @@ public slots:
     }
 
 private:
-    Status open()
-    {
-        if (!m_intents) {
-            auto intents = m_owner->m_intents();
-            if (!intents)
-                return intents.error();
-            m_intents = std::move(intents.value());
-            m_leading = false; // a new connection holds no session lock
-        }
-        if (!m_seats) {
-            auto seats = m_owner->m_seats();
-            if (!seats)
-                return seats.error();
-            m_seats = std::move(seats.value());
-        }
-        if (!m_gateway && m_owner->m_gateway)
-            m_gateway = m_owner->m_gateway();
-        return success();
-    }
-
     void fail(const Error& e)
     {
         spdlog::warn("reconciler: pass failed: {} ({})", e.message.toStdString(), e.detail.toStdString());
         if (e.code == ErrorCode::Offline) {
             // Opened again on the next pass; the session lock went with the connection.
-            m_intents.reset();
-            m_seats.reset();
+            m_link.dropConnections();
             m_leading = false;
         }
         emit m_owner->passFailed(e.message);
@@ -128,9 +106,7 @@ private:
 
     BackgroundReconciler* m_owner;
     BackgroundReconciler::Options m_options;
-    std::unique_ptr<PaymentIntents> m_intents;
-    std::unique_ptr<SeatCommands> m_seats;
-    std::unique_ptr<PaymentGateway> m_gateway;
+    PaymentConnections m_link;
     SteadyClock m_clock;
     QTimer* m_timer = nullptr;
     bool m_leading = false;

@@ -10,9 +10,7 @@
 #include <QString>
 #include <QThread>
 
-#include "model/paymentgateway.h"
-#include "model/paymentintents.h"
-#include "model/seatcommands.h"
+#include "model/paymentconnections.h"
 
 namespace bo {
 

@@ -2,11 +2,10 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "model/paymentdesk.h"
 
-#include <memory>
-
 #include <spdlog/spdlog.h>
 
 #include "model/clock.h"
+#include "model/paymentconnections.h"
 
 namespace bo {
 
@@ -18,13 +17,14 @@ class PaymentDeskWorker final : public QObject
 public:
     explicit PaymentDeskWorker(PaymentDesk* owner)
         : m_owner(owner)
+        , m_link(owner->m_intents, owner->m_seats, owner->m_gateway)
     {}
 
 public slots:
     void pay(int requestId, const bo::PaymentOrder& order)
     {
         const qint64 deadlineMs = m_clock.nowMs() + order.msLeft;
-        if (Status s = open(); !s) {
+        if (Status s = m_link.open(); !s) {
             PaymentOutcome failed;
             failed.kind = PaymentOutcome::Kind::Failed;
             failed.reason = s.error().message;
@@ -33,56 +33,29 @@ public slots:
             return;
         }
         PaymentProcess process(
-            *m_intents, *m_seats, m_gateway.get(), m_clock,
+            m_link.intents(), m_link.seats(), m_link.gateway(), m_clock,
             [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); }, m_owner->m_timings);
         auto progress = [this, requestId](PaymentPhase phase) {
             emit m_owner->phaseChanged(requestId, phase);
         };
         NewPaymentIntent intent = order.intent;
-        if (intent.method == PaymentMethod::Card && intent.gateway.isEmpty() && m_gateway)
-            intent.gateway = m_gateway->name(); // the service this desk pays through
+        if (intent.method == PaymentMethod::Card && intent.gateway.isEmpty() && m_link.gateway())
+            intent.gateway = m_link.gateway()->name(); // the service this desk pays through
         const PaymentOutcome out = intent.method == PaymentMethod::Card
                                        ? process.payByCard(intent, order.confirm, deadlineMs, progress)
                                        : process.payCash(intent, order.confirm, progress);
         if (out.kind == PaymentOutcome::Kind::Failed && out.error.code == ErrorCode::Offline) {
             // Opened again for the next order.
-            m_intents.reset();
-            m_seats.reset();
+            m_link.dropConnections();
         }
         emit m_owner->paymentFinished(requestId, out);
     }
 
-    void finish()
-    {
-        m_intents.reset();
-        m_seats.reset();
-        m_gateway.reset();
-    }
+    void finish() { m_link.close(); }
 
 private:
-    Status open()
-    {
-        if (!m_intents) {
-            auto intents = m_owner->m_intents();
-            if (!intents)
-                return intents.error();
-            m_intents = std::move(intents.value());
-        }
-        if (!m_seats) {
-            auto seats = m_owner->m_seats();
-            if (!seats)
-                return seats.error();
-            m_seats = std::move(seats.value());
-        }
-        if (!m_gateway && m_owner->m_gateway)
-            m_gateway = m_owner->m_gateway();
-        return success();
-    }
-
     PaymentDesk* m_owner;
-    std::unique_ptr<PaymentIntents> m_intents;
-    std::unique_ptr<SeatCommands> m_seats;
-    std::unique_ptr<PaymentGateway> m_gateway;
+    PaymentConnections m_link;
     SteadyClock m_clock;
 };
 

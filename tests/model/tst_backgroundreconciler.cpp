@@ -12,69 +12,6 @@ using namespace bo::test;
 
 namespace {
 
-/// One process's view of the shared intents (its own "connection"): leadership is per view, as
-/// a session advisory lock is per connection.
-class IntentsView final : public PaymentIntents
-{
-public:
-    IntentsView(MemoryPaymentIntents& shared, QMutex& mutex, bool& taken)
-        : m_shared(shared)
-        , m_mutex(mutex)
-        , m_taken(taken)
-    {}
-    ~IntentsView() override { stepDownAsReconciler(); }
-
-    template <typename F> auto locked(F f)
-    {
-        QMutexLocker lock(&m_mutex);
-        return f();
-    }
-
-    Result<PaymentIntent> create(const NewPaymentIntent& i) override
-    {
-        return locked([&] { return m_shared.create(i); });
-    }
-    Result<PaymentIntent> advance(const QUuid& k, IntentState f, IntentState t,
-                                  const IntentChange& c) override
-    {
-        return locked([&] { return m_shared.advance(k, f, t, c); });
-    }
-    Result<PaymentIntent> noteUnknown(const QUuid& k, const QString& r) override
-    {
-        return locked([&] { return m_shared.noteUnknown(k, r); });
-    }
-    Result<PaymentIntent> find(const QUuid& k) override
-    {
-        return locked([&] { return m_shared.find(k); });
-    }
-    Result<QList<PaymentIntent>> list(const IntentFilter& f) override
-    {
-        return locked([&] { return m_shared.list(f); });
-    }
-    Result<bool> tryLeadReconciliation() override
-    {
-        QMutexLocker lock(&m_mutex);
-        if (m_leader)
-            return true;
-        if (m_taken)
-            return false;
-        m_taken = m_leader = true;
-        return true;
-    }
-    void stepDownAsReconciler() override
-    {
-        QMutexLocker lock(&m_mutex);
-        if (m_leader)
-            m_taken = m_leader = false;
-    }
-
-private:
-    MemoryPaymentIntents& m_shared;
-    QMutex& m_mutex;
-    bool& m_taken;
-    bool m_leader = false;
-};
-
 struct Site
 {
     MemoryPaymentIntents intents;
@@ -111,7 +48,7 @@ struct Site
     {
         PaymentIntentsFactory openIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
             return std::unique_ptr<PaymentIntents>(
-                std::make_unique<IntentsView>(intents, mutex, leaderTaken));
+                std::make_unique<MemoryIntentsView>(intents, mutex, leaderTaken));
         };
         SeatCommandsFactory openSeats = [this]() -> Result<std::unique_ptr<SeatCommands>> {
             auto seats = std::make_unique<ScriptedSeatCommands>();

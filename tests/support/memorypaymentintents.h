@@ -6,7 +6,9 @@
 #include <set>
 #include <utility>
 
+#include <QDateTime>
 #include <QHash>
+#include <QMutex>
 
 #include "model/paymentintents.h"
 
@@ -14,7 +16,9 @@ namespace bo::test {
 
 /// Payment intents kept in memory, with the transition table of model/paymentintents.h and its
 /// compare and set; the booking's status is whatever the test sets. `failNext` makes the next
-/// write fail as if the database were gone. For unit tests of what sits on the port.
+/// write fail as if the database were gone. For unit tests of what sits on the port. A row's
+/// silence (IntentFilter::silentForSeconds) counts from `updatedAt` when the test set one; a row
+/// without it counts as silent for ever.
 class MemoryPaymentIntents final : public PaymentIntents
 {
 public:
@@ -108,6 +112,9 @@ public:
                 continue;
             if (!filter.terminal.isEmpty() && row.request.terminal != filter.terminal)
                 continue;
+            if (filter.silentForSeconds > 0 && row.updatedAt.isValid() &&
+                row.updatedAt.secsTo(QDateTime::currentDateTimeUtc()) < filter.silentForSeconds)
+                continue;
             out << row;
         }
         return out;
@@ -145,6 +152,70 @@ private:
         e = makeError(ErrorCode::Offline, QStringLiteral("the database cannot be reached"));
         return true;
     }
+};
+
+/// One process's view of shared memory intents (its own "connection", for a worker thread's
+/// factory): every call under the shared mutex, and leadership per view, as a session advisory
+/// lock is per connection; a view that goes away steps down.
+class MemoryIntentsView final : public PaymentIntents
+{
+public:
+    MemoryIntentsView(MemoryPaymentIntents& shared, QMutex& mutex, bool& taken)
+        : m_shared(shared)
+        , m_mutex(mutex)
+        , m_taken(taken)
+    {}
+    ~MemoryIntentsView() override { stepDownAsReconciler(); }
+
+    template <typename F> auto locked(F f)
+    {
+        QMutexLocker lock(&m_mutex);
+        return f();
+    }
+
+    Result<PaymentIntent> create(const NewPaymentIntent& i) override
+    {
+        return locked([&] { return m_shared.create(i); });
+    }
+    Result<PaymentIntent> advance(const QUuid& k, IntentState f, IntentState t,
+                                  const IntentChange& c) override
+    {
+        return locked([&] { return m_shared.advance(k, f, t, c); });
+    }
+    Result<PaymentIntent> noteUnknown(const QUuid& k, const QString& r) override
+    {
+        return locked([&] { return m_shared.noteUnknown(k, r); });
+    }
+    Result<PaymentIntent> find(const QUuid& k) override
+    {
+        return locked([&] { return m_shared.find(k); });
+    }
+    Result<QList<PaymentIntent>> list(const IntentFilter& f) override
+    {
+        return locked([&] { return m_shared.list(f); });
+    }
+    Result<bool> tryLeadReconciliation() override
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_leader)
+            return true;
+        if (m_taken)
+            return false;
+        m_taken = m_leader = true;
+        return true;
+    }
+    void stepDownAsReconciler() override
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_leader)
+            m_taken = m_leader = false;
+    }
+
+private:
+    MemoryPaymentIntents& m_shared;
+    QMutex& m_mutex;
+    bool& m_taken;
+    bool m_leader = false;
 };
 
 } // namespace bo::test

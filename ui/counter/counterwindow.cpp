@@ -19,6 +19,7 @@
 #include "model/terminalbackend.h"
 #include "ui/counter/salepage.h"
 #include "ui/counter/showtimeboard.h"
+#include "ui/counter/unresolvedpaymentsdialog.h"
 
 namespace bo {
 
@@ -167,6 +168,28 @@ void CounterWindow::setCardSimulator(CardSimulator* card)
     retranslate();
 }
 
+void CounterWindow::setPaymentRecords(PaymentRecords* records)
+{
+    m_paymentRecords = records;
+    m_paymentsMenu = menuBar()->addMenu(QString());
+    m_unresolvedAction = m_paymentsMenu->addAction(QString());
+    m_unresolvedAction->setObjectName(QStringLiteral("unresolvedPaymentsAction"));
+    m_unresolvedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_U));
+    connect(m_unresolvedAction, &QAction::triggered, this, &CounterWindow::showUnresolvedPayments);
+    retranslate();
+}
+
+void CounterWindow::showUnresolvedPayments()
+{
+    if (!m_paymentRecords)
+        return;
+    if (!m_unresolved)
+        m_unresolved = new UnresolvedPaymentsDialog(m_paymentRecords, this);
+    m_unresolved->show();
+    m_unresolved->raise();
+    m_unresolved->activateWindow();
+}
+
 void CounterWindow::showBoard()
 {
     m_pages->setCurrentWidget(m_board);
@@ -241,6 +264,10 @@ void CounterWindow::retranslate()
         m_cardActions.at(1)->setText(tr("Decline payments"));
         m_cardActions.at(2)->setText(tr("Answer slowly, then approve"));
         m_cardActions.at(3)->setText(tr("Never answer (the payment is checked)"));
+    }
+    if (m_paymentsMenu) {
+        m_paymentsMenu->setTitle(tr("&Payments"));
+        m_unresolvedAction->setText(tr("&Unresolved payments…"));
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
     updateOfflineBanner();

@@ -14,11 +14,13 @@ class QStackedWidget;
 
 namespace bo {
 
+class PaymentRecords;
 class TerminalBackend;
 class CardSimulator;
 class SalePage;
 class ShowtimeBoard;
 class ShowtimeListModel;
+class UnresolvedPaymentsDialog;
 
 /// The counter shell: showtime board and sale page in one window, an offline banner, the
 /// terminal's name in the title, and a language switch (English / Korean) at run time.
@@ -38,10 +40,15 @@ public:
     [[nodiscard]] bool isShowingBoard() const;
     /// Adds a menu to make the demo card terminal approve, decline, answer slowly or not at all.
     void setCardSimulator(CardSimulator* card);
+    /// Adds the menu Payments → Unresolved payments… (Ctrl+U), a manager's view of the money in
+    /// doubt on `records`. Without it (tests) the menu is not there.
+    void setPaymentRecords(PaymentRecords* records);
 
 public slots:
     void showBoard();
     void reloadBoard();
+    /// Opens (or raises) the view of unresolved payments; nothing without setPaymentRecords().
+    void showUnresolvedPayments();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -72,6 +79,10 @@ private:
     QAction* m_korean = nullptr;
     QMenu* m_cardMenu = nullptr;
     QList<QAction*> m_cardActions;
+    PaymentRecords* m_paymentRecords = nullptr;
+    QMenu* m_paymentsMenu = nullptr;
+    QAction* m_unresolvedAction = nullptr;
+    UnresolvedPaymentsDialog* m_unresolved = nullptr;
 };
 
 } // namespace bo
