@@ -39,6 +39,15 @@ bool isRetryable(const QString& sqlState)
     return sqlState == QLatin1String("40001") || sqlState == QLatin1String("40P01");
 }
 
+/// The server ended the session (an administrator's pg_terminate_backend, a shutdown, a lost
+/// connection), whatever libpq's status still says.
+bool sessionEnded(const QSqlError& error)
+{
+    const QString state = error.nativeErrorCode();
+    return state.startsWith(QLatin1String("08")) || state == QLatin1String("57P01") ||
+           state == QLatin1String("57P02") || state == QLatin1String("57P03");
+}
+
 } // namespace
 
 Error mapSqlError(const QSqlError& error, bool connectionLost)
@@ -272,6 +281,8 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
                 Error e = errorFrom(query.lastError());
                 if (e.code == ErrorCode::Offline && !reconnected && !m_inTransaction) {
                     reconnected = true;
+                    if (Status s = openSession(); !s)
+                        return s.error();
                     continue;
                 }
                 return e;
@@ -306,10 +317,14 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
             ++m_deadlocks;
         else if (error.nativeErrorCode() == QLatin1String("40001"))
             ++m_serializationFailures;
-        if (e.code == ErrorCode::Offline && !isConnected() && !reconnected && !m_inTransaction) {
-            // The statement may or may not have run; all of ours are safe to send again.
+        if (e.code == ErrorCode::Offline && (!isConnected() || sessionEnded(error)) && !reconnected &&
+            !m_inTransaction) {
+            // The statement may or may not have run; all of ours are safe to send again. A session
+            // the server ended (57P01 and the like) can still look connected to libpq: re-open it.
             reconnected = true;
             spdlog::warn("connection lost ({}), retrying once", e.detail.toStdString());
+            if (Status s = openSession(); !s)
+                return s.error();
             continue;
         }
         if (isRetryable(error.nativeErrorCode()) && !m_inTransaction && attempt < maxRetries) {

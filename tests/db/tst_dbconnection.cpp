@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+#include <memory>
+
+#include <QSemaphore>
+#include <QThread>
 #include <QtTest>
 
 #include "db/dbconnection.h"
@@ -157,6 +161,72 @@ private slots:
         QCOMPARE(m_connection->retriesSeen(), 2);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) || ' ' || min(v) FROM flaky")),
                  QStringLiteral("1 42"));
+    }
+
+    void statementOnASessionTheServerEndedIsSentAgain_data()
+    {
+        QTest::addColumn<bool>("waiting"); // killed while its statement waits for a lock, else idle
+        QTest::newRow("idle") << false;
+        QTest::newRow("waiting for a lock") << true;
+    }
+
+    void statementOnASessionTheServerEndedIsSentAgain()
+    {
+        // pg_terminate_backend (an administrator, a failover, a restart): the server ends the
+        // session with 57P01 before libpq has seen the socket close. The statement is sent again
+        // on a new session (the class's contract) rather than failing once as Offline.
+        QFETCH(bool, waiting);
+        QVERIFY(m_db->run(QStringLiteral("CREATE TABLE locked (id integer PRIMARY KEY, v integer); "
+                                         "INSERT INTO locked VALUES (1, 0)")));
+        auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+        QVERIFY(pid && pid.value().next());
+        const int before = pid.value().value(0).toInt();
+
+        std::unique_ptr<QThread> killer;
+        if (waiting) {
+            // On a thread of its own: hold the row, kill the session once its statement waits for
+            // it, then let go (so the statement sent again waits no longer than that).
+            QSemaphore locked;
+            const ConnectionSettings settings = m_db->ownerSettings();
+            killer.reset(QThread::create([settings, before, &locked] {
+                auto owner = DbConnection::open(settings, QStringLiteral("killer"));
+                if (!owner || !owner.value()->begin() ||
+                    !owner.value()->exec(QStringLiteral("SELECT v FROM locked WHERE id = 1 FOR UPDATE"))) {
+                    locked.release();
+                    return;
+                }
+                locked.release();
+                for (int i = 0; i < 500; ++i) {
+                    auto rows = owner.value()->exec(
+                        QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                       "WHERE pid = ? AND wait_event_type = 'Lock'"),
+                        {before});
+                    if (rows && rows.value().next())
+                        break;
+                    QThread::msleep(10);
+                }
+                (void)owner.value()->commit();
+            }));
+            killer->start();
+            QVERIFY(locked.tryAcquire(1, 10'000));
+        } else {
+            auto owner = m_db->connectAsOwner(QStringLiteral("killer"));
+            QVERIFY(owner);
+            auto killed = owner->exec(QStringLiteral("SELECT pg_terminate_backend(?)"), {before});
+            QVERIFY(killed && killed.value().next() && killed.value().value(0).toBool());
+            QTRY_COMPARE_WITH_TIMEOUT(
+                m_db->scalar(
+                    QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE pid = %1").arg(before)),
+                QStringLiteral("0"), 5'000);
+        }
+        auto r = m_connection->exec(QStringLiteral("UPDATE locked SET v = v + 1 WHERE id = 1 RETURNING v, "
+                                                   "pg_backend_pid()"));
+        QVERIFY2(r.ok(), qPrintable(describe(r)));
+        QVERIFY(r.value().next());
+        QCOMPARE(r.value().value(0).toInt(), 1);
+        QVERIFY(r.value().value(1).toInt() != before);
+        if (killer)
+            QVERIFY(killer->wait(10'000));
     }
 
     void failingCommitOfATransactionIsAnError()
