@@ -197,9 +197,10 @@ QString PaymentRecordListModel::ageText(qint64 seconds)
     const qint64 minutes = seconds / 60;
     if (minutes < 60)
         return tr("%1 min").arg(minutes);
-    if (minutes < 24 * 60)
+    constexpr qint64 minutesPerDay = qint64(24) * 60;
+    if (minutes < minutesPerDay)
         return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
-    return tr("%1 d %2 h").arg(minutes / (24 * 60)).arg(minutes % (24 * 60) / 60);
+    return tr("%1 d %2 h").arg(minutes / minutesPerDay).arg(minutes % minutesPerDay / 60);
 }
 
 } // namespace bo

@@ -27,6 +27,7 @@
 #include "model/backgroundreconciler.h"
 #include "model/expiryreleaser.h"
 #include "model/paymentdesk.h"
+#include "model/paymentrecordsservice.h"
 #include "model/saleflow.h"
 #include "ui/counter/counterwindow.h"
 #include "ui/counter/showtimeboard.h"
@@ -155,6 +156,19 @@ int main(int argc, char* argv[])
     window.setLanguage(language);
     if (cardService.simulator())
         window.setCardSimulator(cardService.simulator());
+    // Payments → Unresolved payments… (Ctrl+U): the money in doubt and a reconciler pass by hand,
+    // on a thread and connections of its own, by the background reconciler's rules. When another
+    // reconciler leads (often this till's own), that one is asked for its pass now.
+    bo::PaymentRecordsService paymentRecords(
+        bo::PaymentIntentStore::factory(settings.value(), QStringLiteral("payment-records")),
+        bo::SeatStore::factory(settings.value(), QStringLiteral("payment-records")), cardService.factory(),
+        reconcile);
+    QObject::connect(&paymentRecords, &bo::PaymentRecords::checkFinished, &reconciler,
+                     [&reconciler](int, const bo::PaymentCheck& check) {
+                         if (!check.othersChecked)
+                             reconciler.reconcileNow();
+                     });
+    window.setPaymentRecords(&paymentRecords);
     backend.start();
     releaser.start();
     reconciler.start();

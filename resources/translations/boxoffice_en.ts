@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>bo</name>
+    <message>
+        <source>No card payment service is configured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::CatalogStore</name>
     <message>
         <source>The settings row is missing.</source>
@@ -97,6 +104,10 @@
         <source>ms</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The card payment service&apos;s URL (else $BOXOFFICE_GATEWAY, else the settings; the demo starts its own simulator).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>
@@ -144,11 +155,31 @@
         <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Never answer (the payment is checked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Unresolved payments…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
     <message>
         <source>No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo login is locked by %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -194,6 +225,49 @@
         <source>Cannot connect to the database at %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Not connected to the database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not encrypt the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transaction failed and was rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::LoginStore</name>
+    <message>
+        <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A database role named %1 exists already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not build the statement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid login name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no login %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Box office terminal or manager login; it is left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -211,6 +285,240 @@
     </message>
     <message>
         <source>Migration %1 failed and was rolled back: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>migration %1 is not applied although %2 is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>migration %1 is applied but not shipped with this program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PaymentProcess</name>
+    <message>
+        <source>The payment could not be recorded; nothing was charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card answered, but the answer could not be stored; it is checked again automatically.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payment service never received the payment; nothing was charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card payment could not be checked in time. If it went through, it is voided automatically.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This payment was already handled elsewhere (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking could not be confirmed or checked. The payment is captured if the booking was made and voided if not, automatically.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking could not be confirmed or checked. Keep the cash until it is known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never received by the payment service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cash handed back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the terminal stopped before the payment was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no booking was made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sale&apos;s booking is still pending after its release.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PaymentRecordListModel</name>
+    <message>
+        <source>Started %1, last change %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (calls unanswered: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Service reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded, not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authorising (outcome unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authorised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capturing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Captured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voiding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Abandoned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark never charged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the payment service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand the cash back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give up the sale, then void</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: a refund is for staff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None while the sale may still finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (next pass)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, once its terminal is silent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under a minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -319,6 +627,18 @@ Total: %2</source>
         <source>The time for this sale is up and its seats were released.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No card payment service is set up at this till.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats were lost before the sale was confirmed; hand the cash back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats were lost before the sale was confirmed; the card payment was voided.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::SalePage</name>
@@ -389,6 +709,30 @@ Total: %2</source>
             <numerusform>%1 is being changed elsewhere right now; the map is being read again.</numerusform>
             <numerusform>%1 are being changed elsewhere right now; the map is being read again.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Recording the payment…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the card terminal…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the payment with the card service…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking the seats…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked. Taking the payment…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats could not be booked. Giving the card payment back…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -610,6 +954,25 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::ServerSetup</name>
+    <message>
+        <source>The server did not describe the connecting role.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not build the statement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid database name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no database %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::ShowtimeBoard</name>
     <message>
         <source>Showtimes</source>
@@ -694,6 +1057,92 @@ Total: %2</source>
     </message>
     <message>
         <source>%1 terminals already run on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::UnresolvedPaymentsDialog</name>
+    <message>
+        <source>Reading the payments…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the payments with the payment service…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n payment(s) in doubt, read at %1.</source>
+        <translation>
+            <numerusform>%n payment in doubt, read at %1.</numerusform>
+            <numerusform>%n payments in doubt, read at %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: still %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was due: no payment in doubt has been silent long enough for the reconciler.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler took %n payment(s):</source>
+        <translation>
+            <numerusform>The reconciler took %n payment:</numerusform>
+            <numerusform>The reconciler took %n payments:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Another reconciler leads now (in the background here or at another terminal): it takes the other terminals&apos; payments on its next pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payments could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unresolved payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No payment is in doubt.
+Every card and cash payment is settled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the payments again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Check now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run one reconciler pass now: payments silent past their grace period are looked up, captured or voided by the usual rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

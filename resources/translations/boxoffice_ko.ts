@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>bo</name>
+    <message>
+        <source>No card payment service is configured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::CatalogStore</name>
     <message>
         <source>The settings row is missing.</source>
@@ -97,6 +104,10 @@
         <source>ms</source>
         <translation>ms</translation>
     </message>
+    <message>
+        <source>The card payment service&apos;s URL (else $BOXOFFICE_GATEWAY, else the settings; the demo starts its own simulator).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>
@@ -144,12 +155,32 @@
         <source>Offline — the database cannot be reached (since %1). Nothing can be sold until it is back. Reconnecting…</source>
         <translation>오프라인 — 데이터베이스에 연결할 수 없습니다(%1부터). 연결이 복구될 때까지 판매할 수 없습니다. 다시 연결하는 중…</translation>
     </message>
+    <message>
+        <source>Never answer (the payment is checked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Payments</source>
+        <translation>결제(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Unresolved payments…</source>
+        <translation>미해결 결제(&amp;U)…</translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
     <message>
         <source>No database is configured: pass --db CONNINFO, set BOXOFFICE_DB, or use --demo.</source>
         <translation>설정된 데이터베이스가 없습니다: --db CONNINFO를 지정하거나, BOXOFFICE_DB를 설정하거나, --demo를 사용하세요.</translation>
+    </message>
+    <message>
+        <source>The demo login is locked by %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished">%1에 쓸 수 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -194,6 +225,49 @@
         <source>Cannot connect to the database at %1: %2</source>
         <translation>%1의 데이터베이스에 연결할 수 없습니다: %2</translation>
     </message>
+    <message>
+        <source>Not connected to the database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not encrypt the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transaction failed and was rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::LoginStore</name>
+    <message>
+        <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A database role named %1 exists already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not build the statement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid login name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no login %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Box office terminal or manager login; it is left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -212,6 +286,240 @@
     <message>
         <source>Migration %1 failed and was rolled back: %2</source>
         <translation>마이그레이션 %1이(가) 실패하여 롤백되었습니다: %2</translation>
+    </message>
+    <message>
+        <source>migration %1 is not applied although %2 is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>migration %1 is applied but not shipped with this program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PaymentProcess</name>
+    <message>
+        <source>The payment could not be recorded; nothing was charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card answered, but the answer could not be stored; it is checked again automatically.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payment service never received the payment; nothing was charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card payment could not be checked in time. If it went through, it is voided automatically.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This payment was already handled elsewhere (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking could not be confirmed or checked. The payment is captured if the booking was made and voided if not, automatically.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The booking could not be confirmed or checked. Keep the cash until it is known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never received by the payment service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cash handed back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the terminal stopped before the payment was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no booking was made</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sale&apos;s booking is still pending after its release.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PaymentRecordListModel</name>
+    <message>
+        <source>Started %1, last change %2</source>
+        <translation>시작 %1, 마지막 변경 %2</translation>
+    </message>
+    <message>
+        <source>Booking %1</source>
+        <translation>예매 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>현금</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>카드</translation>
+    </message>
+    <message>
+        <source>Card %1</source>
+        <translation>카드 %1</translation>
+    </message>
+    <message>
+        <source>%1 (calls unanswered: %2)</source>
+        <translation>%1 (응답 없는 호출: %2)</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>단말기</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>결제 수단</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>금액</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <source>Booking</source>
+        <translation>예매</translation>
+    </message>
+    <message>
+        <source>Service reference</source>
+        <translation>결제사 참조번호</translation>
+    </message>
+    <message>
+        <source>Last problem</source>
+        <translation>마지막 문제</translation>
+    </message>
+    <message>
+        <source>Reconciler</source>
+        <translation>정산 처리</translation>
+    </message>
+    <message>
+        <source>Recorded, not sent</source>
+        <translation>기록됨, 전송 안 됨</translation>
+    </message>
+    <message>
+        <source>Authorising (outcome unknown)</source>
+        <translation>승인 중 (결과 알 수 없음)</translation>
+    </message>
+    <message>
+        <source>Authorised</source>
+        <translation>승인됨</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>거절됨</translation>
+    </message>
+    <message>
+        <source>Capturing</source>
+        <translation>매입 중</translation>
+    </message>
+    <message>
+        <source>Captured</source>
+        <translation>매입됨</translation>
+    </message>
+    <message>
+        <source>Voiding</source>
+        <translation>승인 취소 중</translation>
+    </message>
+    <message>
+        <source>Voided</source>
+        <translation>승인 취소됨</translation>
+    </message>
+    <message>
+        <source>Refunding</source>
+        <translation>환불 중</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>환불됨</translation>
+    </message>
+    <message>
+        <source>Abandoned</source>
+        <translation>청구되지 않음</translation>
+    </message>
+    <message>
+        <source>Mark never charged</source>
+        <translation>미청구로 표시</translation>
+    </message>
+    <message>
+        <source>Ask the payment service</source>
+        <translation>결제사에 조회</translation>
+    </message>
+    <message>
+        <source>Keep the cash</source>
+        <translation>현금 보관</translation>
+    </message>
+    <message>
+        <source>Capture</source>
+        <translation>매입</translation>
+    </message>
+    <message>
+        <source>Hand the cash back</source>
+        <translation>현금 반환</translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <translation>승인 취소</translation>
+    </message>
+    <message>
+        <source>Give up the sale, then void</source>
+        <translation>판매 포기 후 승인 취소</translation>
+    </message>
+    <message>
+        <source>None: a refund is for staff</source>
+        <translation>없음: 환불은 직원이 처리</translation>
+    </message>
+    <message>
+        <source>None while the sale may still finish</source>
+        <translation>없음: 판매가 아직 완료될 수 있음</translation>
+    </message>
+    <message>
+        <source>%1 (next pass)</source>
+        <translation>%1 (다음 처리 때)</translation>
+    </message>
+    <message>
+        <source>%1, once its terminal is silent</source>
+        <translation>%1, 단말기 응답이 없어지면</translation>
+    </message>
+    <message>
+        <source>under a minute</source>
+        <translation>1분 미만</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1분</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1시간 %2분</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1일 %2시간</translation>
     </message>
 </context>
 <context>
@@ -320,6 +628,18 @@ Total: %2</source>
         <source>The time for this sale is up and its seats were released.</source>
         <translation>이 판매의 시간이 끝나 좌석 선점이 해제되었습니다.</translation>
     </message>
+    <message>
+        <source>No card payment service is set up at this till.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats were lost before the sale was confirmed; hand the cash back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats were lost before the sale was confirmed; the card payment was voided.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::SalePage</name>
@@ -386,6 +706,30 @@ Total: %2</source>
         <translation>
             <numerusform>%1 좌석은 지금 다른 곳에서 변경 중입니다. 좌석 배치도를 다시 불러옵니다.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Recording the payment…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the card terminal…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the payment with the card service…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking the seats…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booked. Taking the payment…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats could not be booked. Giving the card payment back…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -608,6 +952,25 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::ServerSetup</name>
+    <message>
+        <source>The server did not describe the connecting role.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not build the statement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid database name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no database %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::ShowtimeBoard</name>
     <message>
         <source>Showtimes</source>
@@ -693,6 +1056,91 @@ Total: %2</source>
     <message>
         <source>%1 terminals already run on this computer.</source>
         <translation>이 컴퓨터에서 이미 단말기 %1대가 실행 중입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::UnresolvedPaymentsDialog</name>
+    <message>
+        <source>Reading the payments…</source>
+        <translation>결제를 읽는 중…</translation>
+    </message>
+    <message>
+        <source>Checking the payments with the payment service…</source>
+        <translation>결제사에 결제를 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>Read at %1.</source>
+        <translation>%1에 읽음.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n payment(s) in doubt, read at %1.</source>
+        <translation>
+            <numerusform>확인이 필요한 결제 %n건, %1에 읽음.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>%1: still %2 — %3</source>
+        <translation>%1: 여전히 %2 — %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>Nothing was due: no payment in doubt has been silent long enough for the reconciler.</source>
+        <translation>처리할 결제가 없습니다: 정산 처리 대기 시간을 넘긴 결제가 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler took %n payment(s):</source>
+        <translation>
+            <numerusform>정산 처리한 결제 %n건:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Another reconciler leads now (in the background here or at another terminal): it takes the other terminals&apos; payments on its next pass.</source>
+        <translation>다른 정산 처리(이 단말기의 백그라운드 또는 다른 단말기)가 진행 중입니다: 다른 단말기의 결제는 다음 처리 때 정리됩니다.</translation>
+    </message>
+    <message>
+        <source>The payments could not be read: %1</source>
+        <translation>결제를 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The check could not run: %1</source>
+        <translation>확인을 실행할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Unresolved payments</source>
+        <translation>미해결 결제</translation>
+    </message>
+    <message>
+        <source>No payment is in doubt.
+Every card and cash payment is settled.</source>
+        <translation>확인이 필요한 결제가 없습니다.
+모든 카드·현금 결제가 정리되었습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>새로 고침(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the payments again (F5)</source>
+        <translation>결제 다시 읽기 (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Check now</source>
+        <translation>지금 확인(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Run one reconciler pass now: payments silent past their grace period are looked up, captured or voided by the usual rules</source>
+        <translation>지금 정산 처리를 한 번 실행합니다: 유예 시간을 넘긴 결제를 평소 규칙대로 조회, 매입 또는 승인 취소합니다</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>닫기</translation>
     </message>
 </context>
 </TS>

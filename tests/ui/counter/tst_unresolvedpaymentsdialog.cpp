@@ -64,8 +64,9 @@ private:
     QList<int> m_seatIds;
     int m_nextSeat = 0;
 
-    /// A card payment by `terminal`, authorised at the service, its sale's booking still pending.
-    QUuid authorisedCard(const QString& terminal, QUuid* owner = nullptr)
+    /// A card payment by `terminal`, authorised at the service, its sale's booking still pending;
+    /// with `unknownReason`, its authorise went unanswered instead.
+    QUuid authorisedCard(const QString& terminal, QUuid* owner = nullptr, const QString& unknownReason = {})
     {
         const QUuid token = SeatService::newToken();
         auto start = m_seats->beginPayment(m_showtime, {m_seatIds.at(m_nextSeat++)}, token, terminal);
@@ -86,8 +87,11 @@ private:
         n.currency = QStringLiteral("KRW");
         n.gateway = QStringLiteral("paysim");
         if (!m_intents->create(n).ok() ||
-            !m_intents->advance(n.key, IntentState::New, IntentState::Authorising).ok() ||
-            !m_intents
+            !m_intents->advance(n.key, IntentState::New, IntentState::Authorising).ok())
+            return {};
+        if (!unknownReason.isEmpty())
+            return m_intents->noteUnknown(n.key, unknownReason).ok() ? n.key : QUuid();
+        if (!m_intents
                  ->advance(n.key, IntentState::Authorising, IntentState::Authorised,
                            IntentChange{QStringLiteral("psim_000042"), QStringLiteral("VISA **** 4242"), {}})
                  .ok()) {
@@ -116,6 +120,14 @@ private:
     {
         return m_db->scalar(QStringLiteral("SELECT state FROM payment_intent WHERE key = '%1'")
                                 .arg(key.toString(QUuid::WithoutBraces)));
+    }
+
+    /// With $BOXOFFICE_SNAPSHOT_DIR set, saves the dialog there (the README's screenshot).
+    static void snapshot(QWidget& widget, const QString& name)
+    {
+        const QString dir = qEnvironmentVariable("BOXOFFICE_SNAPSHOT_DIR");
+        if (!dir.isEmpty())
+            QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
     }
 
 private slots:
@@ -152,6 +164,11 @@ private slots:
         const QUuid pending = authorisedCard(QStringLiteral("till-3"));
         QVERIFY(!pending.isNull());
         QVERIFY(silentFor(pending, 600));
+        // This till's own card payment whose authorise went unanswered a moment ago.
+        const QUuid unknown = authorisedCard(QStringLiteral("till-1"), nullptr,
+                                             QStringLiteral("the payment service did not answer in time"));
+        QVERIFY(!unknown.isNull());
+        QVERIFY(silentFor(unknown, 20));
         QCOMPARE(stateOf(unbooked), QStringLiteral("AUTHORISED"));
 
         std::atomic<int> gatewayCalls{0};
@@ -164,7 +181,7 @@ private slots:
         auto* table = dialog.findChild<QTableView*>(QStringLiteral("paymentsTable"));
         auto* empty = dialog.findChild<QLabel*>(QStringLiteral("emptyState"));
         QVERIFY(table && empty);
-        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, dbTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 3, dbTimeoutMs);
         QVERIFY(table->isVisible());
         QVERIFY(!empty->isVisible());
 
@@ -191,6 +208,13 @@ private slots:
         QCOMPARE(cell(row, PaymentRecordListModel::ReconcilerColumn), QStringLiteral("Void (next pass)"));
         QCOMPARE(cell(rowOf(pending), PaymentRecordListModel::ReconcilerColumn),
                  QStringLiteral("None while the sale may still finish"));
+        QCOMPARE(cell(rowOf(unknown), PaymentRecordListModel::StateColumn),
+                 QStringLiteral("Authorising (outcome unknown)"));
+        QCOMPARE(cell(rowOf(unknown), PaymentRecordListModel::ProblemColumn),
+                 QStringLiteral("the payment service did not answer in time (calls unanswered: 1)"));
+        QCOMPARE(cell(rowOf(unknown), PaymentRecordListModel::ReconcilerColumn),
+                 QStringLiteral("Ask the payment service, once its terminal is silent"));
+        snapshot(dialog, QStringLiteral("unresolved-payments.png"));
 
         auto* check = dialog.findChild<QPushButton*>(QStringLiteral("checkNowButton"));
         auto* result = dialog.findChild<QLabel*>(QStringLiteral("checkResult"));
@@ -202,10 +226,12 @@ private slots:
         QCOMPARE(stateOf(unbooked), QStringLiteral("VOIDED"));
         QCOMPARE(stateOf(pending), QStringLiteral("AUTHORISED"));
         QCOMPARE(gatewayCalls.load(), 1);
-        // The view reads again: only the pending sale is left in doubt.
-        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, dbTimeoutMs);
-        QCOMPARE(rowOf(pending), 0);
+        // The view reads again: the pending sale and the fresh unknown are left in doubt.
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, dbTimeoutMs);
+        QVERIFY(rowOf(pending) >= 0 && rowOf(unknown) >= 0);
+        QCOMPARE(stateOf(unknown), QStringLiteral("AUTHORISING"));
         QVERIFY(check->isEnabled());
+        snapshot(dialog, QStringLiteral("unresolved-payments-checked.png"));
     }
 
     void aPaymentWithinItsGracePeriodIsShownButNotTouched()
@@ -236,8 +262,6 @@ private slots:
         QSignalSpy listed(records.get(), &PaymentRecords::unresolvedListed);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        QApplication::setActiveWindow(&dialog);
-        QVERIFY(QTest::qWaitForWindowActive(&dialog));
         QTRY_COMPARE_WITH_TIMEOUT(listed.size(), 1, dbTimeoutMs);
         auto* empty = dialog.findChild<QLabel*>(QStringLiteral("emptyState"));
         QTRY_VERIFY_WITH_TIMEOUT(empty->isVisible(), dbTimeoutMs);
