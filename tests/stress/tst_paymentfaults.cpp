@@ -527,8 +527,9 @@ private slots:
         const qint64 saleMs = ran.elapsed();
         if (killer)
             failure += killer->finish();
+        // A paysim that crashed may not be seen gone yet: it is started again below.
         if (faultOn && m_paysim.running())
-            QVERIFY(m_paysim.setFaults({{QStringLiteral("reset"), true}}));
+            (void)m_paysim.setFaults({{QStringLiteral("reset"), true}});
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QVERIFY2(step.isEmpty() || injected, "the step was never reached");
         if (crash && !restarted)
