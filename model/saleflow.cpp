@@ -6,7 +6,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "model/cardterminal.h"
 #include "model/paymentintents.h"
 #include "model/seatchoice.h"
 #include "model/seatoperations.h"
@@ -21,18 +20,13 @@ std::string tokenText(const QUuid& id)
     return id.toString(QUuid::WithoutBraces).toStdString();
 }
 
-bool isUnknownOutcome(const Error& error)
-{
-    return error.code == ErrorCode::Offline || error.code == ErrorCode::InProgress;
-}
-
 } // namespace
 
-SaleFlow::SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalName,
+SaleFlow::SaleFlow(SeatOperations* seats, SalePayments* payments, QString terminalName,
                    const MonotonicClock* clock, QObject* parent)
     : QObject(parent)
     , m_seats(seats)
-    , m_card(card)
+    , m_payments(payments)
     , m_terminal(std::move(terminalName))
     , m_clock(clock)
 {
@@ -45,14 +39,11 @@ SaleFlow::SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalNa
     connect(m_seats, &SeatOperations::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
     connect(m_seats, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
     connect(m_seats, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
-    connect(m_seats, &SeatOperations::confirmFinished, this, &SaleFlow::onConfirmFinished);
     connect(m_seats, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
     connect(m_seats, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
     connect(m_seats, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
-    if (m_card) {
-        connect(m_card, &CardTerminal::approved, this, &SaleFlow::onCardApproved);
-        connect(m_card, &CardTerminal::declined, this, &SaleFlow::onCardDeclined);
-    }
+    connect(m_payments, &SalePayments::phaseChanged, this, &SaleFlow::onPaymentPhase);
+    connect(m_payments, &SalePayments::paymentFinished, this, &SaleFlow::onPaymentFinished);
 }
 
 SaleFlow::~SaleFlow() = default;
@@ -370,8 +361,10 @@ void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
 
 void SaleFlow::enterPayment(const HoldReply& reply, qint64 deadlineMs)
 {
-    m_payment.begin(reply.bookingCode);
+    m_confirmKey = QUuid::createUuid();
+    m_bookingCode = reply.bookingCode;
     m_bookingId = reply.bookingId;
+    m_changeDueMinor = 0;
     m_basket.settle(m_sale.held());
     startCountdown(deadlineMs);
     setState(State::Payment);
@@ -419,202 +412,11 @@ void SaleFlow::setAllTiers(const QString& tierCode)
         emit selectionChanged();
 }
 
-void SaleFlow::setPayments(SalePayments* payments)
-{
-    if (m_payments)
-        disconnect(m_payments, nullptr, this, nullptr);
-    m_payments = payments;
-    if (m_payments) {
-        connect(m_payments, &SalePayments::phaseChanged, this, &SaleFlow::onPaymentPhase);
-        connect(m_payments, &SalePayments::paymentFinished, this, &SaleFlow::onPaymentFinished);
-    }
-}
-
-void SaleFlow::payCash(qint64 tenderedMinor)
-{
-    if (m_state != State::Payment || isBusy())
-        return;
-    if (!m_payment.payCash(totalMinor(), tenderedMinor)) {
-        emit problem(tr("The amount tendered is less than the total."));
-        return;
-    }
-    if (m_payments) {
-        sendPay(PaymentMethod::Cash, tenderedMinor);
-        return;
-    }
-    sendConfirm();
-}
-
-void SaleFlow::payCard()
-{
-    if (m_payments) {
-        if (m_state != State::Payment || isBusy())
-            return;
-        if (!m_payments->acceptsCards()) {
-            emit problem(tr("No card payment service is set up at this till."));
-            return;
-        }
-        sendPay(PaymentMethod::Card, 0);
-        return;
-    }
-    if (m_state != State::Payment || isBusy() || !m_card)
-        return;
-    m_cardInFlight = true;
-    emitBusyIfChanged();
-    m_card->authorise(m_payment.keyText(), totalMinor(), currency());
-}
-
-void SaleFlow::onCardApproved(const QString& key, const QString& reference, const QString& maskedCard)
-{
-    if (!m_payment.isOpen() || key != m_payment.keyText() || m_state != State::Payment) {
-        // The sale ended while the card was out: no booking, so no charge.
-        if (m_card)
-            m_card->voidAuthorisation(reference);
-        return;
-    }
-    m_cardInFlight = false;
-    m_payment.payCard(reference, maskedCard);
-    sendConfirm();
-}
-
-void SaleFlow::onCardDeclined(const QString& key, const QString& reason)
-{
-    if (!m_payment.isOpen() || key != m_payment.keyText())
-        return;
-    m_cardInFlight = false;
-    emitBusyIfChanged();
-    emit paymentDeclined(reason);
-    reconcile();
-}
-
-ConfirmRequest SaleFlow::confirmRequest() const
-{
-    ConfirmRequest request;
-    request.terminal = m_terminal;
-    request.key = m_payment.key();
-    request.showtimeId = m_showtime.id;
-    request.owner = m_token;
-    request.seatIds = m_sale.held();
-    request.tiers = m_basket.tiersFor(request.seatIds);
-    request.payment = m_payment.payment();
-    request.terminalId = m_terminalId;
-    return request;
-}
-
-void SaleFlow::sendConfirm()
-{
-    setState(State::Confirming);
-    send(Pending::Confirm, m_seats->confirm(confirmRequest()));
-}
-
-void SaleFlow::sendPay(PaymentMethod method, qint64 tenderedMinor)
-{
-    PaymentOrder order;
-    // One intent per attempt (a declined card is tried again under a new key); the confirm keeps
-    // the payment step's key.
-    order.intent.key = QUuid::createUuid();
-    order.intent.holdToken = m_token;
-    order.intent.showtimeId = m_showtime.id;
-    order.intent.bookingId = m_bookingId;
-    order.intent.bookingCode = m_payment.bookingCode();
-    order.intent.terminal = m_terminal;
-    order.intent.terminalId = m_terminalId;
-    order.intent.method = method;
-    order.intent.amountMinor = totalMinor();
-    order.intent.currency = currency();
-    order.intent.tenderedMinor = tenderedMinor;
-    order.confirm = confirmRequest();
-    order.msLeft = remainingMs();
-    spdlog::info("sale {}: paying {} by {}, intent {}", tokenText(m_token), order.intent.amountMinor,
-                 paymentMethodName(method), order.intent.key.toString(QUuid::WithoutBraces).toStdString());
-    // From here the payment decides for itself: no cancel, and the countdown does not end it.
-    setState(State::Confirming);
-    send(Pending::Pay, m_payments->pay(order));
-}
-
-void SaleFlow::onPaymentPhase(int requestId, PaymentPhase phase)
-{
-    if (requestId == m_flight.id && m_flight.kind == Pending::Pay)
-        emit paymentPhase(phase);
-}
-
-void SaleFlow::onPaymentFinished(int requestId, const PaymentOutcome& outcome)
-{
-    if (requestId != m_flight.id || m_flight.kind != Pending::Pay)
-        return;
-    (void)takeFlight();
-    spdlog::info("sale {}: payment {} {}", tokenText(m_token), paymentOutcomeName(outcome.kind),
-                 outcome.intent.request.key.toString(QUuid::WithoutBraces).toStdString());
-    switch (outcome.kind) {
-    case PaymentOutcome::Kind::Paid:
-        m_bookingId = QUuid(); // not {}: ambiguous with operator=(const GUID&) on Windows
-        complete(outcome.booking);
-        return;
-    case PaymentOutcome::Kind::Declined:
-        setState(State::Payment);
-        emitBusyIfChanged();
-        emit paymentDeclined(outcome.reason);
-        reconcile();
-        return;
-    case PaymentOutcome::Kind::Failed:
-        setState(State::Payment);
-        emitBusyIfChanged();
-        emit problem(outcome.reason);
-        reconcile();
-        return;
-    case PaymentOutcome::Kind::SeatsLost:
-        endSale(EndReason::Expired,
-                outcome.intent.request.method == PaymentMethod::Cash
-                    ? tr("The seats were lost before the sale was confirmed; hand the cash back.")
-                    : tr("The seats were lost before the sale was confirmed; the card payment was voided."));
-        return;
-    case PaymentOutcome::Kind::Unknown:
-        // Released like any ended sale: a booking still pending is cancelled, so a payment that
-        // went through is voided by the reconciler; one that was booked is captured by it.
-        endSale(EndReason::Expired, outcome.reason);
-        return;
-    }
-}
-
-void SaleFlow::waitToConfirmAgain()
-{
-    // The outcome is unknown: ask again with the same key, never guess.
-    const qint64 wait = m_payment.waitBeforeAskingAgain(now());
-    send(Pending::ConfirmWait, 0);
-    spdlog::warn("sale {}: confirm outcome unknown, asking again in {} ms", tokenText(m_token), wait);
-}
-
-void SaleFlow::onConfirmFinished(int requestId, const ConfirmResult& result)
-{
-    if (requestId != m_flight.id || m_flight.kind != Pending::Confirm)
-        return;
-    (void)takeFlight();
-    complete(result);
-}
-
-void SaleFlow::complete(const ConfirmResult& result)
-{
-    m_booking = result;
-    stopCountdown();
-    m_sale.clear();
-    m_map.setMine({});
-    m_payment.end();
-    if (std::exchange(m_outcomeUnknown, false)) {
-        // A hold whose answer was lost may have left rows of this sale that ran out unnoticed:
-        // harmless, but a finished sale leaves none.
-        sendOwedRelease({m_showtime.id, m_token});
-    }
-    setState(State::Completed);
-    spdlog::info("sale {}: confirmed booking {}{}", tokenText(m_token), result.code.toStdString(),
-                 result.replayed ? " (replayed)" : "");
-    emit completed(result);
-}
-
 void SaleFlow::onRequestFailed(int requestId, const Error& error)
 {
     if (m_owed.failed(requestId, error))
         return;
-    if (requestId != m_flight.id || m_flight.kind == Pending::None || m_flight.kind == Pending::ConfirmWait)
+    if (requestId != m_flight.id || m_flight.kind == Pending::None)
         return;
     const InFlight f = takeFlight();
     if (error.code == ErrorCode::Offline &&
@@ -632,21 +434,6 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         if (error.code != ErrorCode::Offline)
             emit problem(error.message);
         reconcile();
-        return;
-    case Pending::Confirm:
-        if (isUnknownOutcome(error)) {
-            waitToConfirmAgain();
-            return;
-        }
-        if (const QString reference = m_payment.cardReference(); !reference.isEmpty() && m_card)
-            m_card->voidAuthorisation(reference);
-        if (error.code == ErrorCode::Expired || error.code == ErrorCode::Conflict) {
-            endSale(EndReason::Expired, tr("The seats were lost before the sale was confirmed; "
-                                           "nothing was charged."));
-            return;
-        }
-        setState(State::Payment);
-        emit problem(error.message);
         return;
     case Pending::Release:
         if (error.code != ErrorCode::Offline) {
@@ -684,7 +471,6 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         return;
     }
     case Pending::None:
-    case Pending::ConfirmWait:
     case Pending::Pay: // answered by paymentFinished, never by requestFailed
         return;
     }
@@ -707,11 +493,6 @@ void SaleFlow::onReconnected()
     if (m_state != State::Selecting && m_state != State::Payment && m_state != State::Confirming)
         return;
     m_reloadWanted = true;
-    if (m_flight.kind == Pending::ConfirmWait) {
-        (void)takeFlight();
-        sendConfirm();
-        return;
-    }
     reconcile();
 }
 
@@ -733,16 +514,11 @@ void SaleFlow::stopCountdown()
 
 void SaleFlow::checkTime()
 {
-    if (m_flight.kind == Pending::ConfirmWait && m_payment.isDueAgain(now()) &&
-        m_state == State::Confirming) {
-        (void)takeFlight();
-        sendConfirm();
-    }
     if (!m_countdown.isRunning())
         return;
     const qint64 left = m_countdown.remainingMs(now());
     emit countdownTick(left);
-    // A confirm already sent decides for itself (the database compares the deadline).
+    // A payment already sent decides for itself (the database compares the deadline).
     if (m_state == State::Confirming)
         return;
     switch (m_countdown.check(now())) {
@@ -759,7 +535,7 @@ void SaleFlow::checkTime()
 
 void SaleFlow::cancel()
 {
-    // A confirm already sent decides for itself: cancelling now could tell the customer "no"
+    // A payment already sent decides for itself: cancelling now could tell the customer "no"
     // while the booking commits.
     if (m_state == State::Idle || m_state == State::Completed || m_state == State::Confirming)
         return;
@@ -779,23 +555,16 @@ void SaleFlow::endSale(EndReason reason, const QString& message)
     m_sale.clear();
     m_map.setMine({});
     m_flight = InFlight{};
-    m_cardInFlight = false;
     m_paymentWanted = false;
     m_reloadWanted = false;
     m_outcomeUnknown = false;
     m_loadingShowtime = 0;
-    m_payment.end(); // a card answer arriving later belongs to no sale
+    m_confirmKey = QUuid();
     m_selectionDeadlineMs = -1;
     emitBusyIfChanged();
     setState(State::Idle);
     emit seatsUpdated(was);
     emit saleEnded(reason, message);
-}
-
-void SaleFlow::finish()
-{
-    if (m_state == State::Completed)
-        setState(State::Idle);
 }
 
 } // namespace bo

@@ -16,7 +16,6 @@
 #include "model/countdown.h"
 #include "model/owedreleases.h"
 #include "model/salebasket.h"
-#include "model/salepayment.h"
 #include "model/salepayments.h"
 #include "model/salerules.h"
 #include "model/seatholdings.h"
@@ -25,7 +24,6 @@
 
 namespace bo {
 
-class CardTerminal;
 class SeatOperations;
 struct HoldReply;
 struct Error;
@@ -33,8 +31,9 @@ struct Error;
 /// One sale at a terminal, as a state machine the ui only renders:
 /// Idle -> Loading -> Selecting (every change holds the whole selection, all or nothing; 5-minute
 /// countdown from the first hold) -> Payment (hold extended for the payment countdown; ticket
-/// types; cash or card) -> Confirming (idempotent confirm) -> Completed -> Idle. Cancel releases at
-/// once; at 0 the sale ends and its seats are released.
+/// types; cash or card) -> Confirming (the payment and its idempotent confirm, through durable
+/// payment intents: SalePayments) -> Completed -> Idle. Cancel releases at once; at 0 the sale
+/// ends and its seats are released. Once a payment is on its way it decides for itself.
 ///
 /// One request is on its way at a time. What the clerk selects (`selection()`, the wish) and what
 /// the database holds for the sale (as its answers said) are kept apart; whenever an answer
@@ -54,8 +53,10 @@ public:
     enum class EndReason { Cancelled, Expired, Offline };
     Q_ENUM(EndReason)
 
-    /// `clock` (not owned) drives the countdowns; null: the machine's steady clock.
-    SaleFlow(SeatOperations* seats, CardTerminal* card, QString terminalName,
+    /// Every payment and its confirm go through `payments` (not owned; issue 11): recorded as an
+    /// intent before anything is sent. `clock` (not owned) drives the countdowns; null: the
+    /// machine's steady clock.
+    SaleFlow(SeatOperations* seats, SalePayments* payments, QString terminalName,
              const MonotonicClock* clock = nullptr, QObject* parent = nullptr);
     ~SaleFlow() override;
 
@@ -67,7 +68,7 @@ public:
     [[nodiscard]] QList<int> selection() const;
     /// The seats the database holds for this sale, as far as its answers told, sorted.
     [[nodiscard]] QList<int> heldSeats() const;
-    [[nodiscard]] bool isBusy() const { return m_flight.kind != Pending::None || m_cardInFlight; }
+    [[nodiscard]] bool isBusy() const { return m_flight.kind != Pending::None; }
     [[nodiscard]] QUuid holdToken() const { return m_token; }
     /// Milliseconds left on the current countdown (0 when none runs).
     [[nodiscard]] qint64 remainingMs() const;
@@ -75,18 +76,16 @@ public:
     [[nodiscard]] qint64 totalMinor() const;
     [[nodiscard]] QString currency() const;
     [[nodiscard]] const ConfirmResult& lastBooking() const { return m_booking; }
-    [[nodiscard]] QString pendingBookingCode() const { return m_payment.bookingCode(); }
-    [[nodiscard]] qint64 changeDueMinor() const { return m_payment.changeDueMinor(); }
+    /// The code of the booking the payment step opened (kept after it is confirmed).
+    [[nodiscard]] QString pendingBookingCode() const { return m_bookingCode; }
+    /// The change of the last cash payment, in minor units (0 for a card).
+    [[nodiscard]] qint64 changeDueMinor() const { return m_changeDueMinor; }
     /// Releases of ended sales not answered yet (sent again after a reconnect).
     [[nodiscard]] int releasesOwed() const { return m_owed.count(); }
 
     void setSettings(const SaleSettings& settings) { m_rules = SaleRules(settings); }
     /// The terminal's permanent id, stored with every booking it makes.
     void setTerminalId(const QUuid& id) { m_terminalId = id; }
-    /// Pays and books through durable payment intents (issue 11): cash and card then go through
-    /// `payments` (not owned), each payment recorded before anything is sent, and the card
-    /// terminal given to the constructor is not used.
-    void setPayments(SalePayments* payments);
 
 public slots:
     /// Opens a showtime for selling: loads its seats and prices (state Loading, then Selecting).
@@ -107,7 +106,7 @@ public slots:
     void cancel();
     /// After Completed: ready for the next customer.
     void finish();
-    /// Looks at the clock: countdown ticks, the warning, the end, a confirm due to be asked again.
+    /// Looks at the clock: countdown ticks, the warning, the end.
     /// A timer calls it every 200 ms while a sale is open.
     void checkTime();
 
@@ -129,7 +128,7 @@ signals:
                     const QList<bo::SeatRefusal>& reasons);
     void saleEnded(bo::SaleFlow::EndReason reason, const QString& message);
     void paymentDeclined(const QString& reason);
-    /// Where a payment sent through SalePayments is: shown as it is, never as a success.
+    /// Where the payment on its way is: shown as it is, never as a success.
     void paymentPhase(bo::PaymentPhase phase);
     void completed(const bo::ConfirmResult& booking);
     void problem(const QString& message);
@@ -140,19 +139,15 @@ private slots:
                           const QList<bo::PriceTier>& tiers);
     void onHoldFinished(const bo::HoldReply& reply);
     void onReleaseFinished(int requestId, int seats);
-    void onConfirmFinished(int requestId, const bo::ConfirmResult& result);
     void onRequestFailed(int requestId, const bo::Error& error);
     void onSeatsChanged(const bo::SeatChanges& changes);
     void onReconnected();
-    void onCardApproved(const QString& key, const QString& reference, const QString& maskedCard);
-    void onCardDeclined(const QString& key, const QString& reason);
     void onPaymentPhase(int requestId, bo::PaymentPhase phase);
     void onPaymentFinished(int requestId, const bo::PaymentOutcome& outcome);
 
 private:
-    /// The request on its way; ConfirmWait: a confirm whose outcome is unknown, to be asked again.
-    /// Pay: a payment and its confirm through SalePayments.
-    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Confirm, ConfirmWait, Pay };
+    /// The request on its way; Pay: a payment and its confirm through SalePayments.
+    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Pay };
     struct InFlight
     {
         Pending kind = Pending::None;
@@ -182,16 +177,16 @@ private:
     void stopCountdown();
     void endSale(EndReason reason, const QString& message);
     void sendOwedRelease(const OwedReleases::Release& owed);
-    void sendConfirm();
     void complete(const ConfirmResult& result);
     [[nodiscard]] ConfirmRequest confirmRequest() const;
     void sendPay(PaymentMethod method, qint64 tenderedMinor);
-    void waitToConfirmAgain();
 
     SeatOperations* m_seats;
-    QPointer<CardTerminal> m_card;
     QPointer<SalePayments> m_payments;
     QUuid m_bookingId; ///< the sale's pending booking, once the payment step began
+    QString m_bookingCode;
+    QUuid m_confirmKey; ///< the payment step's confirm key, the same for every payment tried in it
+    qint64 m_changeDueMinor = 0;
     QString m_terminal;
     QUuid m_terminalId;
     std::unique_ptr<MonotonicClock> m_ownClock;
@@ -208,13 +203,11 @@ private:
     QTimer m_tick;
     InFlight m_flight;
     bool m_busyShown = false;
-    bool m_cardInFlight = false;
     int m_loadingShowtime = 0;
     bool m_paymentWanted = false;  ///< "to payment" was asked; goes out once the selection is held
     bool m_reloadWanted = false;   ///< reload the map once nothing is on its way (after a reconnect)
     bool m_outcomeUnknown = false; ///< a hold or release of this sale was never answered
     OwedReleases m_owed;           ///< releases of ended sales not answered yet
-    SalePayment m_payment;         ///< the confirm's key, what was paid, when to ask again
     ConfirmResult m_booking;
 };
 

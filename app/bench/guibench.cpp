@@ -19,8 +19,10 @@
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
+#include "db/paymentintentstore.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
+#include "model/paymentdesk.h"
 #include "model/saleflow.h"
 #include "model/seatmap.h"
 #include "ui/common/seatmapwidget.h"
@@ -224,9 +226,11 @@ QJsonObject latencyBenchmark(const ConnectionSettings& server, int samples, QTex
                                                     "ON a.id = st.auditorium_id WHERE a.name = 'Hall 1'"));
     const int showtime = rows && rows.value().next() ? rows.value().value(0).toInt() : 0;
 
-    // Terminal B: the real backend, flow and map widget.
+    // Terminal B: the real backend, flow and map widget; it never pays (cash only, never used).
     PgTerminalBackend backend(settings);
-    SaleFlow flow(&backend, nullptr, QStringLiteral("bench-b"));
+    PaymentDesk desk(PaymentIntentStore::factory(settings, QStringLiteral("bench-b-payments")),
+                     SeatStore::factory(settings, QStringLiteral("bench-b-payments")), {}, false);
+    SaleFlow flow(&backend, &desk, QStringLiteral("bench-b"));
     SeatMapWidget widget;
     widget.resize(1280, 900);
     widget.setSeatMap(&flow.seatMap());

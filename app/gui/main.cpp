@@ -141,8 +141,7 @@ int main(int argc, char* argv[])
         bo::PaymentIntentStore::factory(settings.value(), QStringLiteral("reconciler")),
         bo::SeatStore::factory(settings.value(), QStringLiteral("reconciler")), cardService.factory(),
         reconcile);
-    bo::SaleFlow flow(&backend, nullptr, terminal);
-    flow.setPayments(&desk);
+    bo::SaleFlow flow(&backend, &desk, terminal);
     flow.setTerminalId(terminalId);
     bo::ExpiryReleaser releaser(bo::SeatStore::factory(settings.value(), QStringLiteral("releaser")), {});
     // The title bar shows the terminal's name and the start of its permanent id.

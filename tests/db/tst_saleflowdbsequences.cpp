@@ -17,10 +17,10 @@
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
 #include "model/saleflow.h"
-#include "tests/support/fakecardterminal.h"
 #include "tests/support/saleflowdbrig.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testenv.h"
+#include "tests/support/testpaymentdesk.h"
 
 using namespace bo;
 using bo::test::dbTimeoutMs;
@@ -37,20 +37,24 @@ QString idList(QList<int> ids)
     return joined(ids);
 }
 
-/// A sale for the random sequences: the real adapter on its own thread, a card terminal that
-/// answers when the sequence says so.
+/// A sale for the random sequences: the real adapter on its own thread, and a payment desk on
+/// its own paying cards through the simulated service, whose next answer the sequence chooses.
 struct RandomSale
 {
     explicit RandomSale(const ConnectionSettings& settings)
         : backend(settings)
-        , flow(&backend, &card, QStringLiteral("till-r"))
-    {}
+        , desk(bo::test::makeTestPaymentDesk(settings, service))
+        , flow(&backend, desk.get(), QStringLiteral("till-r"))
+    {
+        service.setDelayMs(5);
+    }
     ~RandomSale() { backend.stop(); }
     RandomSale(const RandomSale&) = delete;
     RandomSale& operator=(const RandomSale&) = delete;
 
     PgTerminalBackend backend;
-    bo::test::FakeCardTerminal card;
+    SimulatedPaymentService service;
+    std::unique_ptr<PaymentDesk> desk;
     SaleFlow flow;
 };
 
@@ -70,8 +74,8 @@ private slots:
 
     /// The property of the unit test's random sequences, against PostgreSQL through the real
     /// adapter and its thread: a clerk's random clicks, best-available, payment steps, cancels and
-    /// card answers, another till holding and releasing, sweeps and the server ending the
-    /// terminal's session, with the answers arriving whenever they do. After each sequence
+    /// cards approved or declined by the payment desk, another till holding and releasing, sweeps and the
+    /// server ending the terminal's session, with the answers arriving whenever they do. After each sequence
     /// settles, showtime_seat holds for the sale what the flow believes and the screen shows, and
     /// every ended sale holds nothing. Size: BOXOFFICE_DB_SEQUENCES (default 200) x
     /// BOXOFFICE_DB_SEQUENCE_STEPS (default 30); BOXOFFICE_DB_SEED replays one.
@@ -128,14 +132,12 @@ private:
     }
 
     /// Waits until the sale has nothing on its way, owes nothing and its adapter has answered
-    /// everything sent; answers the card terminal meanwhile. False after 20 s.
-    static bool settleSale(RandomSale& sale, QRandomGenerator& rng)
+    /// everything sent (the payment desk answers by itself). False after 20 s.
+    static bool settleSale(RandomSale& sale)
     {
         QElapsedTimer waited;
         waited.start();
         while (waited.elapsed() < 20000) {
-            if (sale.card.waiting() > 0)
-                sale.card.answer(rng.bounded(2) == 0);
             if (!sale.flow.isBusy() && sale.flow.releasesOwed() == 0 && sale.backend.isOnline()) {
                 // Everything sent so far has been answered once a marker request is.
                 bool done = false;
@@ -148,7 +150,7 @@ private:
                 marker = sale.backend.release(sale.flow.showtime().id, QUuid::createUuid());
                 while (!done && waited.elapsed() < 20000)
                     QTest::qWait(5);
-                if (!sale.flow.isBusy() && sale.flow.releasesOwed() == 0 && sale.card.waiting() == 0)
+                if (!sale.flow.isBusy() && sale.flow.releasesOwed() == 0)
                     return true;
             }
             QTest::qWait(5);
@@ -172,6 +174,7 @@ private:
         sale.flow.openShowtime(m_rig.showtime);
         QList<QUuid> tokens{sale.flow.holdToken()};
         const QUuid another = QUuid::createUuid();
+        bool cardTried = false;
         for (int step = 0; step < steps; ++step) {
             const int action = pick(100);
             if (action < 30) {
@@ -189,10 +192,13 @@ private:
                 sale.flow.payCash(sale.flow.totalMinor());
             } else if (action < 53) {
                 note(QStringLiteral("card"));
+                cardTried = cardTried || sale.flow.state() == SaleFlow::State::Payment;
                 sale.flow.payCard();
             } else if (action < 57) {
-                note(QStringLiteral("card answers"));
-                sale.card.answer(pick(3) != 0);
+                const bool approve = pick(3) != 0;
+                note(approve ? QStringLiteral("the next card is approved")
+                             : QStringLiteral("the next card is declined"));
+                sale.service.setBehaviour(approve ? SimulatedCard::Approve : SimulatedCard::Decline);
             } else if (action < 60) {
                 note(QStringLiteral("cancel"));
                 sale.flow.cancel();
@@ -228,7 +234,7 @@ private:
             }
         }
         note(QStringLiteral("-- settle"));
-        if (!settleSale(sale, rng))
+        if (!settleSale(sale))
             return QStringLiteral("the sale did not settle within 20 s");
         const QUuid token = sale.flow.holdToken();
         const SaleFlow::State state = sale.flow.state();
@@ -262,9 +268,26 @@ private:
             if (const QString left = held(t); !left.isEmpty())
                 return QStringLiteral("an ended sale still holds %1").arg(left);
         }
+        // Every card approved was captured with its booking or voided without one.
+        if (const int authorised = sale.service.count(GatewayPaymentState::Authorised); authorised != 0)
+            return QStringLiteral("%1 card payments left authorised").arg(authorised);
+        if (cardTried) {
+            QStringList quoted;
+            for (const QUuid& t : std::as_const(tokens))
+                quoted << QLatin1Char('\'') + tokenText(t) + QLatin1Char('\'');
+            const QString cardBookings = m_rig.db->scalar(
+                QStringLiteral(
+                    "SELECT count(*) FROM booking WHERE status = 'CONFIRMED' AND payment->>'method' "
+                    "= 'card' AND hold_token IN (%1)")
+                    .arg(quoted.join(QLatin1Char(','))));
+            if (cardBookings != QString::number(sale.service.count(GatewayPaymentState::Captured)))
+                return QStringLiteral("%1 card bookings, %2 card payments captured")
+                    .arg(cardBookings)
+                    .arg(sale.service.count(GatewayPaymentState::Captured));
+        }
         // End the sale that is still open and leave the hall empty for the next sequence.
         sale.flow.cancel();
-        if (!settleSale(sale, rng))
+        if (!settleSale(sale))
             return QStringLiteral("the cancel did not settle within 20 s");
         if (const QString left = held(token); !left.isEmpty())
             return QStringLiteral("the cancelled sale still holds %1").arg(left);

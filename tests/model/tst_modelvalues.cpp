@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/cardterminal.h"
 #include "model/catalog.h"
 #include "model/money.h"
 #include "model/result.h"
@@ -11,7 +10,7 @@
 using namespace bo;
 
 /// The model's small value types and helpers: money, seat texts, error names, the default ticket
-/// type, the simulated card terminal.
+/// type.
 class TstModelValues final : public QObject
 {
     Q_OBJECT
@@ -90,37 +89,6 @@ private slots:
         QCOMPARE(defaultTier({PriceTier{QStringLiteral("adult"), {}, 1, {}},
                               PriceTier{QStringLiteral("child"), {}, 1, {}}}),
                  QStringLiteral("adult"));
-    }
-
-    void theSimulatedCardTerminalAnswersAsSet_data()
-    {
-        QTest::addColumn<int>("behaviour");
-        QTest::addColumn<bool>("approves");
-        QTest::newRow("approve") << int(SimulatedCardTerminal::Behaviour::Approve) << true;
-        QTest::newRow("decline") << int(SimulatedCardTerminal::Behaviour::Decline) << false;
-        QTest::newRow("slow") << int(SimulatedCardTerminal::Behaviour::Slow) << true;
-    }
-
-    void theSimulatedCardTerminalAnswersAsSet()
-    {
-        QFETCH(int, behaviour);
-        QFETCH(bool, approves);
-        SimulatedCardTerminal card;
-        card.setDelayMs(1);
-        card.setBehaviour(SimulatedCardTerminal::Behaviour(behaviour));
-        QCOMPARE(int(card.behaviour()), behaviour);
-        QSignalSpy approved(&card, &CardTerminal::approved);
-        QSignalSpy declined(&card, &CardTerminal::declined);
-        card.authorise(QStringLiteral("key-1"), 12000, QStringLiteral("KRW"));
-        QTRY_COMPARE_WITH_TIMEOUT(approved.count() + declined.count(), 1, 5000);
-        QCOMPARE(approved.count(), approves ? 1 : 0);
-        QSignalSpy& answered = approves ? approved : declined;
-        QCOMPARE(answered.at(0).at(0).toString(), QStringLiteral("key-1"));
-        if (approves) {
-            QVERIFY(approved.at(0).at(1).toString().startsWith(QLatin1String("SIM-")));
-            card.voidAuthorisation(approved.at(0).at(1).toString());
-            QCOMPARE(card.voids(), 1);
-        }
     }
 };
 

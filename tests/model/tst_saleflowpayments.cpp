@@ -20,12 +20,11 @@ class TstSaleFlowPayments final : public QObject
     Q_OBJECT
 
 private:
+    /// The rig's desk answers as the test scripts it.
     struct Till
     {
         SaleFlowRig rig;
-        ScriptedSalePayments desk;
-
-        Till() { rig.flow.setPayments(&desk); }
+        ScriptedSalePayments& desk = rig.desk;
     };
 
     /// A sale of two seats at the payment step.
@@ -159,12 +158,22 @@ private slots:
         QCOMPARE(till.rig.flow.state(), SaleFlow::State::Payment);
     }
 
-    void theCardTerminalIsNotUsedOnceIntentsAre()
+    /// One confirm key per payment step (every payment tried in it carries it, see above); the
+    /// next sale's confirm never replays this one's.
+    void eachSaleConfirmsUnderItsOwnKey()
     {
         Till till;
         CHECKED(toPayment(till));
+        till.rig.flow.payCash(50'000);
+        till.desk.finish(PaymentOutcome::Kind::Paid);
+        QCOMPARE(till.rig.flow.changeDueMinor(), 50'000 - till.desk.orders.first().intent.amountMinor);
+        till.rig.flow.finish();
+        CHECKED(toPayment(till));
         till.rig.flow.payCard();
-        QCOMPARE(till.rig.card.waiting(), 0);
+        QCOMPARE(till.desk.orders.size(), 2);
+        QVERIFY(!till.desk.orders.at(0).confirm.key.isNull());
+        QVERIFY(till.desk.orders.at(1).confirm.key != till.desk.orders.at(0).confirm.key);
+        QCOMPARE(till.rig.flow.changeDueMinor(), 0);
     }
 };
 

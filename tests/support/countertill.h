@@ -12,10 +12,11 @@
 #include <QTableView>
 
 #include "db/pgterminalbackend.h"
-#include "model/cardterminal.h"
 #include "model/saleflow.h"
 #include "model/showtimelistmodel.h"
+#include "model/simulatedpayments.h"
 #include "tests/support/testdatabase.h"
+#include "tests/support/testpaymentdesk.h"
 #include "ui/common/seatmapwidget.h"
 #include "ui/counter/counterwindow.h"
 
@@ -80,17 +81,19 @@ inline QString joined(const QList<int>& ids)
     return parts.join(QLatin1Char(','));
 }
 
-/// One counter terminal, wired as app/gui/main.cpp wires it: its own backend thread and connection.
+/// One counter terminal, wired as app/gui/main.cpp wires it: its own backend thread and connection,
+/// and a payment desk with its own paying cards through the in-process simulated service.
 struct CounterTill
 {
     CounterTill(const ConnectionSettings& settings, const QString& terminal)
         : backend(settings)
-        , flow(&backend, &card, terminal)
+        , desk(makeTestPaymentDesk(settings, cardService))
+        , flow(&backend, desk.get(), terminal)
         , window(&backend, &flow, terminal)
         , boardTester(window.findChild<QTableView*>(QStringLiteral("showtimeTable"))->model(),
                       QAbstractItemModelTester::FailureReportingMode::QtTest)
     {
-        card.setDelayMs(20);
+        cardService.setDelayMs(20);
     }
 
     ~CounterTill()
@@ -112,7 +115,8 @@ struct CounterTill
 
     PgTerminalBackend backend;
     QSignalSpy settingsLoaded{&backend, &PgTerminalBackend::settingsLoaded};
-    SimulatedCardTerminal card;
+    SimulatedPaymentService cardService;
+    std::unique_ptr<PaymentDesk> desk;
     SaleFlow flow;
     CounterWindow window;
     QAbstractItemModelTester boardTester;

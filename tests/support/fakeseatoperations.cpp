@@ -240,23 +240,18 @@ int FakeSeatOperations::confirm(const ConfirmRequest& request)
     return enqueue(QStringLiteral("confirm"), [this, request](int id) { runConfirm(id, request); });
 }
 
-void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
+Result<ConfirmResult> FakeSeatOperations::applyConfirm(const ConfirmRequest& request)
 {
     const QString fingerprint = QString::number(request.showtimeId) + QLatin1Char('/') +
                                 request.owner.toString() + QLatin1Char('/') + codes(u's', request.seatIds) +
                                 QLatin1Char('/') + request.tiers.join(u',') + QLatin1Char('/') +
                                 QString::fromUtf8(QJsonDocument(request.payment).toJson());
     if (auto stored = m_keys.constFind(request.key); stored != m_keys.cend()) {
-        if (stored->request != fingerprint) {
-            answer([this, id] {
-                emit requestFailed(id, makeError(ErrorCode::KeyMismatch, QStringLiteral("key reused")));
-            });
-            return;
-        }
+        if (stored->request != fingerprint)
+            return makeError(ErrorCode::KeyMismatch, QStringLiteral("key reused"));
         ConfirmResult replay = stored->result;
         replay.replayed = true;
-        answer([this, id, replay] { emit confirmFinished(id, replay); });
-        return;
+        return replay;
     }
     QList<int> seats = distinctSorted(request.seatIds);
     if (seats.isEmpty()) {
@@ -271,13 +266,8 @@ void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
         const Row& r = m_rows.value(s);
         return r.status == SeatStatus::Held && r.heldBy == request.owner && r.heldUntilMs >= now;
     });
-    if (!allHeld) {
-        answer([this, id] {
-            emit requestFailed(id,
-                               makeError(ErrorCode::Expired, QStringLiteral("The seat hold has expired.")));
-        });
-        return;
-    }
+    if (!allHeld)
+        return makeError(ErrorCode::Expired, QStringLiteral("The seat hold has expired."));
     auto pending = std::find_if(m_bookings.begin(), m_bookings.end(), [&](const Booking& b) {
         return b.owner == request.owner && b.status == QLatin1String("PENDING");
     });
@@ -310,7 +300,17 @@ void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
     if (const QString ref = request.payment.value(QStringLiteral("reference")).toString(); !ref.isEmpty())
         m_paidReferences.insert(ref);
     announce(SeatStatus::Reserved, seats);
-    answer([this, id, result] { emit confirmFinished(id, result); });
+    return result;
+}
+
+void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
+{
+    Result<ConfirmResult> result = applyConfirm(request);
+    if (!result) {
+        answer([this, id, error = result.error()] { emit requestFailed(id, error); });
+        return;
+    }
+    answer([this, id, booked = result.value()] { emit confirmFinished(id, booked); });
 }
 
 QString FakeSeatOperations::nextRequestKind() const

@@ -87,6 +87,12 @@ public:
     void lockRows(const QList<int>& seats);
     void unlockRows() { m_locked.clear(); }
     [[nodiscard]] bool hasLockedRows() const { return !m_locked.isEmpty(); }
+    /// A confirm made at once on another connection (the payment desk's), by the same rule and
+    /// keys as confirm(); its announcement is queued like any commit.
+    [[nodiscard]] Result<ConfirmResult> confirmNow(const ConfirmRequest& request)
+    {
+        return applyConfirm(request);
+    }
     /// The expiry releaser's sweep; returns the seats freed.
     int sweep();
     /// Bookings of the owner by status ("PENDING", "CONFIRMED", "CANCELLED", "EXPIRED").
@@ -132,6 +138,7 @@ private:
     /// The hold rule itself; empty `unavailable` means granted, else `refused` says why.
     HoldDecision applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds);
     int applyRelease(const QUuid& owner, const QList<int>& seats);
+    [[nodiscard]] Result<ConfirmResult> applyConfirm(const ConfirmRequest& request);
     void runConfirm(int requestId, const ConfirmRequest& request);
 
     const MonotonicClock& m_clock;

@@ -50,6 +50,14 @@ QString SaleFlowDbRig::bookingsOf(const QUuid& owner) const
             .arg(tokenText(owner)));
 }
 
+QString SaleFlowDbRig::intentsOf(const QUuid& owner) const
+{
+    return db->scalar(
+        QStringLiteral("SELECT coalesce(string_agg(method || ' ' || state, ';' ORDER BY created_at), "
+                       "'') FROM payment_intent WHERE hold_token = '%1'")
+            .arg(tokenText(owner)));
+}
+
 QString tokenText(const QUuid& id)
 {
     return id.toString(QUuid::WithoutBraces);

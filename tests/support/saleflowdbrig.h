@@ -30,6 +30,8 @@ struct SaleFlowDbRig
     [[nodiscard]] double driftFrom(int seat, const QString& deadline) const;
     /// "status method" of every booking of the sale, e.g. "PENDING -".
     [[nodiscard]] QString bookingsOf(const QUuid& owner) const;
+    /// "method STATE" of every payment intent of the sale, e.g. "card DECLINED;cash CAPTURED".
+    [[nodiscard]] QString intentsOf(const QUuid& owner) const;
 
     std::unique_ptr<TestDatabase> db;
     int showtime = 0;

@@ -39,7 +39,36 @@ QList<PriceTier> tiers()
 
 SaleFlowRig::SaleFlowRig()
     : seats(clock, SaleSettings{}, showtime(), hall(), tiers())
-    , flow(&seats, &card, QStringLiteral("till-1"), &clock)
+    , flow(&seats, &desk, QStringLiteral("till-1"), &clock)
 {}
+
+bool SaleFlowRig::answerPayment(bool approve)
+{
+    if (!paymentWaiting())
+        return false;
+    m_answered = desk.orders.size();
+    const PaymentOrder& order = desk.orders.last();
+    PaymentOutcome out;
+    if (!approve && order.intent.method == PaymentMethod::Card) {
+        out.kind = PaymentOutcome::Kind::Declined;
+        out.reason = QStringLiteral("declined by the test");
+        desk.finish(out);
+        return true;
+    }
+    const Result<ConfirmResult> booked = seats.confirmNow(order.confirm);
+    if (booked) {
+        out.kind = PaymentOutcome::Kind::Paid;
+        out.booking = booked.value();
+    } else if (booked.error().code == ErrorCode::Expired || booked.error().code == ErrorCode::Conflict) {
+        out.kind = PaymentOutcome::Kind::SeatsLost;
+        out.error = booked.error();
+    } else {
+        out.kind = PaymentOutcome::Kind::Failed;
+        out.reason = booked.error().message;
+        out.error = booked.error();
+    }
+    desk.finish(out);
+    return true;
+}
 
 } // namespace bo::test

@@ -3,15 +3,16 @@
 #pragma once
 
 #include "model/saleflow.h"
-#include "tests/support/fakecardterminal.h"
 #include "tests/support/fakeseatoperations.h"
 #include "tests/support/manualclock.h"
+#include "tests/support/scriptedsalepayments.h"
 
 namespace bo::test {
 
 /// One sale for the SaleFlow unit tests: the flow at till-1 over an in-memory seat database of
 /// showtime 7 (two rows of ten seats, A1..A10 = ids 1..10, B1..B10 = ids 11..20, adult 12000 and
-/// child 8000 KRW) and a card terminal, every step taken by the test on the test's clock.
+/// child 8000 KRW) and a payment desk whose answers the test gives, every step taken by the test
+/// on the test's clock.
 class SaleFlowRig final
 {
 public:
@@ -21,10 +22,21 @@ public:
     SaleFlowRig(const SaleFlowRig&) = delete;
     SaleFlowRig& operator=(const SaleFlowRig&) = delete;
 
+    /// An order of the flow not answered yet.
+    [[nodiscard]] bool paymentWaiting() const { return desk.orders.size() > m_answered; }
+    /// The desk answers the order waiting as PaymentProcess would over this database: approved
+    /// (cash always is), the seats are confirmed at once on the desk's own connection: Paid, or
+    /// SeatsLost when the hold ran out or a seat was taken; a card not approved is Declined.
+    /// False when no order waits.
+    bool answerPayment(bool approve);
+
     ManualClock clock;
     FakeSeatOperations seats;
-    FakeCardTerminal card;
+    ScriptedSalePayments desk;
     SaleFlow flow;
+
+private:
+    qsizetype m_answered = 0;
 };
 
 } // namespace bo::test

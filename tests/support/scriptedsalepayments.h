@@ -35,12 +35,17 @@ public:
         PaymentOutcome out;
         out.kind = kind;
         out.reason = reason;
-        out.intent.request = orders.last().intent;
         if (kind == PaymentOutcome::Kind::Paid) {
             out.booking.code = orders.last().intent.bookingCode;
             out.booking.status = QStringLiteral("CONFIRMED");
             out.booking.totalMinor = orders.last().intent.amountMinor;
         }
+        finish(out);
+    }
+    /// Answers the latest order with `out`, its intent filled in.
+    void finish(PaymentOutcome out)
+    {
+        out.intent.request = orders.last().intent;
         emit paymentFinished(int(orders.size()) + 1000, out);
     }
 };

@@ -144,6 +144,58 @@ private slots:
         QCOMPARE(codeLabel->text(), code);
     }
 
+    /// The card step at the counter, by keyboard: a declined card says why and keeps the seats; F9
+    /// again pays by card through the intent, booked and captured.
+    void aDeclinedCardSaysWhyAndTheNextCardPays()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        QVERIFY(showtime > 0);
+
+        CounterTill c(db.settings(), QStringLiteral("till-1"));
+        CHECKED(start(c));
+        CHECKED(openShowtime(c, showtime));
+        const auto press = [&](Qt::Key key) {
+            QWidget* focus = QApplication::focusWidget();
+            QTest::keyClick(focus ? focus : static_cast<QWidget*>(&c.window), key);
+        };
+        press(Qt::Key_2); // the best two seats together
+        QTRY_VERIFY_WITH_TIMEOUT(c.flow.selection().size() == 2 && !c.flow.isBusy(), dbTimeoutMs);
+        press(Qt::Key_Return); // to payment
+        QTRY_COMPARE_WITH_TIMEOUT(c.flow.state(), SaleFlow::State::Payment, dbTimeoutMs);
+        const QString seats = joined(c.flow.selection());
+
+        c.cardService.setBehaviour(SimulatedCard::Decline);
+        press(Qt::Key_F9);
+        QLabel* message = c.label(QStringLiteral("saleMessage"));
+        QVERIFY(message);
+        QTRY_VERIFY2_WITH_TIMEOUT(message->text().contains(QLatin1String("insufficient funds")),
+                                  qPrintable(message->text()), dbTimeoutMs);
+        QVERIFY2(message->text().startsWith(QLatin1String("Card payment failed: insufficient funds")),
+                 qPrintable(message->text()));
+        QVERIFY(message->isVisible());
+        QCOMPARE(c.flow.state(), SaleFlow::State::Payment);
+        QCOMPARE(heldSeats(db, showtime, c.flow.holdToken()), seats);
+        QVERIFY(c.button(QStringLiteral("payCard"))->isEnabled());
+
+        c.cardService.setBehaviour(SimulatedCard::Approve);
+        press(Qt::Key_F9);
+        QTRY_VERIFY2_WITH_TIMEOUT(c.flow.state() == SaleFlow::State::Completed, qPrintable(message->text()),
+                                  dbTimeoutMs);
+        QCOMPARE(
+            db.scalar(QStringLiteral("SELECT string_agg(method || ' ' || state, ';' ORDER BY created_at) "
+                                     "FROM payment_intent")),
+            QStringLiteral("card DECLINED;card CAPTURED"));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT status || ' ' || (payment->>'method') FROM booking")),
+                 QStringLiteral("CONFIRMED card"));
+        QCOMPARE(c.cardService.count(GatewayPaymentState::Captured), 1);
+        QLabel* codeLabel = c.label(QStringLiteral("bookingCode"));
+        QVERIFY(codeLabel);
+        QTRY_VERIFY_WITH_TIMEOUT(codeLabel->isVisible(), dbTimeoutMs);
+        QCOMPARE(codeLabel->text(), c.flow.lastBooking().code);
+    }
+
     void terminalWhoseConnectionWasKilledHearsSeatChangesAgain()
     {
         TestDatabase db;
