@@ -250,12 +250,21 @@ private slots:
         QCOMPARE(till.releases, 0);
     }
 
+    void anUnknownConfirmIsAskedAgainWithItsKey_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::newRow("answer lost") << int(ErrorCode::Offline);
+        // Another connection is confirming the same key right now (a retry racing the first).
+        QTest::newRow("same key in progress") << int(ErrorCode::InProgress);
+    }
+
     void anUnknownConfirmIsAskedAgainWithItsKey()
     {
+        QFETCH(int, code);
         Till till;
         till.gateway.authorises << ScriptedGateway::reply(O::Done, G::Authorised);
         till.gateway.captures << ScriptedGateway::reply(O::Done, G::Captured);
-        till.confirms << Result<ConfirmResult>(makeError(ErrorCode::Offline, QStringLiteral("lost")));
+        till.confirms << Result<ConfirmResult>(makeError(ErrorCode(code), QStringLiteral("not known yet")));
         const PaymentOutcome out = till.payByCard();
         QCOMPARE(out.kind, PaymentOutcome::Kind::Paid);
         QCOMPARE(till.confirmKeys.size(), 2);
