@@ -5,7 +5,7 @@
     <name>bo</name>
     <message>
         <source>No card payment service is configured.</source>
-        <translation type="unfinished"></translation>
+        <translation>카드 결제 서비스가 설정되어 있지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -106,7 +106,7 @@
     </message>
     <message>
         <source>The card payment service&apos;s URL (else $BOXOFFICE_GATEWAY, else the settings; the demo starts its own simulator).</source>
-        <translation type="unfinished"></translation>
+        <translation>카드 결제 서비스의 URL(없으면 $BOXOFFICE_GATEWAY, 그것도 없으면 설정값. 데모는 자체 시뮬레이터를 시작합니다).</translation>
     </message>
 </context>
 <context>
@@ -157,7 +157,7 @@
     </message>
     <message>
         <source>Never answer (the payment is checked)</source>
-        <translation type="unfinished"></translation>
+        <translation>응답하지 않기(결제를 조회함)</translation>
     </message>
     <message>
         <source>&amp;Payments</source>
@@ -176,11 +176,11 @@
     </message>
     <message>
         <source>The demo login is locked by %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>데모 로그인이 %1에 의해 잠겨 있습니다.</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished">%1에 쓸 수 없습니다.</translation>
+        <translation>%1에 쓸 수 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -227,46 +227,46 @@
     </message>
     <message>
         <source>Not connected to the database.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스에 연결되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>Could not encrypt the password.</source>
-        <translation type="unfinished"></translation>
+        <translation>비밀번호를 암호화할 수 없습니다.</translation>
     </message>
     <message>
         <source>The transaction failed and was rolled back.</source>
-        <translation type="unfinished"></translation>
+        <translation>트랜잭션이 실패하여 롤백되었습니다.</translation>
     </message>
 </context>
 <context>
     <name>bo::LoginStore</name>
     <message>
         <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos;은(는) 올바른 로그인 이름이 아닙니다(영문 소문자, 숫자, _만, 최대 63자).</translation>
     </message>
     <message>
         <source>The password is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>비밀번호가 비어 있습니다.</translation>
     </message>
     <message>
         <source>A database role named %1 exists already.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1(이)라는 데이터베이스 역할이 이미 있습니다.</translation>
     </message>
     <message>
         <source>The server did not build the statement.</source>
-        <translation type="unfinished"></translation>
+        <translation>서버가 문장을 준비하지 못했습니다.</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a valid login name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos;은(는) 올바른 로그인 이름이 아닙니다.</translation>
     </message>
     <message>
         <source>There is no login %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>로그인 %1이(가) 없습니다.</translation>
     </message>
     <message>
         <source>%1 is not a Box office terminal or manager login; it is left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) Box office 단말기 또는 관리자 로그인이 아니므로 그대로 둡니다.</translation>
     </message>
 </context>
 <context>
@@ -289,66 +289,66 @@
     </message>
     <message>
         <source>migration %1 is not applied although %2 is</source>
-        <translation type="unfinished"></translation>
+        <translation>마이그레이션 %2은(는) 적용되었지만 %1은(는) 적용되지 않았습니다</translation>
     </message>
     <message>
         <source>migration %1 is applied but not shipped with this program</source>
-        <translation type="unfinished"></translation>
+        <translation>마이그레이션 %1이(가) 적용되어 있지만 이 프로그램에는 포함되어 있지 않습니다</translation>
     </message>
     <message>
         <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스 스키마에 빠진 부분이 있습니다: %1. 마이그레이션은 순서를 건너뛰어 적용하지 않습니다. 데이터베이스를 복원하거나 이 데이터베이스를 마이그레이션한 릴리스를 설치하세요.</translation>
     </message>
 </context>
 <context>
     <name>bo::PaymentProcess</name>
     <message>
         <source>The payment could not be recorded; nothing was charged.</source>
-        <translation type="unfinished"></translation>
+        <translation>결제를 기록할 수 없었습니다. 청구된 금액은 없습니다.</translation>
     </message>
     <message>
         <source>The card answered, but the answer could not be stored; it is checked again automatically.</source>
-        <translation type="unfinished"></translation>
+        <translation>카드 응답은 받았지만 저장할 수 없었습니다. 자동으로 다시 조회합니다.</translation>
     </message>
     <message>
         <source>The payment service never received the payment; nothing was charged.</source>
-        <translation type="unfinished"></translation>
+        <translation>결제 서비스가 결제를 받지 못했습니다. 청구된 금액은 없습니다.</translation>
     </message>
     <message>
         <source>The card payment could not be checked in time. If it went through, it is voided automatically.</source>
-        <translation type="unfinished"></translation>
+        <translation>카드 결제를 제시간에 확인할 수 없었습니다. 결제되었다면 자동으로 승인 취소됩니다.</translation>
     </message>
     <message>
         <source>This payment was already handled elsewhere (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>이 결제는 이미 다른 곳에서 처리되었습니다(%1).</translation>
     </message>
     <message>
         <source>The booking could not be confirmed or checked. The payment is captured if the booking was made and voided if not, automatically.</source>
-        <translation type="unfinished"></translation>
+        <translation>예매를 확정하거나 확인할 수 없었습니다. 예매가 되었다면 결제가 매입되고, 아니면 자동으로 승인 취소됩니다.</translation>
     </message>
     <message>
         <source>The booking could not be confirmed or checked. Keep the cash until it is known.</source>
-        <translation type="unfinished"></translation>
+        <translation>예매를 확정하거나 확인할 수 없었습니다. 결과를 알 때까지 현금을 보관하세요.</translation>
     </message>
     <message>
         <source>never received by the payment service</source>
-        <translation type="unfinished"></translation>
+        <translation>결제 서비스가 받지 못함</translation>
     </message>
     <message>
         <source>cash handed back</source>
-        <translation type="unfinished"></translation>
+        <translation>현금 반환</translation>
     </message>
     <message>
         <source>the terminal stopped before the payment was sent</source>
-        <translation type="unfinished"></translation>
+        <translation>결제를 보내기 전에 단말기가 멈춤</translation>
     </message>
     <message>
         <source>no booking was made</source>
-        <translation type="unfinished"></translation>
+        <translation>예매가 이루어지지 않음</translation>
     </message>
     <message>
         <source>The sale&apos;s booking is still pending after its release.</source>
-        <translation type="unfinished"></translation>
+        <translation>좌석을 해제했지만 판매의 예매가 아직 대기 중입니다.</translation>
     </message>
 </context>
 <context>
@@ -630,15 +630,15 @@ Total: %2</source>
     </message>
     <message>
         <source>No card payment service is set up at this till.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 단말기에는 카드 결제 서비스가 설정되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>The seats were lost before the sale was confirmed; hand the cash back.</source>
-        <translation type="unfinished"></translation>
+        <translation>판매가 확정되기 전에 좌석을 잃었습니다. 현금을 돌려주세요.</translation>
     </message>
     <message>
         <source>The seats were lost before the sale was confirmed; the card payment was voided.</source>
-        <translation type="unfinished"></translation>
+        <translation>판매가 확정되기 전에 좌석을 잃었습니다. 카드 결제는 승인 취소되었습니다.</translation>
     </message>
 </context>
 <context>
@@ -709,27 +709,27 @@ Total: %2</source>
     </message>
     <message>
         <source>Recording the payment…</source>
-        <translation type="unfinished"></translation>
+        <translation>결제를 기록하는 중…</translation>
     </message>
     <message>
         <source>Waiting for the card terminal…</source>
-        <translation type="unfinished"></translation>
+        <translation>카드 단말기를 기다리는 중…</translation>
     </message>
     <message>
         <source>Checking the payment with the card service…</source>
-        <translation type="unfinished"></translation>
+        <translation>카드 서비스에 결제를 조회하는 중…</translation>
     </message>
     <message>
         <source>Booking the seats…</source>
-        <translation type="unfinished"></translation>
+        <translation>좌석을 예매하는 중…</translation>
     </message>
     <message>
         <source>Booked. Taking the payment…</source>
-        <translation type="unfinished"></translation>
+        <translation>예매되었습니다. 결제를 받는 중…</translation>
     </message>
     <message>
         <source>The seats could not be booked. Giving the card payment back…</source>
-        <translation type="unfinished"></translation>
+        <translation>좌석을 예매할 수 없었습니다. 카드 결제를 되돌리는 중…</translation>
     </message>
 </context>
 <context>
@@ -955,19 +955,19 @@ Total: %2</source>
     <name>bo::ServerSetup</name>
     <message>
         <source>The server did not describe the connecting role.</source>
-        <translation type="unfinished"></translation>
+        <translation>서버가 연결한 역할의 정보를 알려 주지 않았습니다.</translation>
     </message>
     <message>
         <source>The server did not build the statement.</source>
-        <translation type="unfinished"></translation>
+        <translation>서버가 문장을 준비하지 못했습니다.</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a valid database name.</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos;은(는) 올바른 데이터베이스 이름이 아닙니다.</translation>
     </message>
     <message>
         <source>There is no database %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터베이스 %1이(가) 없습니다.</translation>
     </message>
 </context>
 <context>
