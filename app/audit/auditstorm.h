@@ -4,12 +4,9 @@
 
 #include <functional>
 
-#include <QJsonObject>
-#include <QMap>
 #include <QString>
-#include <QStringList>
 
-#include "app/audit/invariantauditor.h"
+#include "app/audit/auditstormreport.h"
 #include "db/connectionsettings.h"
 #include "model/result.h"
 
@@ -40,28 +37,6 @@ struct AuditStormOptions
     int bookingsPerWorker = 3;  ///< live bookings a worker keeps before cancelling its oldest
     qint64 maxOpsPerWorker = 0; ///< 0: 5000 per second of the run
     quint32 seed = 0;           ///< 0: random
-};
-
-struct AuditStormReport
-{
-    qint64 elapsedMs = 0;
-    quint32 seed = 0;
-    SchemaFeatures features;
-    QMap<QString, qint64> ops;        ///< operation kind -> how many times it happened
-    QMap<QString, qint64> violations; ///< invariant or contract -> offending rows / answers
-    QStringList samples;              ///< the first offending rows and answers
-    QMap<QString, qint64> errors;     ///< unexpected errors by code (none expected)
-    QStringList errorSamples;
-    qint64 audits = 0;
-    qint64 maxPendingLatenessMs = 0;
-    QString failure; ///< set when the storm could not run at all
-
-    [[nodiscard]] qint64 totalOps() const;
-    [[nodiscard]] qint64 totalViolations() const;
-    [[nodiscard]] qint64 totalErrors() const;
-    [[nodiscard]] QJsonObject toJson() const;
-    /// Human-readable figures, several lines.
-    [[nodiscard]] QString text() const;
 };
 
 /// A long storm that checks itself (issue 10): workers hold / extend / release / begin payment /
