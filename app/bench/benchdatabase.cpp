@@ -2,9 +2,12 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/bench/benchdatabase.h"
 
+#include <QDate>
 #include <QRandomGenerator>
+#include <QTimeZone>
 
 #include "app/bench/workload.h"
+#include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 
@@ -16,10 +19,10 @@ constexpr int pastSales = 5000;  // finished sales of earlier days in `sale` at 
 
 } // namespace
 
-Result<std::unique_ptr<BenchDatabase>> BenchDatabase::create(const ConnectionSettings& server)
+Result<std::unique_ptr<BenchDatabase>> BenchDatabase::create(const ConnectionSettings& server, BenchHall hall)
 {
     std::unique_ptr<BenchDatabase> database(new BenchDatabase(server));
-    if (Status prepared = database->prepare(); !prepared)
+    if (Status prepared = database->prepare(hall); !prepared)
         return prepared.error(); // the destructor drops what was made
     return database;
 }
@@ -38,7 +41,7 @@ BenchDatabase::~BenchDatabase()
             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
 }
 
-Status BenchDatabase::prepare()
+Status BenchDatabase::prepare(BenchHall hall)
 {
     {
         auto maintenance = DbConnection::open(m_server, QStringLiteral("bench-admin"));
@@ -57,12 +60,50 @@ Status BenchDatabase::prepare()
     if (auto migrated = migrator.migrate(); !migrated)
         return migrated.error();
 
-    // The hall, one showtime on sale tomorrow, the version column of `optimistic` and the table
-    // of `limit`. The version column is the benchmark's: the product keeps no row versions.
-    Status seeded = m_admin->execScript(QStringLiteral(R"sql(
+    // The version column of `optimistic` and the table of `limit`. The version column is the
+    // benchmark's: the product keeps no row versions.
+    if (Status s = m_admin->execScript(QStringLiteral(R"sql(
         ALTER TABLE showtime_seat ADD COLUMN bench_version integer NOT NULL DEFAULT 0;
         CREATE TABLE bench_write (id integer PRIMARY KEY, n bigint NOT NULL DEFAULT 0);
         INSERT INTO bench_write (id) SELECT g FROM generate_series(1, %1) g;
+        )sql")
+                                           .arg(writeRows));
+        !s)
+        return s;
+    if (Status s = hall == BenchHall::Grid ? seedGrid() : seedDemo(); !s)
+        return s;
+    // The showtime on sale: the only one of the grid, or the latest of the demo's largest hall.
+    auto ids = m_admin->exec(QStringLiteral(
+        "WITH hall AS (SELECT auditorium_id FROM seat GROUP BY auditorium_id "
+        "              ORDER BY count(*) DESC, auditorium_id LIMIT 1), "
+        "     show AS (SELECT st.id, st.auditorium_id FROM showtime st JOIN hall USING (auditorium_id) "
+        "              ORDER BY st.starts_at DESC LIMIT 1) "
+        "SELECT show.id, s.id, s.row_label, s.number, s.x, s.y FROM show "
+        "  JOIN seat s ON s.auditorium_id = show.auditorium_id ORDER BY s.row_label, s.number"));
+    if (!ids)
+        return ids.error();
+    while (ids.value().next()) {
+        m_context.showtimeId = ids.value().value(0).toInt();
+        BenchSeat seat;
+        seat.id = ids.value().value(1).toInt();
+        seat.row = ids.value().value(2).toString();
+        seat.number = ids.value().value(3).toInt();
+        seat.x = ids.value().value(4).toDouble();
+        seat.y = ids.value().value(5).toDouble();
+        m_seatIds << seat.id;
+        m_seats << seat;
+    }
+    if (hall == BenchHall::Grid && m_seatIds.size() != qsizetype(hallRows) * seatsPerRow)
+        return makeError(ErrorCode::Internal,
+                         QStringLiteral("the bench hall has %1 seats").arg(m_seatIds.size()));
+    if (m_seatIds.isEmpty())
+        return makeError(ErrorCode::Internal, QStringLiteral("the bench database has no hall"));
+    return success();
+}
+
+Status BenchDatabase::seedGrid()
+{
+    return m_admin->execScript(QStringLiteral(R"sql(
         DO $$
         DECLARE
             a integer; m integer; p integer;
@@ -70,7 +111,7 @@ Status BenchDatabase::prepare()
             INSERT INTO auditorium (name) VALUES ('Bench hall') RETURNING id INTO a;
             INSERT INTO seat (auditorium_id, row_label, number, x, y)
             SELECT a, chr(64 + r), n, n - 1, (r - 1) * 1.2
-              FROM generate_series(1, %2) r, generate_series(1, %3) n;
+              FROM generate_series(1, %1) r, generate_series(1, %2) n;
             INSERT INTO movie (title, runtime_min) VALUES ('Bench film', 120) RETURNING id INTO m;
             INSERT INTO price_list (name) VALUES ('Bench') RETURNING id INTO p;
             INSERT INTO price_tier (price_list_id, code, name, amount_minor, currency)
@@ -79,23 +120,18 @@ Status BenchDatabase::prepare()
             VALUES (a, m, p, now() + interval '1 day');
         END $$;
         )sql")
-                                            .arg(writeRows)
-                                            .arg(hallRows)
-                                            .arg(seatsPerRow));
+                                   .arg(hallRows)
+                                   .arg(seatsPerRow));
+}
+
+Status BenchDatabase::seedDemo()
+{
+    // The demo cinema as `boxoffice --demo` and `boxoffice-admin seed-demo` make it: its
+    // showtimes start tomorrow and the day after, so every one of them is on sale.
+    auto seeded =
+        CatalogStore(*m_admin).seedDemo(QDate::currentDate().addDays(1), QTimeZone::systemTimeZone());
     if (!seeded)
-        return seeded;
-    auto ids = m_admin->exec(QStringLiteral(
-        "SELECT st.id, s.id FROM showtime st JOIN seat s ON s.auditorium_id = st.auditorium_id "
-        "ORDER BY s.row_label, s.number"));
-    if (!ids)
-        return ids.error();
-    while (ids.value().next()) {
-        m_context.showtimeId = ids.value().value(0).toInt();
-        m_seatIds << ids.value().value(1).toInt();
-    }
-    if (m_seatIds.size() != qsizetype(hallRows) * seatsPerRow)
-        return makeError(ErrorCode::Internal,
-                         QStringLiteral("the bench hall has %1 seats").arg(m_seatIds.size()));
+        return seeded.error();
     return success();
 }
 
@@ -149,26 +185,27 @@ Result<qint64> BenchDatabase::count(const QString& sql, const QVariantList& valu
     return rows.value().value(0).toLongLong();
 }
 
-void BenchDatabase::check(RunResult& result, qint64 confirmedSeats)
+SeatCheck BenchDatabase::check(int k, qint64 confirmedSeats)
 {
+    SeatCheck result;
     auto counted = [this, &result](const QString& what, const QString& sql,
                                    const QVariantList& values) -> qint64 {
         const Result<qint64> n = count(sql, values);
         if (!n) {
-            result.violationDetails << QStringLiteral("cannot check %1").arg(what);
+            result.details << QStringLiteral("cannot check %1").arg(what);
             ++result.violations;
             return -1;
         }
         return n.value();
     };
     const int showtime = m_context.showtimeId;
-    const Result<qint64> partialNow = partialHolds(result.workload.k);
+    const Result<qint64> partialNow = k > 0 ? partialHolds(k) : Result<qint64>(qint64(0));
     if (!partialNow) {
-        result.violationDetails << QStringLiteral("cannot check partial holds");
+        result.details << QStringLiteral("cannot check partial holds");
         ++result.violations;
     } else if (partialNow.value() > 0) {
         result.violations += partialNow.value();
-        result.violationDetails << QStringLiteral("%1 partial holds after the run").arg(partialNow.value());
+        result.details << QStringLiteral("%1 partial holds after the run").arg(partialNow.value());
     }
     result.leftHeld = counted(QStringLiteral("seats left held"),
                               QStringLiteral("SELECT count(*) FROM showtime_seat WHERE showtime_id = ? AND "
@@ -186,8 +223,7 @@ void BenchDatabase::check(RunResult& result, qint64 confirmedSeats)
         {showtime});
     if (orphans > 0) {
         result.violations += orphans;
-        result.violationDetails
-            << QStringLiteral("%1 reserved seats without exactly one booking").arg(orphans);
+        result.details << QStringLiteral("%1 reserved seats without exactly one booking").arg(orphans);
     }
     const qint64 twice =
         counted(QStringLiteral("double bookings"),
@@ -196,7 +232,7 @@ void BenchDatabase::check(RunResult& result, qint64 confirmedSeats)
                 {showtime});
     if (twice > 0) {
         result.violations += twice;
-        result.violationDetails << QStringLiteral("%1 seats in two active bookings").arg(twice);
+        result.details << QStringLiteral("%1 seats in two active bookings").arg(twice);
     }
     const qint64 reserved =
         counted(QStringLiteral("reserved count"),
@@ -205,9 +241,10 @@ void BenchDatabase::check(RunResult& result, qint64 confirmedSeats)
                 {showtime});
     if (reserved >= 0 && reserved != confirmedSeats) {
         result.violations += qAbs(reserved - confirmedSeats);
-        result.violationDetails
+        result.details
             << QStringLiteral("%1 seats reserved, clients were told %2").arg(reserved).arg(confirmedSeats);
     }
+    return result;
 }
 
 QJsonObject BenchDatabase::serverSettings()

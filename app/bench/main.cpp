@@ -7,6 +7,8 @@
 //   all    both (the default); the GUI part runs first so its memory figure is its own
 //   audit  the invariant auditor's storm (issue 10): sales, replays, cancels and sweeps with tiny
 //          TTLs for --seconds (up to an hour), every invariant checked every second
+//   crowd  a premiere going on sale (issue 12): crowds of customers against one showtime of the
+//          demo's largest hall, every strategy side by side (docs/BENCHMARKS.md, "The crowd")
 #include <algorithm>
 #include <csignal>
 
@@ -24,6 +26,8 @@
 #include <spdlog/spdlog.h>
 
 #include "app/audit/auditstorm.h"
+#include "app/bench/crowdbench.h"
+#include "app/bench/crowdplot.h"
 #include "app/bench/guibench.h"
 #include "app/bench/seatbench.h"
 #include "app/bench/stopflag.h"
@@ -100,6 +104,94 @@ QJsonArray guiTargets(const QJsonObject& gui, QTextStream& out)
     return targets;
 }
 
+/// Writes `bytes` to `path`; false, after saying so, when it cannot.
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) >= 0)
+        return true;
+    err() << "boxoffice-bench: cannot write " << path << '\n';
+    return false;
+}
+
+/// Says what went wrong in a benchmark; 1 when anything did, else 0.
+int judge(const QStringList& failures, qint64 violations, const char* violationMeaning)
+{
+    for (const QString& failure : failures)
+        err() << "boxoffice-bench: " << failure << '\n';
+    if (violations > 0)
+        err() << "boxoffice-bench: FAILED: " << violations << " violations (" << violationMeaning << ")\n";
+    return violations > 0 || !failures.isEmpty() ? 1 : 0;
+}
+
+/// The crowd's options from the command line: 0, or the exit status of bad input (2).
+int parseCrowdOptions(const QCommandLineParser& parser, bo::bench::CrowdOptions& crowd)
+{
+    auto bad = [](const QString& option, const QString& value, const QString& expected) {
+        err() << "boxoffice-bench: --" << option << " '" << value << "' is not " << expected << '\n';
+        return 2;
+    };
+    auto value = [&parser](const char* name) { return parser.value(QLatin1String(name)); };
+    auto isSet = [&parser](const char* name) { return parser.isSet(QLatin1String(name)); };
+    if (isSet("strategies")) {
+        crowd.strategies = value("strategies").split(QLatin1Char(','), Qt::SkipEmptyParts);
+        const QList<bo::bench::CrowdStrategy> known = bo::bench::crowdStrategies();
+        for (const QString& name : std::as_const(crowd.strategies)) {
+            if (std::none_of(known.cbegin(), known.cend(),
+                             [&name](const bo::bench::CrowdStrategy& s) { return s.name == name; })) {
+                const QString why = bo::bench::missingCrowdStrategyReason(name);
+                err() << "boxoffice-bench: "
+                      << (why.isEmpty() ? QStringLiteral("unknown strategy '%1'").arg(name) : why) << '\n';
+                return 2;
+            }
+        }
+    }
+    if (isSet("crowds") && !parseList(value("crowds"), 1, 5000, &crowd.crowds))
+        return bad(QStringLiteral("crowds"), value("crowds"),
+                   QStringLiteral("a list of crowd sizes from 1 to 5000"));
+    if (isSet("capacities") && !parseList(value("capacities"), 1, 1000, &crowd.capacities))
+        return bad(QStringLiteral("capacities"), value("capacities"),
+                   QStringLiteral("a list of queue capacities from 1 to 1000"));
+    if (isSet("arrival") && !bo::bench::parseArrivalCurve(value("arrival"), &crowd.arrival))
+        return bad(QStringLiteral("arrival"), value("arrival"), QStringLiteral("uniform, front or burst"));
+    bool ok = true;
+    if (isSet("arrival-seconds")) {
+        crowd.arrivalSeconds = value("arrival-seconds").toDouble(&ok);
+        if (!ok || crowd.arrivalSeconds < 0 || crowd.arrivalSeconds > 600)
+            return bad(QStringLiteral("arrival-seconds"), value("arrival-seconds"),
+                       QStringLiteral("a number of seconds from 0 to 600"));
+    }
+    if (isSet("think-scale")) {
+        crowd.thinkScale = value("think-scale").toDouble(&ok);
+        if (!ok || crowd.thinkScale < 0 || crowd.thinkScale > 1)
+            return bad(QStringLiteral("think-scale"), value("think-scale"),
+                       QStringLiteral("a number from 0 to 1"));
+    }
+    const struct
+    {
+        const char* name;
+        int* target;
+        int low;
+        int high;
+    } whole[] = {{"pool", &crowd.pool, 1, 150},
+                 {"tries", &crowd.tries, 1, 20},
+                 {"max-seconds", &crowd.maxSeconds, 1, 3600}};
+    for (const auto& w : whole) {
+        if (!isSet(w.name))
+            continue;
+        *w.target = value(w.name).toInt(&ok);
+        if (!ok || *w.target < w.low || *w.target > w.high)
+            return bad(QLatin1String(w.name), value(w.name),
+                       QStringLiteral("a whole number from %1 to %2").arg(w.low).arg(w.high));
+    }
+    if (isSet("seed")) {
+        crowd.seed = value("seed").toUInt(&ok);
+        if (!ok || crowd.seed == 0)
+            return bad(QStringLiteral("seed"), value("seed"), QStringLiteral("a positive whole number"));
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -116,7 +208,8 @@ int main(int argc, char* argv[])
         "redis-multilock\n"
         "  gui    seat-map paint, NOTIFY-to-repaint latency, memory\n"
         "  all    gui, then seats (default)\n"
-        "  audit  the invariant auditor's storm: --seconds (default 60, at most 3600), --workers"));
+        "  audit  the invariant auditor's storm: --seconds (default 60, at most 3600), --workers\n"
+        "  crowd  a premiere going on sale: --crowds, --strategies, --capacities, --arrival, ..."));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("db"),
@@ -141,27 +234,52 @@ int main(int argc, char* argv[])
          QStringLiteral("n")},
         {QStringLiteral("seed"), QStringLiteral("audit: the random seed, to repeat a run."),
          QStringLiteral("n")},
+        {QStringLiteral("crowds"), QStringLiteral("crowd: customers per run (default 64,256,1024)."),
+         QStringLiteral("list")},
+        {QStringLiteral("capacities"),
+         QStringLiteral("crowd: admission-queue capacities of the queued strategies (default 8,16,32)."),
+         QStringLiteral("list")},
+        {QStringLiteral("arrival"),
+         QStringLiteral("crowd: arrival curve, uniform, front or burst (default uniform)."),
+         QStringLiteral("curve")},
+        {QStringLiteral("arrival-seconds"), QStringLiteral("crowd: the arrival window (default 3)."),
+         QStringLiteral("s")},
+        {QStringLiteral("think-scale"),
+         QStringLiteral("crowd: real think and payment times times this (default 0.01)."),
+         QStringLiteral("f")},
+        {QStringLiteral("pool"),
+         QStringLiteral("crowd: threads and connections driving the customers (default 16)."),
+         QStringLiteral("n")},
+        {QStringLiteral("tries"),
+         QStringLiteral("crowd: holds a customer tries before giving up (default 3)."), QStringLiteral("n")},
+        {QStringLiteral("max-seconds"), QStringLiteral("crowd: bound of one run (default 60)."),
+         QStringLiteral("s")},
+        {QStringLiteral("csv"), QStringLiteral("crowd: write the raw figures as CSV to this file."),
+         QStringLiteral("file")},
+        {QStringLiteral("plot"), QStringLiteral("crowd: draw the figures as a PNG to this file."),
+         QStringLiteral("file")},
         {QStringLiteral("json"), QStringLiteral("Write the figures as JSON to this file."),
          QStringLiteral("file")},
         {QStringLiteral("markdown"), QStringLiteral("Write the tables as Markdown to this file."),
          QStringLiteral("file")},
     });
-    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("seats, gui, all or audit"));
+    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("seats, gui, all, audit or crowd"));
     parser.process(app);
     QTextStream out(stdout);
 
     const QStringList what = parser.positionalArguments();
     const QString which = what.isEmpty() ? QStringLiteral("all") : what.first();
     if (what.size() > 1 || !QStringList{QStringLiteral("seats"), QStringLiteral("gui"), QStringLiteral("all"),
-                                        QStringLiteral("audit")}
+                                        QStringLiteral("audit"), QStringLiteral("crowd")}
                                 .contains(which)) {
         err() << "boxoffice-bench: unknown benchmark '" << what.join(QLatin1Char(' '))
-              << "' (choose seats, gui, all or audit)\n";
+              << "' (choose seats, gui, all, audit or crowd)\n";
         return 2;
     }
     const bool runAudit = which == QLatin1String("audit");
-    const bool runSeats = !runAudit && which != QLatin1String("gui");
-    const bool runGui = !runAudit && which != QLatin1String("seats");
+    const bool runCrowd = which == QLatin1String("crowd");
+    const bool runSeats = !runAudit && !runCrowd && which != QLatin1String("gui");
+    const bool runGui = !runAudit && !runCrowd && which != QLatin1String("seats");
 
     bo::bench::SeatBenchOptions options;
     bool ok = true;
@@ -169,7 +287,7 @@ int main(int argc, char* argv[])
         err() << "boxoffice-bench: --" << option << " '" << value << "' is not " << expected << '\n';
         return 2;
     };
-    if (parser.isSet(QStringLiteral("strategies"))) {
+    if (parser.isSet(QStringLiteral("strategies")) && !runCrowd) {
         options.strategies =
             parser.value(QStringLiteral("strategies")).split(QLatin1Char(','), Qt::SkipEmptyParts);
         // Checked before any server starts: a typo costs nothing.
@@ -232,6 +350,12 @@ int main(int argc, char* argv[])
     if (!ok || samples < 1 || samples > 100000)
         return bad(QStringLiteral("samples"), parser.value(QStringLiteral("samples")),
                    QStringLiteral("a number from 1 to 100000"));
+
+    bo::bench::CrowdOptions crowd;
+    if (runCrowd) {
+        if (const int bad = parseCrowdOptions(parser, crowd); bad != 0)
+            return bad;
+    }
 
     bo::setupLogging(QStringLiteral("boxoffice-bench"), false, true);
     // 64 simulated terminals share this one process and its one logger: logging every sale
@@ -308,34 +432,38 @@ int main(int argc, char* argv[])
         if (!report.failure.isEmpty() || report.totalViolations() > 0 || report.totalErrors() > 0)
             status = 1;
     }
+    if (runCrowd) {
+        const QString serverData = own ? QDir(folder.path()).filePath(QStringLiteral("data")) : QString();
+        const bo::bench::CrowdBenchReport report =
+            bo::bench::runCrowdBenchmark(server, crowd, serverData, folder.path(), out);
+        figures[QStringLiteral("crowd")] = report.json;
+        markdown += report.markdown;
+        status =
+            std::max(status, judge(report.failures, report.violations,
+                                   "a seat held or sold twice, or reserved without exactly one booking"));
+        if (parser.isSet(QStringLiteral("csv")) &&
+            !writeFile(parser.value(QStringLiteral("csv")), report.csv.toUtf8()))
+            status = 1;
+        if (parser.isSet(QStringLiteral("plot")) && !bo::bench::plotCrowd(report.runs, report.caption)
+                                                         .save(parser.value(QStringLiteral("plot")), "PNG")) {
+            err() << "boxoffice-bench: cannot write " << parser.value(QStringLiteral("plot")) << '\n';
+            status = 1;
+        }
+    }
     if (runSeats && !bo::bench::stopRequested()) {
         const bo::bench::SeatBenchReport report =
             bo::bench::runSeatBenchmarks(server, options, folder.path(), out);
         figures[QStringLiteral("seats")] = report.json;
         markdown += report.markdown;
-        for (const QString& failure : report.failures)
-            err() << "boxoffice-bench: " << failure << '\n';
-        if (report.violations > 0)
-            err() << "boxoffice-bench: FAILED: " << report.violations
-                  << " violations (a seat held or sold twice, or a partial hold)\n";
-        if (report.violations > 0 || !report.failures.isEmpty())
-            status = 1;
+        status = std::max(status, judge(report.failures, report.violations,
+                                        "a seat held or sold twice, or a partial hold"));
     }
-    if (parser.isSet(QStringLiteral("json"))) {
-        QFile file(parser.value(QStringLiteral("json")));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(QJsonDocument(figures).toJson()) < 0) {
-            err() << "boxoffice-bench: cannot write " << file.fileName() << '\n';
-            status = 1;
-        }
-    }
-    if (parser.isSet(QStringLiteral("markdown"))) {
-        QFile file(parser.value(QStringLiteral("markdown")));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(markdown.toUtf8()) < 0) {
-            err() << "boxoffice-bench: cannot write " << file.fileName() << '\n';
-            status = 1;
-        }
-    }
+    if (parser.isSet(QStringLiteral("json")) &&
+        !writeFile(parser.value(QStringLiteral("json")), QJsonDocument(figures).toJson()))
+        status = 1;
+    if (parser.isSet(QStringLiteral("markdown")) &&
+        !writeFile(parser.value(QStringLiteral("markdown")), markdown.toUtf8()))
+        status = 1;
     if (own)
         (void)bo::PrivatePostgres::stop(folder.path());
     return bo::bench::stopRequested() ? 130 : status;

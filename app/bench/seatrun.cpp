@@ -153,7 +153,10 @@ RunResult SeatRun::measure(const StrategyInfo& strategy, const Workload& workloa
                 result.violationDetails << r.firstViolation;
             }
         }
-        m_database.check(result, confirmedSeats);
+        SeatCheck checked = m_database.check(workload.k, confirmedSeats);
+        result.violations += checked.violations;
+        result.violationDetails += checked.details;
+        result.leftHeld = checked.leftHeld;
     }
     return result;
 }
