@@ -143,7 +143,10 @@ Status BenchDatabase::reset()
     if (Status s = m_admin->execScript(QStringLiteral(
             "UPDATE showtime_seat SET status = 'FREE', held_by = NULL, held_until = NULL, booking_id = NULL, "
             "bench_version = 0 WHERE status <> 'FREE' OR bench_version <> 0; "
-            "DELETE FROM booking_seat; DELETE FROM booking; DELETE FROM idempotency_key; DELETE FROM sale"));
+            "DELETE FROM booking_seat; DELETE FROM booking; DELETE FROM idempotency_key; DELETE FROM sale; "
+            // The admission queue's line (migration 0013), where the schema has one.
+            "DO $$ BEGIN IF to_regclass('queue_ticket') IS NOT NULL THEN DELETE FROM queue_ticket; END IF; "
+            "END $$"));
         !s)
         return s;
     // A server in use keeps the sales of the last days (bo_purge_keys): the sale table is never
@@ -165,6 +168,28 @@ Status BenchDatabase::reset()
         return s;
     (void)m_admin->execScript(QStringLiteral("CHECKPOINT"));
     return success();
+}
+
+Status BenchDatabase::setQueueCapacity(int capacity)
+{
+    auto set = m_admin->exec(QStringLiteral("UPDATE showtime SET queue_capacity = ? WHERE id = ?"),
+                             {capacity > 0 ? QVariant(capacity) : QVariant(), m_context.showtimeId});
+    if (!set)
+        return set.error();
+    return success();
+}
+
+Result<QHash<QUuid, qint64>> BenchDatabase::admissionOrders()
+{
+    auto rows = m_admin->exec(QStringLiteral("SELECT owner::text FROM queue_ticket WHERE showtime_id = ? AND "
+                                             "admitted_at IS NOT NULL ORDER BY admitted_at, id"),
+                              {m_context.showtimeId});
+    if (!rows)
+        return rows.error();
+    QHash<QUuid, qint64> orders;
+    while (rows.value().next())
+        orders.insert(QUuid::fromString(rows.value().value(0).toString()), qint64(orders.size()));
+    return orders;
 }
 
 Result<qint64> BenchDatabase::partialHolds(int k)

@@ -4,10 +4,12 @@
 
 #include <memory>
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QUuid>
 #include <QVariantList>
 
 #include "app/bench/strategyclient.h"
@@ -65,6 +67,11 @@ public:
     [[nodiscard]] const QList<BenchSeat>& seats() const { return m_seats; }
     /// Every seat free, no bookings, tables vacuumed, a checkpoint taken where the role may.
     [[nodiscard]] Status reset();
+    /// Puts the showtime behind the database's admission queue with `capacity` places (0: no
+    /// queue). Needs migration 0013.
+    [[nodiscard]] Status setQueueCapacity(int capacity);
+    /// Admission order of the showtime's queue tickets by hold token (0 = admitted first).
+    [[nodiscard]] Result<QHash<QUuid, qint64>> admissionOrders();
     /// Tokens holding some number of seats other than `k` now (each hold commits all at once).
     [[nodiscard]] Result<qint64> partialHolds(int k);
     /// After a run: partial holds (tokens holding other than `k` seats; k = 0 skips this), seats

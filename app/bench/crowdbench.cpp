@@ -136,11 +136,12 @@ QList<CrowdStrategy> crowdStrategies()
     QList<CrowdStrategy> all;
     for (const StrategyInfo& s : strategies()) {
         if (s.holdsSeats)
-            all << CrowdStrategy{s.name, s.name, false, s.summary};
+            all << CrowdStrategy{s.name, s.name, s.summary};
     }
-    all << CrowdStrategy{QStringLiteral("conditional+localq"), QStringLiteral("conditional"), true,
+    all << CrowdStrategy{QStringLiteral("conditional+localq"), QStringLiteral("conditional"),
                          QStringLiteral("conditional behind a FIFO admission queue inside the bench process "
-                                        "(no round trip: the best a database queue can do)")};
+                                        "(no round trip: the best a database queue can do)"),
+                         CrowdStrategy::Queue::Local};
     return all;
 }
 
@@ -210,18 +211,20 @@ CrowdBenchReport runCrowdBenchmark(const ConnectionSettings& server, const Crowd
     int runIndex = 0;
     for (int crowd : options.crowds) {
         for (const CrowdStrategy& strategy : chosen) {
-            const QList<int> capacities = strategy.queued ? options.capacities : QList<int>{0};
+            const bool queued = strategy.queue != CrowdStrategy::Queue::None;
+            const QList<int> capacities = queued ? options.capacities : QList<int>{0};
             for (int capacity : capacities) {
                 if (stopRequested())
                     break;
-                std::unique_ptr<LocalAdmissionQueue> queue;
+                std::unique_ptr<LocalAdmissionQueue> local;
                 CrowdAdmissionFactory admission;
-                if (capacity > 0) {
-                    queue = std::make_unique<LocalAdmissionQueue>(capacity);
-                    admission = queue->factory();
+                if (strategy.queue == CrowdStrategy::Queue::Local) {
+                    local = std::make_unique<LocalAdmissionQueue>(capacity);
+                    admission = local->factory();
                 }
                 CrowdResult r =
-                    crowdRun.measure(strategy.client, strategy.name, capacity, admission, crowd, ++runIndex);
+                    crowdRun.measure(strategy.client, strategy.name, capacity, admission,
+                                     strategy.queue == CrowdStrategy::Queue::Database, crowd, ++runIndex);
                 out << progressLine(r) << '\n';
                 for (const QString& v : std::as_const(r.violationDetails))
                     out << "  VIOLATION: " << v << '\n';
@@ -254,10 +257,13 @@ CrowdBenchReport runCrowdBenchmark(const ConnectionSettings& server, const Crowd
     }
     QJsonArray strategyList;
     for (const CrowdStrategy& s : std::as_const(chosen))
-        strategyList.append(QJsonObject{{QStringLiteral("name"), s.name},
-                                        {QStringLiteral("client"), s.client},
-                                        {QStringLiteral("queued"), s.queued},
-                                        {QStringLiteral("summary"), s.summary}});
+        strategyList.append(QJsonObject{
+            {QStringLiteral("name"), s.name},
+            {QStringLiteral("client"), s.client},
+            {QStringLiteral("queue"), s.queue == CrowdStrategy::Queue::Local      ? QStringLiteral("local")
+                                      : s.queue == CrowdStrategy::Queue::Database ? QStringLiteral("database")
+                                                                                  : QStringLiteral("none")},
+            {QStringLiteral("summary"), s.summary}});
     report.json = QJsonObject{{QStringLiteral("machine"), machine},
                               {QStringLiteral("hall_seats"), hall.size()},
                               {QStringLiteral("strategies"), strategyList},

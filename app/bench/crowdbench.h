@@ -18,9 +18,11 @@ namespace bo::bench {
 struct CrowdStrategy
 {
     QString name;
-    QString client;      ///< the StrategyClient that holds and confirms
-    bool queued = false; ///< swept over the options' capacities
+    QString client; ///< the StrategyClient that holds and confirms
     QString summary;
+    /// The admission queue in front: none, the bench's own (in-process) or the database's; a
+    /// queued strategy is swept over the options' capacities.
+    enum class Queue { None, Local, Database } queue = Queue::None;
 };
 
 /// Every crowd strategy of this build, in the order a run measures them.

@@ -566,7 +566,8 @@ CrowdRun::CrowdRun(BenchDatabase& database, CrowdHall& hall, StrategyContext con
 {}
 
 CrowdResult CrowdRun::measure(const QString& client, const QString& label, int capacity,
-                              const CrowdAdmissionFactory& admission, int customerCount, int runIndex)
+                              const CrowdAdmissionFactory& admission, bool databaseQueue, int customerCount,
+                              int runIndex)
 {
     CrowdResult result;
     result.strategy = label;
@@ -578,6 +579,13 @@ CrowdResult CrowdRun::measure(const QString& client, const QString& label, int c
         return result;
     }
     m_hall.clear();
+    if (databaseQueue) {
+        if (Status s = m_database.setQueueCapacity(capacity); !s) {
+            result.firstError =
+                QStringLiteral("queue capacity: ") + s.error().message + QLatin1Char(' ') + s.error().detail;
+            return result;
+        }
+    }
 
     // The same crowd for every strategy of one size: this seed does not depend on the strategy.
     std::mt19937_64 random(quint64(m_options.seed) * 1000003ULL + quint64(customerCount));
@@ -624,6 +632,19 @@ CrowdResult CrowdRun::measure(const QString& client, const QString& label, int c
         t.join();
     if (serverBefore && serverAfter)
         result.serverCpuS = *serverAfter - *serverBefore;
+    if (databaseQueue) {
+        // The queue's own admission order, from its table (the answers carry none).
+        const Result<QHash<QUuid, qint64>> orders = m_database.admissionOrders();
+        if (!orders) {
+            result.violations += 1;
+            result.violationDetails
+                << QStringLiteral("cannot read the admission order: %1").arg(orders.error().detail);
+        } else {
+            for (Customer& c : customers)
+                c.admissionOrder = orders.value().value(c.token, -1);
+        }
+        (void)m_database.setQueueCapacity(0);
+    }
 
     std::vector<float> holdMicros;
     for (PoolTally& t : tallies) {

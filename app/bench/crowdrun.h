@@ -30,8 +30,11 @@ public:
              QString serverData);
 
     /// `client` is the strategy whose clients hold and confirm; `admission` null for no queue.
+    /// `databaseQueue`: the admission is the database's queue, whose capacity is set on the
+    /// showtime for the run (and cleared after) and whose admission order is read from its table.
     [[nodiscard]] CrowdResult measure(const QString& client, const QString& label, int capacity,
-                                      const CrowdAdmissionFactory& admission, int customers, int runIndex);
+                                      const CrowdAdmissionFactory& admission, bool databaseQueue,
+                                      int customers, int runIndex);
 
 private:
     BenchDatabase& m_database;
