@@ -57,6 +57,7 @@ QJsonObject conditions(BenchDatabase& database, const CrowdOptions& options, con
     m[QStringLiteral("pool")] = options.pool;
     m[QStringLiteral("tries")] = options.tries;
     m[QStringLiteral("max_seconds")] = options.maxSeconds;
+    m[QStringLiteral("poll_ms")] = options.pollMs;
     m[QStringLiteral("seed")] = qint64(options.seed);
     return m;
 }

@@ -33,6 +33,9 @@ struct CrowdOptions
     int pool = 16;       ///< threads, each with its own connection(s), that drive all customers
     int tries = 3;       ///< holds a customer tries (the best block, then the next best) before giving up
     int maxSeconds = 60; ///< a run's bound: customers still busy then release and leave
+    /// How often a waiting customer asks the queue (its heartbeat). Not scaled: a terminal's
+    /// question costs the database the same however fast the customers think.
+    int pollMs = 250;
     quint32 seed = 1;
 };
 

@@ -257,7 +257,7 @@ private:
         std::uniform_int_distribution<int> ms(lowMs, highMs);
         return qint64(double(ms(kit.random)) * m_options.thinkScale * 1e6);
     }
-    qint64 pollNs() const { return qint64(std::clamp(2000.0 * m_options.thinkScale, 5.0, 200.0) * 1e6); }
+    qint64 pollNs() const { return qint64(m_options.pollMs) * 1'000'000; }
 
     static void note(PoolTally& tally, const QString& what, const Error& e)
     {

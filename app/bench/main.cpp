@@ -175,7 +175,8 @@ int parseCrowdOptions(const QCommandLineParser& parser, bo::bench::CrowdOptions&
         int high;
     } whole[] = {{"pool", &crowd.pool, 1, 150},
                  {"tries", &crowd.tries, 1, 20},
-                 {"max-seconds", &crowd.maxSeconds, 1, 3600}};
+                 {"max-seconds", &crowd.maxSeconds, 1, 3600},
+                 {"poll-ms", &crowd.pollMs, 1, 60000}};
     for (const auto& w : whole) {
         if (!isSet(w.name))
             continue;
@@ -254,6 +255,9 @@ int main(int argc, char* argv[])
          QStringLiteral("crowd: holds a customer tries before giving up (default 3)."), QStringLiteral("n")},
         {QStringLiteral("max-seconds"), QStringLiteral("crowd: bound of one run (default 60)."),
          QStringLiteral("s")},
+        {QStringLiteral("poll-ms"),
+         QStringLiteral("crowd: how often a waiting customer asks the queue (default 250)."),
+         QStringLiteral("ms")},
         {QStringLiteral("csv"), QStringLiteral("crowd: write the raw figures as CSV to this file."),
          QStringLiteral("file")},
         {QStringLiteral("plot"), QStringLiteral("crowd: draw the figures as a PNG to this file."),
