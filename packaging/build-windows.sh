@@ -8,7 +8,7 @@
 # The Qt MinGW prefix is unpacked once into build/toolchains/ from
 # ../shared/toolchains/qt6.4.2-mingw64.tar.xz, or from BOXOFFICE_QT_MINGW_TARBALL.
 # Set BOXOFFICE_SKIP_DEPS=1 to skip the package installation, BOXOFFICE_WINDOWS_TESTS=1 to build the
-# unit tests as Windows executables too (ctest runs them under wine: packaging/ci-windows-tests.sh),
+# unit tests as Windows executables too (ctest runs them under wine: packaging/ci-windows.sh),
 # BOXOFFICE_NO_INSTALLER=1 to build without packing the installer.
 # Uses ccache when it is installed.
 set -euo pipefail

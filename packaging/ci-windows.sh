@@ -2,15 +2,27 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# CI step for the Windows installer (issue 17), on a Debian machine where packaging/install-deps.sh
-# ran: cross-builds the 64-bit NSIS installer (packaging/build-windows.sh), installs it silently into
-# a fresh wine prefix, prepares a private Linux PostgreSQL on loopback with the INSTALLED
-# boxoffice-admin.exe (setup-server with a terminal login, seed-demo), prints `seats next` through
-# that terminal login, opens the installed boxoffice.exe on the board (a screenshot:
-# docs/screenshots/windows-board.png, or BOXOFFICE_WINDOWS_SCREENSHOT), then uninstalls silently and
-# checks that the install folder is gone. Says how long each phase took. Exit status 0 only when
-# every step passed.
-# Every wine program runs on one private Xvfb display, started before the wine prefix: wine's desktop
+# CI step for Windows (issue 17), on a Debian machine where packaging/install-deps.sh ran:
+#  1. cross-builds ONCE, in build/windows-mingw: the executables and the unit tests
+#     (packaging/build-windows.sh with BOXOFFICE_WINDOWS_TESTS=1);
+#  2. runs `ctest -L unit` on that build, every unit test a Windows program under wine
+#     (packaging/windows/wine-run.sh), in a wine prefix of its own;
+#  3. packs the 64-bit NSIS installer from the same build (cpack);
+#  4. installs it silently into a FRESH wine prefix, prepares a private Linux PostgreSQL on loopback
+#     with the INSTALLED boxoffice-admin.exe (setup-server with a terminal login, seed-demo), prints
+#     `seats next` through that terminal login, opens the installed boxoffice.exe on the board (a
+#     screenshot: docs/screenshots/windows-board.png, or BOXOFFICE_WINDOWS_SCREENSHOT), then
+#     uninstalls silently and checks that nothing of it is left.
+# Says how long each phase took. Exit status 0 only when every step passed.
+# BOXOFFICE_WINDOWS_SKIP_TESTS=1 leaves out the unit tests (build and phase 2), for a quick look at
+# the installer by hand; CI never sets it.
+# Bounded: each unit test has its ctest timeout (tests/CMakeLists.txt) and the whole ctest run at
+# most BOXOFFICE_WINDOWS_TESTS_LIMIT seconds (default 1800). A test still running after
+# BOXOFFICE_HANG_DUMP_AFTER seconds (default 180: ctest ends it at 300, and winedbg takes a minute
+# on a loaded machine) gets a backtrace of every thread of every wine program in its session
+# (winedbg "bt all") in the log before ctest's timeout ends it, so a hang is diagnosed where it
+# happens. BOXOFFICE_TEST_JOBS sets ctest's parallel level (default 2).
+# Every wine session runs on a private Xvfb display, started before its wine prefix: wine's desktop
 # process (explorer.exe) is started by the first program of a wineserver session and keeps the
 # display it found, so a console program run without one would leave the counter's windows with no
 # display driver ("CreateWindowEx failed") when it starts within the same session.
@@ -18,25 +30,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 exec </dev/null
 root=$(pwd)
+build=$root/build/windows-mingw
 screenshot=${BOXOFFICE_WINDOWS_SCREENSHOT:-$root/docs/screenshots/windows-board.png}
+with_tests=1
+if [ "${BOXOFFICE_WINDOWS_SKIP_TESTS:-0}" = "1" ]; then
+    with_tests=0
+fi
+jobs=${BOXOFFICE_TEST_JOBS:-2}
+limit=${BOXOFFICE_WINDOWS_TESTS_LIMIT:-1800}
+dump_after=${BOXOFFICE_HANG_DUMP_AFTER:-180}
 
 work=$(mktemp -d /tmp/boxoffice-ci-windows-XXXXXX)
 chmod 755 "$work"
 # err+winediag: wine's own diagnosis of a missing display driver stays visible.
-export WINEPREFIX="$work/wine" WINEDEBUG=-all,err+winediag WINEDLLOVERRIDES="mscoree,mshtml="
+export WINEDEBUG=-all,err+winediag WINEDLLOVERRIDES="mscoree,mshtml="
 pgdata="$work/pg/data"
 pg_ctl=""
 xvfb_pid=""
+watch_pid=""
 cleanup() {
+    if [ -n "$watch_pid" ]; then
+        kill "$watch_pid" 2>/dev/null || true
+    fi
     if [ -n "$pg_ctl" ]; then
         as_postgres "$pg_ctl" -D "$pgdata" -m immediate stop >/dev/null 2>&1 || true
     fi
-    if [ -d "$WINEPREFIX" ]; then
-        wineserver -k >/dev/null 2>&1 || true
-    fi
-    if [ -n "$xvfb_pid" ]; then
-        kill "$xvfb_pid" 2>/dev/null || true
-    fi
+    end_session
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -55,32 +74,117 @@ timings=()
 phase() {
     local now
     now=$(date +%s)
-    timings+=("$(printf '%-34s %4d s' "$1" $((now - phase_start)))")
+    timings+=("$(printf '%-36s %4d s' "$1" $((now - phase_start)))")
     echo "ci-windows: $1 done in $((now - phase_start)) s"
     phase_start=$now
 }
 
-echo "== ci-windows: build the installer"
-BOXOFFICE_SKIP_DEPS=1 bash packaging/build-windows.sh
-installer=$(ls build/windows-mingw/packages/boxoffice-*-win64.exe)
+# A wine session: a private Xvfb display, then a fresh wine prefix $work/<name> on it, with
+# ShowCrashDialog=0 (a program that crashes prints wine's backtrace and ends instead of waiting on
+# a crash dialog). Exports DISPLAY and WINEPREFIX.
+start_session() {
+    export WINEPREFIX="$work/$1"
+    # Xvfb picks a free display number and writes it to fd 3 once it accepts clients.
+    Xvfb -displayfd 3 -screen 0 1600x900x24 -nolisten tcp 3>"$work/$1.display" 2>"$work/$1.xvfb.log" &
+    xvfb_pid=$!
+    for _ in $(seq 1 50); do
+        [ -s "$work/$1.display" ] && break
+        sleep 0.2
+    done
+    if [ ! -s "$work/$1.display" ]; then
+        echo "ci-windows: Xvfb did not start" >&2
+        cat "$work/$1.xvfb.log" >&2
+        exit 1
+    fi
+    DISPLAY=":$(head -1 "$work/$1.display")"
+    export DISPLAY
+    wineboot -i >"$work/$1.wineboot.log" 2>&1
+    wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
+    wineserver -w
+}
+# Ends the wine session (every wine program of the prefix) and its display.
+end_session() {
+    if [ -n "${WINEPREFIX:-}" ] && [ -d "$WINEPREFIX" ]; then
+        wineserver -k >/dev/null 2>&1 || true
+    fi
+    if [ -n "$xvfb_pid" ]; then
+        kill "$xvfb_pid" 2>/dev/null || true
+        wait "$xvfb_pid" 2>/dev/null || true
+        xvfb_pid=""
+    fi
+}
+
+if [ "$with_tests" -eq 1 ]; then
+    echo "== ci-windows: cross-build the executables and the unit tests (build/windows-mingw)"
+else
+    echo "== ci-windows: cross-build the executables (build/windows-mingw; no unit tests)"
+fi
+BOXOFFICE_SKIP_DEPS=1 BOXOFFICE_WINDOWS_TESTS=$with_tests BOXOFFICE_NO_INSTALLER=1 bash packaging/build-windows.sh
+phase "cross-build"
+
+# The hang detector: a test program of this prefix older than $dump_after s gets one "bt all" of
+# the whole session into the log (ctest's timeout then ends it and fails the step).
+watch_hangs() {
+    local pid age
+    while :; do
+        for pid in $(pgrep -f 'tst_[a-z_]*\.exe' || true); do
+            [ -e "$work/hang-$pid.txt" ] && continue
+            # The Windows program itself, not wine-run.sh around it.
+            # 2>/dev/null first: a test that has just ended takes its /proc entry with it.
+            case "$(tr '\0' '\n' 2>/dev/null <"/proc/$pid/cmdline" | head -1)" in
+            *.exe) ;;
+            *) continue ;;
+            esac
+            tr '\0' '\n' 2>/dev/null <"/proc/$pid/environ" | grep -qx "WINEPREFIX=$WINEPREFIX" || continue
+            age=$(ps -o etimes= -p "$pid" | tr -d ' ' || true)
+            [ -n "$age" ] && [ "$age" -gt "$dump_after" ] || continue
+            echo "ci-windows: $(tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline") still runs after ${age} s;" \
+                "threads of every wine program in the session follow" >&2
+            {
+                timeout 120 winedbg --command "info process" 2>&1 || true
+                timeout 180 winedbg --command "bt all" 2>&1 || true
+            } >"$work/hang-$pid.txt"
+            cat "$work/hang-$pid.txt" >&2
+        done
+        sleep 5
+    done
+}
+
+if [ "$with_tests" -eq 1 ]; then
+    echo "== ci-windows: the unit tests as Windows programs under wine (ctest -L unit -j$jobs)"
+    start_session wine-tests
+    # One persistent wineserver session for the whole run, its processes started by `wine reg` with
+    # their output in a log: Debian's wineserver runs with -p0, so otherwise every test would start
+    # a session of its own (wineboot, services, explorer: seconds each under load). The tests draw
+    # offscreen (QT_QPA_PLATFORM), but wine's desktop process wants a display.
+    wineserver -p >"$work/wineserver.log" 2>&1
+    wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >>"$work/wineserver.log" 2>&1
+    watch_hangs &
+    watch_pid=$!
+    status=0
+    WINEDEBUG=-all timeout -k 30 "$limit" ctest --test-dir "$build" -L unit --no-tests=error \
+        --output-on-failure -j"$jobs" || status=$?
+    kill "$watch_pid" 2>/dev/null || true
+    wait "$watch_pid" 2>/dev/null || true
+    watch_pid=""
+    end_session
+    if [ "$status" -ne 0 ]; then
+        echo "ci-windows: the unit tests under wine FAILED (ctest exit status $status)" >&2
+        exit 1
+    fi
+    phase "unit tests under wine"
+fi
+
+echo "== ci-windows: pack the installer (cpack -G NSIS)"
+rm -f "$build"/packages/boxoffice-*-win64.exe
+(cd "$build" && cpack -G NSIS)
+installer=$(ls "$build"/packages/boxoffice-*-win64.exe)
 echo "ci-windows: $installer, $(stat -c %s "$installer") bytes"
-phase "build (cross-compile + cpack)"
+phase "installer (cpack)"
 
 echo "== ci-windows: a private Xvfb display, a fresh wine prefix"
-# Xvfb picks a free display number and writes it to fd 3 once it accepts clients.
-Xvfb -displayfd 3 -screen 0 1600x900x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
-xvfb_pid=$!
-for _ in $(seq 1 50); do
-    [ -s "$work/display" ] && break
-    sleep 0.2
-done
-[ -s "$work/display" ] || { echo "ci-windows: Xvfb did not start" >&2; cat "$work/xvfb.log" >&2; exit 1; }
-export DISPLAY=":$(head -1 "$work/display")"
-wineboot -i >"$work/wineboot.log" 2>&1
-# A program that crashes prints wine's backtrace and ends instead of waiting on a crash dialog.
-wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
-wineserver -w
-phase "Xvfb + wine prefix"
+start_session wine
+phase "Xvfb + fresh wine prefix"
 
 echo "== ci-windows: silent install"
 wine "$installer" /S
@@ -89,6 +193,11 @@ install_dir="$WINEPREFIX/drive_c/Program Files/Box office"
 for f in boxoffice.exe boxoffice-admin.exe Uninstall.exe platforms/qwindows.dll sqldrivers/qsqlpsql.dll; do
     [ -f "$install_dir/$f" ] || { echo "ci-windows: $f is not installed in $install_dir" >&2; exit 1; }
 done
+if find "$install_dir" -iname 'tst_*' | grep -q .; then
+    echo "ci-windows: the installer carries test programs:" >&2
+    find "$install_dir" -iname 'tst_*' >&2
+    exit 1
+fi
 [ -f "$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/Box office/Box office.lnk" ] \
     || { echo "ci-windows: no Start-menu shortcut" >&2; exit 1; }
 wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Box office' >"$work/arp.txt"
@@ -178,5 +287,5 @@ if wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Box 
 fi
 phase "silent uninstall"
 
-echo "== ci-windows: passed in $(( $(date +%s) - started )) s"
+echo "== ci-windows: passed in $(($(date +%s) - started)) s"
 printf '  %s\n' "${timings[@]}"

@@ -6,7 +6,7 @@
 #   wine-run.sh <Qt MinGW prefix> <program.exe> [arguments...]
 # runs a cross-built program (ctest: the unit tests) under wine with the prefix's DLLs on WINEPATH;
 # Qt finds its plugins beside Qt6Core.dll (<prefix>/plugins). The wine prefix is $WINEPREFIX
-# (default ~/.wine); packaging/ci-windows-tests.sh makes a fresh one with `wineboot -i` first, since
+# (default ~/.wine); packaging/ci-windows.sh makes a fresh one with `wineboot -i` first, since
 # tests started in parallel on an uninitialised prefix would each try to create it. The program's
 # exit status is this script's; its stdout and stderr come out together once it has ended.
 set -euo pipefail
