@@ -25,6 +25,9 @@ packages=(
     libpq-dev postgresql-15 postgresql-client-15
     # logging
     libspdlog-dev libfmt-dev
+    # tickets (issue 13): Ed25519 signatures of the QR payload, the QR code itself; the tests read
+    # the QR back with ZXing and rasterise the PDF with poppler's pdftoppm
+    libsodium-dev libqrencode-dev libzxing-dev poppler-utils
     # the benchmark's Redis strategy (boxoffice-bench seats): hiredis to build it, a server it starts
     redis-server libhiredis-dev
     # screenshots and X11 runs of the GUI

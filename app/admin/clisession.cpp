@@ -91,6 +91,15 @@ void CliSession::addOptions()
            "  reconcile [--dry-run] [--silent-for S] [--gateway URL]\n"
            "                                          capture, void or look up unresolved payments\n"
            "  sweep                                   free expired holds now\n"
+           "  ticket CODE [--pdf FILE] [--paper a4|letter] [--escpos FILE] [--reprint]\n"
+           "                                          the booking's signed tickets (issuing and\n"
+           "                                          reprinting need a manager login); a reprint\n"
+           "                                          voids the old serials\n"
+           "  checkin PAYLOAD --door NAME [--showtime N]   admit a scanned ticket once (exit 0),\n"
+           "                                          refuse with the reason (exit 3)\n"
+           "  checkins SHOWTIME                       a showtime's admits and expected count\n"
+           "  ticket-keys [--new | --retire ID]       the ticket keys' public halves; --new adds a\n"
+           "                                          key that signs from now on (manager)\n"
            "  create-login NAME --role terminal|manager [--password-stdin|--generate-password]\n"
            "                                          add a database login for a terminal or manager\n"
            "  drop-login NAME                         remove such a login\n"
@@ -104,7 +113,8 @@ void CliSession::addOptions()
            "                                          CREATEROLE; a second run changes nothing\n"
            "  demo-stop                               stop the private demo database\n\n"
            "Exit status: 0 success, 2 bad input (also: a role lacking a privilege setup-server needs),\n"
-           "3 conflict (seat taken, hold expired, login exists), 1 other failure (server unreachable)."));
+           "3 conflict (seat taken, hold expired, login exists, ticket refused at the door), 1 other\n"
+           "failure (server unreachable)."));
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addOptions({
@@ -132,6 +142,15 @@ void CliSession::addOptions()
         {QStringLiteral("password-stdin"),
          tr("Read the new login's password from one line of standard input.")},
         {QStringLiteral("generate-password"), tr("Generate the new login's password and print it once.")},
+        {QStringLiteral("pdf"), tr("Write the tickets to this PDF file."), tr("file")},
+        {QStringLiteral("paper"), tr("The PDF's paper: a4 (default) or letter."), tr("size")},
+        {QStringLiteral("escpos"), tr("Print the tickets as ESC/POS raster to this device or file."),
+         tr("file")},
+        {QStringLiteral("reprint"), tr("Print new tickets; the old ones no longer admit.")},
+        {QStringLiteral("door"), tr("The door admitting a ticket."), tr("name")},
+        {QStringLiteral("showtime"), tr("Admit only tickets of this showtime."), tr("number")},
+        {QStringLiteral("new"), tr("Add a ticket key pair that signs from now on.")},
+        {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
         {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},
         {QStringLiteral("terminal-login"), tr("A terminal login 'setup-server' creates when missing."),
          tr("name")},

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include "app/admin/clisession.h"
+
+namespace bo {
+
+struct Ticket;
+
+/// The ticket and door commands (issue 13): `ticket CODE [--pdf FILE] [--paper a4|letter]
+/// [--escpos FILE] [--reprint]` (issuing and signing need a manager login), `checkin PAYLOAD
+/// --door NAME [--showtime N]` (0 admitted, 3 refused with the reason, 2 not a ticket code),
+/// `checkins SHOWTIME` and `ticket-keys [--new | --retire ID]`.
+class TicketCommands final
+{
+    Q_DECLARE_TR_FUNCTIONS(bo::TicketCommands)
+
+public:
+    explicit TicketCommands(CliSession& session);
+    Q_DISABLE_COPY_MOVE(TicketCommands)
+
+    [[nodiscard]] ExitCode ticket(const QStringList& positional);
+    [[nodiscard]] ExitCode checkin(const QStringList& positional);
+    [[nodiscard]] ExitCode checkins(const QStringList& positional);
+    [[nodiscard]] ExitCode ticketKeys();
+
+private:
+    CliSession& m_session;
+};
+
+} // namespace bo

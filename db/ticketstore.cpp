@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/ticketstore.h"
+
+#include "db/dbconnection.h"
+
+namespace bo {
+namespace {
+
+QVariant nullInt()
+{
+    return QVariant(QMetaType::fromType<int>());
+}
+
+Ticket readTicket(const Rows& r)
+{
+    Ticket t;
+    t.serial = r.value(0).toUInt();
+    t.bookingCode = r.value(1).toString();
+    t.bookingStatus = r.value(2).toString();
+    t.showtimeId = r.value(3).toInt();
+    t.seatId = r.value(4).toInt();
+    t.cinema = r.value(5).toString();
+    t.hall = r.value(6).toString();
+    t.film = r.value(7).toString();
+    t.rating = r.value(8).toString();
+    t.startsAt = r.value(9).toDateTime().toUTC();
+    t.seatLabel = r.value(10).toString();
+    t.seatKind = r.value(11).toString();
+    t.tierCode = r.value(12).toString();
+    t.tierName = r.value(13).toString();
+    t.priceMinor = r.value(14).toLongLong();
+    t.currency = r.value(15).toString().trimmed();
+    t.soldAt = r.value(16).toDateTime().toUTC();
+    t.terminal = r.value(17).toString();
+    t.keyId = quint16(r.value(18).toUInt());
+    t.payload = r.value(19).toString();
+    t.reprint = r.value(20).toBool();
+    t.issuedAt = r.value(21).toDateTime().toUTC();
+    return t;
+}
+
+} // namespace
+
+TicketStore::TicketStore(DbConnection& connection)
+    : m_connection(connection)
+{}
+
+Result<QList<TicketKey>> TicketStore::keys()
+{
+    auto rows = m_connection.exec(
+        QStringLiteral("SELECT key_id, public_key, created_at, retired_at FROM bo_ticket_keys()"));
+    if (!rows)
+        return rows.error();
+    QList<TicketKey> out;
+    Rows& r = rows.value();
+    while (r.next())
+        out.append({quint16(r.value(0).toUInt()), r.value(1).toByteArray(), r.value(2).toDateTime().toUTC(),
+                    r.value(3).isNull() ? QDateTime() : r.value(3).toDateTime().toUTC()});
+    return out;
+}
+
+Result<quint16> TicketStore::addKey(const QByteArray& publicKey, const QByteArray& secretKey)
+{
+    auto rows = m_connection.exec(QStringLiteral("SELECT bo_ticket_key_add(?, ?)"), {publicKey, secretKey});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, tr("The key was not stored."), QStringLiteral("no row"));
+    return quint16(r.value(0).toUInt());
+}
+
+Status TicketStore::retireKey(quint16 id)
+{
+    auto rows = m_connection.exec(QStringLiteral("SELECT bo_ticket_key_retire(?::smallint)"), {int(id)});
+    if (!rows)
+        return rows.error();
+    return success();
+}
+
+Result<std::optional<SigningKey>> TicketStore::signingKey()
+{
+    auto rows = m_connection.exec(QStringLiteral("SELECT key_id, secret_key FROM bo_ticket_signing_key()"));
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    if (!r.next())
+        return std::optional<SigningKey>();
+    return std::optional<SigningKey>(SigningKey{quint16(r.value(0).toUInt()), r.value(1).toByteArray()});
+}
+
+Result<QList<Ticket>> TicketStore::issue(const QString& code, bool reprint, const TicketSigner& signer)
+{
+    if (Status s = m_connection.begin(); !s)
+        return s.error();
+    auto issued = m_connection.exec(
+        QStringLiteral("SELECT serial, showtime_id, seat_id FROM bo_ticket_issue(?, ?)"), {code, reprint});
+    if (!issued) {
+        m_connection.rollback();
+        return issued.error();
+    }
+    Rows& r = issued.value();
+    while (r.next()) {
+        TicketPayload p;
+        p.serial = r.value(0).toUInt();
+        p.showtimeId = r.value(1).toInt();
+        p.seatId = r.value(2).toInt();
+        p.bookingCode = code;
+        const QString text = ticketcode::encode(p, signer);
+        auto signedRow = m_connection.exec(QStringLiteral("SELECT bo_ticket_sign(?, ?::smallint, ?)"),
+                                           {int(p.serial), int(signer.keyId()), text});
+        if (!signedRow) {
+            m_connection.rollback();
+            return signedRow.error();
+        }
+    }
+    if (Status s = m_connection.commit(); !s)
+        return s.error();
+    return tickets(code);
+}
+
+Result<QList<Ticket>> TicketStore::tickets(const QString& code)
+{
+    auto rows = m_connection.exec(
+        QStringLiteral(
+            "SELECT serial, booking_code, booking_status, showtime_id, seat_id, cinema, hall, film, "
+            "rating, starts_at, seat_label, seat_kind, tier_code, tier_name, price_minor, currency, "
+            "sold_at, terminal, key_id, payload, reprint, issued_at FROM bo_ticket_list(?)"),
+        {code});
+    if (!rows)
+        return rows.error();
+    QList<Ticket> out;
+    Rows& r = rows.value();
+    while (r.next())
+        out.append(readTicket(r));
+    return out;
+}
+
+Result<CheckinResult> TicketStore::checkin(const TicketPayload& payload, const QString& text,
+                                           const QString& door, int showtimeId)
+{
+    auto rows = m_connection.exec(
+        QStringLiteral("SELECT verdict, showtime_id, seat_label, tier_name, admitted_at, door, admitted "
+                       "FROM bo_checkin(?, ?, ?, ?)"),
+        {int(payload.serial), text, door, showtimeId > 0 ? QVariant(showtimeId) : nullInt()});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, tr("The check-in gave no answer."), QStringLiteral("no row"));
+    const std::optional<CheckinVerdict> verdict = checkinVerdictFromName(r.value(0).toString());
+    if (!verdict)
+        return makeError(ErrorCode::Internal,
+                         tr("The check-in answered with a verdict this program does not know."),
+                         r.value(0).toString());
+    CheckinResult c;
+    c.verdict = *verdict;
+    c.serial = payload.serial;
+    c.showtimeId = r.value(1).toInt();
+    c.seatLabel = r.value(2).toString();
+    c.tierName = r.value(3).toString();
+    c.admittedAt = r.value(4).isNull() ? QDateTime() : r.value(4).toDateTime().toUTC();
+    c.door = r.value(5).toString();
+    c.admitted = r.value(6).toInt();
+    return c;
+}
+
+Result<bool> TicketStore::undoCheckin(quint32 serial, const QString& door, int withinSeconds)
+{
+    auto rows = m_connection.exec(QStringLiteral("SELECT bo_checkin_undo(?, ?, ?)"),
+                                  {int(serial), door, withinSeconds});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    return r.next() && r.value(0).toBool();
+}
+
+Result<CheckinList> TicketStore::checkins(int showtimeId)
+{
+    CheckinList list;
+    auto expected = m_connection.exec(QStringLiteral("SELECT bo_checkin_expected(?)"), {showtimeId});
+    if (!expected)
+        return expected.error();
+    if (expected.value().next())
+        list.expected = expected.value().value(0).toInt();
+    auto rows = m_connection.exec(
+        QStringLiteral("SELECT serial, booking_code, seat_label, tier_name, door, admitted_at, undone_at "
+                       "FROM bo_checkin_list(?)"),
+        {showtimeId});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    while (r.next())
+        list.records.append({r.value(0).toUInt(), r.value(1).toString(), r.value(2).toString(),
+                             r.value(3).toString(), r.value(4).toString(), r.value(5).toDateTime().toUTC(),
+                             r.value(6).isNull() ? QDateTime() : r.value(6).toDateTime().toUTC()});
+    return list;
+}
+
+} // namespace bo
