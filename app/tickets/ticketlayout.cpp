@@ -28,7 +28,7 @@ TicketLayout TicketLayoutBuilder::build(const Ticket& ticket, const QLocale& loc
         {TicketLineStyle::Film, ticket.film},
         {TicketLineStyle::Detail, tr("%1 · Rated %2").arg(ticket.hall, ticket.rating)},
         {TicketLineStyle::Time, locale.toString(starts.date(), QLocale::ShortFormat) + QLatin1Char(' ') +
-                                    locale.toString(starts.time(), QLocale::ShortFormat)},
+                                    locale.toString(starts.time(), QStringLiteral("HH:mm"))},
         {TicketLineStyle::Seat, tr("Seat %1").arg(ticket.seatLabel)},
     };
     const QString kind = seatKindText(ticket.seatKind);
