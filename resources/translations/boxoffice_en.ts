@@ -239,6 +239,13 @@
     </message>
 </context>
 <context>
+    <name>bo::Ed25519</name>
+    <message>
+        <source>The cryptography library did not start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::LoginStore</name>
     <message>
         <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
@@ -578,6 +585,13 @@
     </message>
 </context>
 <context>
+    <name>bo::QrCode</name>
+    <message>
+        <source>The ticket&apos;s QR code could not be made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::SaleDonePanel</name>
     <message>
         <source>Seats: %1
@@ -601,10 +615,6 @@ Total: %2</source>
     <name>bo::SaleFlow</name>
     <message>
         <source>The amount tendered is less than the total.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The seats were lost before the sale was confirmed; nothing was charged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1031,13 +1041,6 @@ Total: %2</source>
     </message>
 </context>
 <context>
-    <name>bo::SimulatedCardTerminal</name>
-    <message>
-        <source>The card was declined.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::TerminalIdentity</name>
     <message>
         <source>The folder %1 cannot be created.</source>
@@ -1057,6 +1060,79 @@ Total: %2</source>
     </message>
     <message>
         <source>%1 terminals already run on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketLayoutBuilder</name>
+    <message>
+        <source>Premium seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Couple seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Companion seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Rated %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REPRINT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket No. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown terminal)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketRenderer</name>
+    <message>
+        <source>The PDF file %1 could not be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketStore</name>
+    <message>
+        <source>The key was not stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check-in gave no answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The check-in answered with a verdict this program does not know.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -239,6 +239,13 @@
     </message>
 </context>
 <context>
+    <name>bo::Ed25519</name>
+    <message>
+        <source>The cryptography library did not start.</source>
+        <translation>암호화 라이브러리를 시작하지 못했습니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::LoginStore</name>
     <message>
         <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
@@ -578,6 +585,13 @@
     </message>
 </context>
 <context>
+    <name>bo::QrCode</name>
+    <message>
+        <source>The ticket&apos;s QR code could not be made.</source>
+        <translation>티켓의 QR 코드를 만들지 못했습니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::SaleDonePanel</name>
     <message>
         <source>Seats: %1
@@ -603,10 +617,6 @@ Total: %2</source>
     <message>
         <source>The amount tendered is less than the total.</source>
         <translation>받은 금액이 합계 금액보다 적습니다.</translation>
-    </message>
-    <message>
-        <source>The seats were lost before the sale was confirmed; nothing was charged.</source>
-        <translation>판매가 확정되기 전에 좌석 선점이 해제되었습니다. 결제된 금액은 없습니다.</translation>
     </message>
     <message>
         <source>The database cannot be reached; nothing was changed.</source>
@@ -1029,13 +1039,6 @@ Total: %2</source>
     </message>
 </context>
 <context>
-    <name>bo::SimulatedCardTerminal</name>
-    <message>
-        <source>The card was declined.</source>
-        <translation>카드 승인이 거절되었습니다.</translation>
-    </message>
-</context>
-<context>
     <name>bo::TerminalIdentity</name>
     <message>
         <source>The folder %1 cannot be created.</source>
@@ -1056,6 +1059,79 @@ Total: %2</source>
     <message>
         <source>%1 terminals already run on this computer.</source>
         <translation>이 컴퓨터에서 이미 단말기 %1대가 실행 중입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketLayoutBuilder</name>
+    <message>
+        <source>Premium seat</source>
+        <translation>프리미엄석</translation>
+    </message>
+    <message>
+        <source>Couple seat</source>
+        <translation>커플석</translation>
+    </message>
+    <message>
+        <source>Wheelchair space</source>
+        <translation>휠체어석</translation>
+    </message>
+    <message>
+        <source>Companion seat</source>
+        <translation>동반석</translation>
+    </message>
+    <message>
+        <source>%1 · Rated %2</source>
+        <translation>%1 · 관람등급 %2</translation>
+    </message>
+    <message>
+        <source>Seat %1</source>
+        <translation>좌석 %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>REPRINT</source>
+        <translation>재발행</translation>
+    </message>
+    <message>
+        <source>Booking %1</source>
+        <translation>예매 %1</translation>
+    </message>
+    <message>
+        <source>Ticket No. %1</source>
+        <translation>티켓 번호 %1</translation>
+    </message>
+    <message>
+        <source>Sold %1 at %2</source>
+        <translation>%1 %2에서 판매</translation>
+    </message>
+    <message>
+        <source>(unknown terminal)</source>
+        <translation>(알 수 없는 단말기)</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketRenderer</name>
+    <message>
+        <source>The PDF file %1 could not be written.</source>
+        <translation>PDF 파일 %1을(를) 쓸 수 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketStore</name>
+    <message>
+        <source>The key was not stored.</source>
+        <translation>키가 저장되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The check-in gave no answer.</source>
+        <translation>입장 확인에서 응답이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The check-in answered with a verdict this program does not know.</source>
+        <translation>입장 확인이 이 프로그램이 모르는 결과를 보냈습니다.</translation>
     </message>
 </context>
 <context>
