@@ -4,6 +4,7 @@
 
 #include <QThread>
 
+#include "db/announcer.h"
 #include "db/connectionsettings.h"
 #include "model/terminalbackend.h"
 
@@ -16,7 +17,8 @@ class TerminalWorker;
 /// The worker LISTENs for seat changes (and parses their announcements), checks the connection
 /// every few seconds, reconnects by itself and then says so (callers reload what they show,
 /// since notifications sent while offline are lost). A failed load of showtimes or settings is
-/// reported with request id 0.
+/// reported with request id 0. It also runs an Announcer, so that wherever terminals listen one
+/// of them publishes the site's announcements.
 class PgTerminalBackend final : public TerminalBackend
 {
     Q_OBJECT
@@ -46,6 +48,7 @@ private:
     QThread m_thread;
     TerminalWorker* m_worker = nullptr;
     ConnectionSettings m_settings;
+    Announcer m_announcer;
     int m_nextRequest = 0;
     bool m_online = false;
     bool m_reported = false; ///< online or offline has been reported once

@@ -144,7 +144,8 @@ Status BenchDatabase::reset()
             "UPDATE showtime_seat SET status = 'FREE', held_by = NULL, held_until = NULL, booking_id = NULL, "
             "bench_version = 0 WHERE status <> 'FREE' OR bench_version <> 0; "
             "DELETE FROM booking_seat; DELETE FROM booking; DELETE FROM idempotency_key; DELETE FROM sale; "
-            // The admission queue's line (migration 0013), where the schema has one.
+            "DELETE FROM announcement; "
+            // The admission queue's line (migration 0014), where the schema has one.
             "DO $$ BEGIN IF to_regclass('queue_ticket') IS NOT NULL THEN DELETE FROM queue_ticket; END IF; "
             "END $$"));
         !s)
@@ -162,8 +163,9 @@ Status BenchDatabase::reset()
                 .arg(pastSales));
         !s)
         return s;
-    if (Status s = m_admin->execScript(QStringLiteral(
-            "VACUUM (ANALYZE) showtime_seat, booking, booking_seat, idempotency_key, sale, bench_write"));
+    if (Status s =
+            m_admin->execScript(QStringLiteral("VACUUM (ANALYZE) showtime_seat, booking, booking_seat, "
+                                               "idempotency_key, sale, bench_write, announcement"));
         !s)
         return s;
     (void)m_admin->execScript(QStringLiteral("CHECKPOINT"));

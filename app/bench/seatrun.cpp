@@ -15,6 +15,7 @@
 #include "app/bench/benchdatabase.h"
 #include "app/bench/clientloop.h"
 #include "app/bench/stopflag.h"
+#include "db/announcer.h"
 
 namespace bo::bench {
 namespace {
@@ -79,6 +80,13 @@ RunResult SeatRun::measure(const StrategyInfo& strategy, const Workload& workloa
     shared.seatIds = m_database.seatIds();
     std::vector<ClientResult> results(static_cast<size_t>(clientCount));
 
+    // The seat changes of every strategy are announced (showtime_seat's trigger, the project's
+    // functions) and, since migration 0013, published by the announcer every terminal runs: one
+    // runs here too, so that each run pays for its announcements as a site would.
+    Announcer announcer(m_context.database);
+    if (strategy.holdsSeats)
+        announcer.start();
+
     std::vector<std::thread> threads;
     threads.reserve(size_t(clientCount));
     for (int i = 0; i < clientCount; ++i)
@@ -107,6 +115,7 @@ RunResult SeatRun::measure(const StrategyInfo& strategy, const Workload& workloa
     for (auto& t : threads)
         t.join();
     const CpuSample cpuAfter = sampleCpu();
+    announcer.stop();
 
     Clock::time_point last = deadline;
     std::vector<float> holdMicros;

@@ -6,6 +6,7 @@
 #include <QScopeGuard>
 #include <QSqlDriver>
 
+#include "db/announcer.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "db/seatstore.h"
@@ -34,7 +35,10 @@ const QStringList saleFunctions = {
     // signing and the private keys are the manager's.
     QStringLiteral("bo_ticket_keys"), QStringLiteral("bo_ticket_list"), QStringLiteral("bo_checkin"),
     QStringLiteral("bo_checkin_undo"), QStringLiteral("bo_checkin_list"),
-    QStringLiteral("bo_checkin_expected")};
+    QStringLiteral("bo_checkin_expected"),
+    // The announcer every terminal runs (0013).
+    QStringLiteral("bo_publish_announcements"), QStringLiteral("bo_announcer_try_lead"),
+    QStringLiteral("bo_announcer_step_down")};
 
 /// "" when `sql` was refused for lack of privilege, else what happened instead.
 QString refusal(DbConnection& c, const QString& sql)
@@ -265,7 +269,12 @@ private slots:
             " AND (coalesce(p.proconfig, '{}') @> ARRAY['bo.announced=']"
             "      OR p.proname IN ('bo_hold', 'bo_release'))"
             " AND NOT EXISTS (SELECT 1 FROM aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a "
-            "                  WHERE a.grantee = 0))"));
+            "                  WHERE a.grantee = 0))"
+            // 0013: bo_announce runs inside the owner's functions only; nobody else may call it.
+            " AND NOT (p.proname = 'bo_announce' AND pg_get_userbyid(p.proowner) = 'boxoffice_owner'"
+            "          AND NOT EXISTS (SELECT 1 FROM aclexplode(coalesce(p.proacl, acldefault('f', "
+            "p.proowner))) a"
+            "                           WHERE a.grantee <> p.proowner))"));
         QVERIFY2(loose.isEmpty(),
                  qPrintable(QStringLiteral("not SECURITY DEFINER with the pinned settings, or "
                                            "open to PUBLIC: ") +
@@ -282,14 +291,21 @@ private slots:
 
     void aTerminalCannotSilenceTheAnnouncements()
     {
+        // Migration 0013: the changes reach NOTIFY through the announcer every terminal runs.
+        Announcer announcer(m_db->settings());
+        announcer.start();
         auto listener = m_db->connect(QStringLiteral("listener"));
         QVERIFY(listener);
         QSqlDriver* driver = listener->database().driver();
         QVERIFY(driver->subscribeToNotification(QStringLiteral("bo_seats")));
-        QStringList payloads;
+        // Each seat change as "<status><seat>", in the order announced (a batch may carry several).
+        QStringList changes;
         connect(driver, &QSqlDriver::notification, this,
-                [&payloads](const QString&, QSqlDriver::NotificationSource, const QVariant& payload) {
-                    payloads << payload.toString();
+                [&changes, this](const QString&, QSqlDriver::NotificationSource, const QVariant& payload) {
+                    QVERIFY(payload.toString().startsWith(QStringLiteral("%1|").arg(m_showtime)));
+                    for (const QString& entry : payload.toString().section(QLatin1Char('|'), 1).split(u','))
+                        if (!entry.startsWith(u'#'))
+                            changes << entry;
                 });
 
         auto terminal = m_db->connect();
@@ -299,7 +315,7 @@ private slots:
         const QUuid lapsed = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, buyer).value().granted);
         QVERIFY(store.hold(m_showtime, {m_seats[1]}, lapsed).value().granted);
-        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 2, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 2, 5000);
 
         // The flag the self-announcing functions use, set by the session itself.
         QVERIFY(terminal->execScript(QStringLiteral("SET bo.announced = 'on'")).ok());
@@ -308,24 +324,24 @@ private slots:
                                         .arg(m_showtime)
                                         .arg(buyer.toString(QUuid::WithoutBraces))),
                  QString());
-        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 3, 5000);
-        QCOMPARE(payloads.last(), QStringLiteral("%1|R%2").arg(m_showtime).arg(m_seats[0]));
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 3, 5000);
+        QCOMPARE(changes.last(), QStringLiteral("R%1").arg(m_seats[0]));
 
         QCOMPARE(m_db->expireHoldsOf(lapsed), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 4, 5000); // the owner's own UPDATE
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 4, 5000); // the owner's own UPDATE
         QVERIFY(terminal->execScript(QStringLiteral("SET bo.announced = 'on'")).ok());
         auto swept = store.sweep(10);
         QVERIFY(swept.ok());
-        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 5, 5000);
-        QCOMPARE(payloads.last(), QStringLiteral("%1|F%2").arg(m_showtime).arg(m_seats[1]));
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 5, 5000);
+        QCOMPARE(changes.last(), QStringLiteral("F%1").arg(m_seats[1]));
         // Hold and release do not pin the flag (0008): they set it around their own changes.
         const QUuid late = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[2]}, late).value().granted);
-        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 6, 5000);
-        QCOMPARE(payloads.last(), QStringLiteral("%1|H%2").arg(m_showtime).arg(m_seats[2]));
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 6, 5000);
+        QCOMPARE(changes.last(), QStringLiteral("H%1").arg(m_seats[2]));
         QCOMPARE(store.release(m_showtime, late, {m_seats[2]}).value(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 7, 5000);
-        QCOMPARE(payloads.last(), QStringLiteral("%1|F%2").arg(m_showtime).arg(m_seats[2]));
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 7, 5000);
+        QCOMPARE(changes.last(), QStringLiteral("F%1").arg(m_seats[2]));
         // The session's own value is back after each call.
         QCOMPARE(allowed(*terminal, QStringLiteral("SELECT 1 WHERE current_setting('bo.announced') = 'on'")),
                  QString());
@@ -369,7 +385,8 @@ private slots:
             auto check = connection.value()->exec(QStringLiteral(
                 "SELECT (SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace "
                 "AND relkind = 'r' AND pg_get_userbyid(relowner) <> 'boxoffice_owner'), "
-                "(SELECT count(*) FROM pg_proc WHERE proname LIKE 'bo\\_%' AND NOT prosecdef), "
+                "(SELECT count(*) FROM pg_proc WHERE proname LIKE 'bo\\_%' AND proname <> 'bo_announce' "
+                "AND NOT prosecdef), "
                 "(SELECT rolsuper FROM pg_roles WHERE rolname = current_user)"));
             QVERIFY(check.ok());
             QVERIFY(check.value().next());
