@@ -97,6 +97,12 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
                     QCoreApplication::translate("bo::DbConnection", "The seat hold has expired."));
     if (state == QLatin1String("BO422"))
         return make(ErrorCode::KeyMismatch, text);
+    // The showtime sells through its admission queue and the sale has no admission (0014): like
+    // a lost race, the request was fine and its turn has not come (isNotAdmitted() tells them apart).
+    if (state == QLatin1String("BO429"))
+        return make(ErrorCode::Conflict,
+                    QCoreApplication::translate("bo::DbConnection",
+                                                "This showtime sells through a queue; wait for your turn."));
     if (state == QLatin1String("55P03"))
         return make(ErrorCode::InProgress,
                     QCoreApplication::translate("bo::DbConnection",

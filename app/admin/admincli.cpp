@@ -6,6 +6,7 @@
 #include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
 #include "app/admin/paymentcommands.h"
+#include "app/admin/queuecommands.h"
 #include "app/admin/salecommands.h"
 #include "app/admin/setupcommands.h"
 #include "app/admin/showtimecommands.h"
@@ -47,6 +48,16 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return PaymentCommands(m_session).payment(positional);
     if (command == QLatin1String("reconcile"))
         return PaymentCommands(m_session).reconcile();
+    if (command == QLatin1String("queue"))
+        return QueueCommands(m_session).line(positional);
+    if (command == QLatin1String("queue-capacity"))
+        return QueueCommands(m_session).capacity(positional);
+    if (command == QLatin1String("queue-join"))
+        return QueueCommands(m_session).join(positional);
+    if (command == QLatin1String("queue-status"))
+        return QueueCommands(m_session).status();
+    if (command == QLatin1String("queue-leave"))
+        return QueueCommands(m_session).leave();
     if (command == QLatin1String("sweep"))
         return MaintenanceCommands(m_session).sweep();
     if (command == QLatin1String("create-login"))

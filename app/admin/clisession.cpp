@@ -90,6 +90,11 @@ void CliSession::addOptions()
            "  payment KEY                             show one payment intent\n"
            "  reconcile [--dry-run] [--silent-for S] [--gateway URL]\n"
            "                                          capture, void or look up unresolved payments\n"
+           "  queue SHOWTIME                          the admission queue's line: positions and states\n"
+           "  queue-capacity SHOWTIME N|default       sales selecting seats at once (manager)\n"
+           "  queue-join SHOWTIME --owner TOKEN [--counter]   join the line (admitted below capacity)\n"
+           "  queue-status --owner TOKEN              where the sale's ticket stands (a heartbeat)\n"
+           "  queue-leave --owner TOKEN               leave the line or give the place back\n"
            "  sweep                                   free expired holds now\n"
            "  ticket CODE [--pdf FILE] [--paper a4|letter] [--escpos FILE] [--reprint]\n"
            "                                          the booking's signed tickets (issuing and\n"
@@ -113,8 +118,8 @@ void CliSession::addOptions()
            "                                          CREATEROLE; a second run changes nothing\n"
            "  demo-stop                               stop the private demo database\n\n"
            "Exit status: 0 success, 2 bad input (also: a role lacking a privilege setup-server needs),\n"
-           "3 conflict (seat taken, hold expired, login exists, ticket refused at the door), 1 other\n"
-           "failure (server unreachable)."));
+           "3 conflict (seat taken, hold expired, login exists, ticket refused at the door, not\n"
+           "admitted by the queue yet), 1 other failure (server unreachable)."));
     m_parser.addHelpOption();
     m_parser.addVersionOption();
     m_parser.addOptions({
@@ -135,6 +140,7 @@ void CliSession::addOptions()
          tr("amount")},
         {QStringLiteral("gateway"), tr("Payment service URL (else $BOXOFFICE_GATEWAY)."), tr("url")},
         {QStringLiteral("unresolved"), tr("Only payments not resolved yet.")},
+        {QStringLiteral("counter"), tr("'queue-join' for a counter till: admitted at once.")},
         {QStringLiteral("dry-run"), tr("Say what would be done; change nothing.")},
         {QStringLiteral("silent-for"), tr("Reconcile only payments unchanged this long (default 120)."),
          tr("seconds")},

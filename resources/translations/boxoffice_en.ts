@@ -198,6 +198,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>This showtime sells through a queue; wait for your turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Another request is still working on this; try again.</source>
         <translation type="unfinished"></translation>
     </message>

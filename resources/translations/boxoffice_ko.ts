@@ -198,6 +198,10 @@
         <translation>좌석 선점 시간이 만료되었습니다.</translation>
     </message>
     <message>
+        <source>This showtime sells through a queue; wait for your turn.</source>
+        <translation>이 상영은 대기열로 판매합니다. 차례를 기다려 주세요.</translation>
+    </message>
+    <message>
         <source>Another request is still working on this; try again.</source>
         <translation>다른 요청이 아직 처리 중입니다. 다시 시도하세요.</translation>
     </message>

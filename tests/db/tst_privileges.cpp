@@ -38,7 +38,11 @@ const QStringList saleFunctions = {
     QStringLiteral("bo_checkin_expected"),
     // The announcer every terminal runs (0013).
     QStringLiteral("bo_publish_announcements"), QStringLiteral("bo_announcer_try_lead"),
-    QStringLiteral("bo_announcer_step_down")};
+    QStringLiteral("bo_announcer_step_down"),
+    // The admission queue (0014): join, heartbeat, leave, and the line without tokens. Setting a
+    // showtime's capacity is a manager's (bo_queue_set_capacity).
+    QStringLiteral("bo_queue_join"), QStringLiteral("bo_queue_heartbeat"), QStringLiteral("bo_queue_leave"),
+    QStringLiteral("bo_queue_line")};
 
 /// "" when `sql` was refused for lack of privilege, else what happened instead.
 QString refusal(DbConnection& c, const QString& sql)
@@ -147,6 +151,9 @@ private slots:
         if (m_db->scalar(
                 QStringLiteral("SELECT count(*) FROM pg_proc WHERE proname = 'bo_cancel_booking'")) != u"0")
             ownerOnly << QStringLiteral("SELECT * FROM bo_cancel_booking('AAAA-AAAA')");
+        ownerOnly << QStringLiteral("SELECT * FROM bo_queue_set_capacity(%1, 3)").arg(showtime)
+                  << QStringLiteral("SELECT bo_queue_pass(%1, true)").arg(showtime)
+                  << QStringLiteral("SELECT owner FROM queue_ticket");
         for (const QString& sql : ownerOnly) {
             const QString why = refusal(*terminal, sql);
             QVERIFY2(why.isEmpty(), qPrintable(why));

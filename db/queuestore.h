@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include <QVariantList>
+
+#include "db/connectionsettings.h"
+#include "model/admissionqueue.h"
+
+namespace bo {
+
+class DbConnection;
+
+/// The admission queue on PostgreSQL (migration 0014): each call is one statement of a
+/// bo_queue_* function in autocommit. Use from the connection's thread.
+class QueueStore final : public AdmissionQueue
+{
+public:
+    explicit QueueStore(DbConnection& connection);
+    /// A store that owns its connection.
+    explicit QueueStore(std::unique_ptr<DbConnection> connection);
+    ~QueueStore() override;
+
+    /// Opens a connection of its own (DbConnection::open) and a store on it.
+    [[nodiscard]] static Result<std::unique_ptr<AdmissionQueue>> open(const ConnectionSettings& settings,
+                                                                      const QString& purpose);
+
+    [[nodiscard]] Result<QueueTicket> join(int showtimeId, const QUuid& owner, bool counter = false) override;
+    [[nodiscard]] Result<QueueTicket> heartbeat(const QUuid& owner) override;
+    [[nodiscard]] Result<QueueTicket> leave(const QUuid& owner) override;
+    [[nodiscard]] Result<QueueLine> line(int showtimeId) override;
+    [[nodiscard]] Result<QueueCapacity> setCapacity(int showtimeId, std::optional<int> capacity) override;
+
+private:
+    [[nodiscard]] Result<QueueTicket> one(const QString& sql, const QVariantList& values);
+
+    std::unique_ptr<DbConnection> m_owned;
+    DbConnection& m_connection;
+};
+
+/// True for the refusal of a hold whose sale has no admission on a showtime with a queue
+/// (SQLSTATE BO429, reported as ErrorCode::Conflict: the request was fine, its turn has not come).
+[[nodiscard]] bool isNotAdmitted(const Error& error);
+
+/// The LISTEN/NOTIFY channel on which the lines' moves are announced.
+[[nodiscard]] QString queueChannel();
+
+/// Parses a `bo_queue` payload "<showtime>|<sequence>|<waiting>|<admitted ticket ids,...>";
+/// nullopt when it is not one.
+[[nodiscard]] std::optional<QueueChange> parseQueueNotification(const QString& payload);
+
+} // namespace bo

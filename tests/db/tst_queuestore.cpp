@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QtTest>
+
+#include <algorithm>
+#include <latch>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <QTemporaryDir>
+
+#include "db/privatepostgres.h"
+#include "db/queuestore.h"
+#include "db/seatstore.h"
+#include "tests/support/errorcodename.h"
+#include "tests/support/testdatabase.h"
+
+using namespace bo;
+using bo::test::codeName;
+using bo::test::TestDatabase;
+
+namespace {
+
+/// Stops a private cluster when the test ends, also after a failed slot.
+struct ClusterGuard
+{
+    QString folder;
+    ~ClusterGuard()
+    {
+        if (!folder.isEmpty())
+            (void)PrivatePostgres::stop(folder);
+    }
+};
+
+/// The error's detail for a failure message ("" when it succeeded).
+template <typename T> QByteArray whyText(const Result<T>& result)
+{
+    return result.ok() ? QByteArray() : result.error().detail.toUtf8();
+}
+
+QString states(const QueueLine& line)
+{
+    QStringList out;
+    for (const QueueLineEntry& e : line.tickets)
+        out << QStringLiteral("%1:%2").arg(e.ticket).arg(QLatin1String(ticketStateName(e.state)));
+    return out.join(QLatin1Char(','));
+}
+
+} // namespace
+
+/// The admission queue of migration 0014 through QueueStore, as a terminal (and, for the
+/// capacity, a manager) login.
+class TstQueueStore final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_db = std::make_unique<TestDatabase>();
+        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
+        m_showtime = m_db->addShowtime(2, 10);
+        m_seats = m_db->seatIds(m_showtime);
+        m_terminal = m_db->connect();
+        QVERIFY(m_terminal);
+        m_manager = m_db->connectAsManager();
+        QVERIFY(m_manager);
+        m_queue = std::make_unique<QueueStore>(*m_terminal);
+        m_managerQueue = std::make_unique<QueueStore>(*m_manager);
+        m_seatStore = std::make_unique<SeatStore>(*m_terminal);
+    }
+
+    void cleanup()
+    {
+        m_seatStore.reset();
+        m_queue.reset();
+        m_managerQueue.reset();
+        m_terminal.reset();
+        m_manager.reset();
+        m_db.reset();
+    }
+
+    void withoutAQueueJoinAdmitsAndHoldsNeedNoTicket()
+    {
+        const QUuid a = QUuid::createUuid();
+        auto joined = m_queue->join(m_showtime, a);
+        QVERIFY2(joined.ok(), whyText(joined).constData());
+        QCOMPARE(joined.value().state, TicketState::Admitted);
+        QVERIFY(!joined.value().capacity.has_value());
+        auto held = m_seatStore->hold(m_showtime, {m_seats[0]}, QUuid::createUuid());
+        QVERIFY2(held.ok(), whyText(held).constData());
+        QVERIFY(held.value().granted);
+    }
+
+    void belowCapacityJoinAdmitsAtOnce()
+    {
+        QVERIFY(setCapacity(2));
+        const QUuid a = QUuid::createUuid();
+        const QUuid b = QUuid::createUuid();
+        const QUuid c = QUuid::createUuid();
+        for (const QUuid& owner : {a, b}) {
+            auto joined = m_queue->join(m_showtime, owner);
+            QVERIFY2(joined.ok(), whyText(joined).constData());
+            QCOMPARE(joined.value().state, TicketState::Admitted);
+            QCOMPARE(joined.value().position, 0);
+            QVERIFY(joined.value().admittedUntil > joined.value().dbNow);
+            QCOMPARE(joined.value().capacity, std::optional<int>(2));
+        }
+        auto third = m_queue->join(m_showtime, c);
+        QVERIFY(third.ok());
+        QCOMPARE(third.value().state, TicketState::Waiting);
+        QCOMPARE(third.value().position, 1);
+        QCOMPARE(third.value().waiting, 1);
+        // Joining again answers the same ticket.
+        auto again = m_queue->join(m_showtime, c);
+        QVERIFY(again.ok());
+        QCOMPARE(again.value().ticket, third.value().ticket);
+        QCOMPARE(again.value().position, 1);
+    }
+
+    void holdIsRefusedWithoutAdmissionWhenEnforced()
+    {
+        QVERIFY(setCapacity(1));
+        const QUuid admitted = QUuid::createUuid();
+        const QUuid waiting = QUuid::createUuid();
+        QVERIFY(m_queue->join(m_showtime, admitted).ok());
+        QCOMPARE(m_queue->join(m_showtime, waiting).value().state, TicketState::Waiting);
+
+        const QString before = m_db->snapshot();
+        for (const QUuid& owner : {waiting, QUuid::createUuid()}) {
+            auto refused = m_seatStore->hold(m_showtime, {m_seats[0], m_seats[1]}, owner);
+            QVERIFY(!refused.ok());
+            QVERIFY2(isNotAdmitted(refused.error()), qPrintable(refused.error().detail));
+            QVERIFY2(refused.error().detail.contains(QLatin1String("BO429")),
+                     qPrintable(refused.error().detail));
+        }
+        QCOMPARE(m_db->snapshot(), before);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM sale")), QStringLiteral("0"));
+
+        auto held = m_seatStore->hold(m_showtime, {m_seats[0], m_seats[1]}, admitted);
+        QVERIFY2(held.ok(), whyText(held).constData());
+        QVERIFY(held.value().granted);
+        // The sale started: its further holds need no more than that.
+        auto more = m_seatStore->hold(m_showtime, {m_seats[0], m_seats[1], m_seats[2]}, admitted);
+        QVERIFY2(more.ok() && more.value().granted, whyText(more).constData());
+    }
+
+    void fifoUnderThirtyTwoConcurrentJoiners()
+    {
+        QVERIFY(setCapacity(0));
+        constexpr int joiners = 32;
+        std::vector<QueueTicket> tickets(joiners);
+        std::vector<QString> errors(joiners);
+        std::latch ready(joiners);
+        std::vector<std::thread> threads;
+        for (int i = 0; i < joiners; ++i) {
+            threads.emplace_back([&, i] {
+                auto connection = m_db->connect(QStringLiteral("joiner-%1").arg(i));
+                ready.arrive_and_wait();
+                if (!connection) {
+                    errors[size_t(i)] = QStringLiteral("no connection");
+                    return;
+                }
+                QueueStore queue(*connection);
+                auto joined = queue.join(m_showtime, QUuid::createUuid());
+                if (joined.ok())
+                    tickets[size_t(i)] = joined.value();
+                else
+                    errors[size_t(i)] = joined.error().detail;
+            });
+        }
+        for (auto& t : threads)
+            t.join();
+        for (const QString& e : errors)
+            QVERIFY2(e.isEmpty(), qPrintable(e));
+
+        // Each joiner was told its own place, and the places follow the ticket numbers.
+        std::sort(tickets.begin(), tickets.end(),
+                  [](const QueueTicket& x, const QueueTicket& y) { return x.ticket < y.ticket; });
+        for (int i = 0; i < joiners; ++i) {
+            QCOMPARE(tickets[size_t(i)].state, TicketState::Waiting);
+            QCOMPARE(tickets[size_t(i)].position, i + 1);
+        }
+        // Places free in steps: each time exactly the earliest waiters are admitted.
+        for (int capacity : {1, 5, 6, 20, 32}) {
+            QVERIFY(setCapacity(capacity));
+            auto line = m_queue->line(m_showtime);
+            QVERIFY(line.ok());
+            QCOMPARE(line.value().tickets.size(), joiners);
+            for (int i = 0; i < joiners; ++i) {
+                const QueueLineEntry& e = line.value().tickets[i];
+                QCOMPARE(e.ticket, tickets[size_t(i)].ticket);
+                QCOMPARE(e.state, i < capacity ? TicketState::Admitted : TicketState::Waiting);
+                QCOMPARE(e.position, i < capacity ? 0 : i - capacity + 1);
+            }
+        }
+    }
+
+    void admissionExpiryHandsThePlaceToTheNext()
+    {
+        QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET queue_admission_s = 1")));
+        QVERIFY(setCapacity(1));
+        const QUuid first = QUuid::createUuid();
+        const QUuid second = QUuid::createUuid();
+        QCOMPARE(m_queue->join(m_showtime, first).value().state, TicketState::Admitted);
+        QCOMPARE(m_queue->join(m_showtime, second).value().state, TicketState::Waiting);
+        QTest::qSleep(1300);
+        auto next = m_queue->heartbeat(second);
+        QVERIFY(next.ok());
+        QCOMPARE(next.value().state, TicketState::Admitted);
+        auto gone = m_queue->heartbeat(first);
+        QVERIFY(gone.ok());
+        QCOMPARE(gone.value().state, TicketState::Expired);
+        QCOMPARE(gone.value().reason, QStringLiteral("unused"));
+        auto refused = m_seatStore->hold(m_showtime, {m_seats[0]}, first);
+        QVERIFY(!refused.ok());
+        QVERIFY2(isNotAdmitted(refused.error()), qPrintable(refused.error().detail));
+    }
+
+    void anUsedAdmissionDoesNotExpire()
+    {
+        QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET queue_admission_s = 1")));
+        QVERIFY(setCapacity(1));
+        const QUuid first = QUuid::createUuid();
+        const QUuid second = QUuid::createUuid();
+        QVERIFY(m_queue->join(m_showtime, first).ok());
+        QVERIFY(holds(first, m_showtime, {m_seats[0]}));
+        QVERIFY(m_queue->join(m_showtime, second).ok());
+        QTest::qSleep(1300);
+        QCOMPARE(m_queue->heartbeat(second).value().state, TicketState::Waiting);
+        QCOMPARE(m_queue->heartbeat(first).value().state, TicketState::Active);
+    }
+
+    void heartbeatLossLeavesTheLine()
+    {
+        QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET queue_heartbeat_s = 1")));
+        QVERIFY(setCapacity(0));
+        const QUuid silent = QUuid::createUuid();
+        const QUuid alive = QUuid::createUuid();
+        QVERIFY(m_queue->join(m_showtime, silent).ok());
+        QCOMPARE(m_queue->join(m_showtime, alive).value().position, 2);
+        for (int i = 0; i < 3; ++i) {
+            QTest::qSleep(500);
+            QVERIFY(m_queue->heartbeat(alive).ok());
+        }
+        auto moved = m_queue->heartbeat(alive);
+        QVERIFY(moved.ok());
+        QCOMPARE(moved.value().position, 1);
+        QCOMPARE(moved.value().waiting, 1);
+        auto left = m_queue->heartbeat(silent);
+        QVERIFY(left.ok());
+        QCOMPARE(left.value().state, TicketState::Left);
+        QCOMPARE(left.value().reason, QStringLiteral("silent"));
+    }
+
+    void aSaleThatEndsFreesItsPlace_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("sold") << QStringLiteral("sold") << QStringLiteral("sold");
+        QTest::newRow("time up") << QStringLiteral("expired") << QStringLiteral("expired");
+        QTest::newRow("left by its terminal") << QStringLiteral("leave") << QStringLiteral("left");
+    }
+
+    void aSaleThatEndsFreesItsPlace()
+    {
+        QFETCH(QString, how);
+        QFETCH(QString, reason);
+        QVERIFY(setCapacity(1));
+        const QUuid sale = QUuid::createUuid();
+        const QUuid next = QUuid::createUuid();
+        QVERIFY(m_queue->join(m_showtime, sale).ok());
+        QVERIFY(holds(sale, m_showtime, {m_seats[3]}));
+        QVERIFY(m_queue->join(m_showtime, next).ok());
+        QCOMPARE(m_queue->heartbeat(next).value().state, TicketState::Waiting);
+
+        if (how == QLatin1String("sold")) {
+            ConfirmRequest request;
+            request.terminal = QStringLiteral("till-1");
+            request.key = QUuid::createUuid();
+            request.showtimeId = m_showtime;
+            request.owner = sale;
+            auto confirmed = m_seatStore->confirm(request);
+            QVERIFY2(confirmed.ok(), whyText(confirmed).constData());
+        } else if (how == QLatin1String("expired")) {
+            QVERIFY(m_db->run(
+                QStringLiteral("UPDATE sale SET selection_deadline = clock_timestamp() - interval '1 s' "
+                               "WHERE hold_token = '%1'")
+                    .arg(sale.toString(QUuid::WithoutBraces))));
+        } else {
+            QVERIFY(m_queue->leave(sale).ok());
+        }
+        auto admitted = m_queue->heartbeat(next);
+        QVERIFY(admitted.ok());
+        QCOMPARE(admitted.value().state, TicketState::Admitted);
+        auto ended = m_queue->heartbeat(sale);
+        QCOMPARE(ended.value().state, TicketState::Done);
+        QCOMPARE(ended.value().reason, reason);
+        // The wait is now estimated from the place that freed.
+        const QUuid later = QUuid::createUuid();
+        auto waits = m_queue->join(m_showtime, later);
+        QVERIFY(waits.ok());
+        QCOMPARE(waits.value().state, TicketState::Waiting);
+        QVERIFY(waits.value().etaSeconds > 0);
+    }
+
+    void capacityChangesAtRunTime()
+    {
+        QVERIFY(setCapacity(1));
+        QList<QUuid> owners;
+        for (int i = 0; i < 4; ++i) {
+            owners << QUuid::createUuid();
+            QVERIFY(m_queue->join(m_showtime, owners.last()).ok());
+        }
+        auto raised = m_managerQueue->setCapacity(m_showtime, 3);
+        QVERIFY2(raised.ok(), whyText(raised).constData());
+        QCOMPARE(raised.value().occupied, 3);
+        QCOMPARE(raised.value().waiting, 1);
+        QCOMPARE(m_queue->heartbeat(owners[2]).value().state, TicketState::Admitted);
+        QCOMPARE(m_queue->heartbeat(owners[3]).value().position, 1);
+
+        // Lowered, nobody admitted loses the place; the next waits for three to end.
+        auto lowered = m_managerQueue->setCapacity(m_showtime, 1);
+        QVERIFY(lowered.ok());
+        QCOMPARE(lowered.value().occupied, 3);
+        QVERIFY(m_queue->leave(owners[0]).ok());
+        QCOMPARE(m_queue->heartbeat(owners[3]).value().state, TicketState::Waiting);
+
+        // Back to the setting's (none): the queue is gone, the last one is admitted.
+        auto off = m_managerQueue->setCapacity(m_showtime, std::nullopt);
+        QVERIFY(off.ok());
+        QVERIFY(!off.value().capacity.has_value());
+        QCOMPARE(m_queue->heartbeat(owners[3]).value().state, TicketState::Admitted);
+
+        // A terminal may not change it.
+        auto refused = m_queue->setCapacity(m_showtime, 5);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().detail.contains(QLatin1String("42501")), whyText(refused).constData());
+    }
+
+    void aCounterTillIsAdmittedAtOnceAndTakesAPlace()
+    {
+        QVERIFY(setCapacity(1));
+        const QUuid kiosk = QUuid::createUuid();
+        const QUuid till = QUuid::createUuid();
+        const QUuid waiting = QUuid::createUuid();
+        QCOMPARE(m_queue->join(m_showtime, kiosk).value().state, TicketState::Admitted);
+        auto counter = m_queue->join(m_showtime, till, true);
+        QVERIFY(counter.ok());
+        QCOMPARE(counter.value().state, TicketState::Admitted);
+        QVERIFY(counter.value().counter);
+        QCOMPARE(m_queue->join(m_showtime, waiting).value().position, 1);
+        QVERIFY(m_queue->leave(kiosk).ok());
+        // The till's sale still takes the one place.
+        QCOMPARE(m_queue->heartbeat(waiting).value().state, TicketState::Waiting);
+        QVERIFY(m_queue->leave(till).ok());
+        QCOMPARE(m_queue->heartbeat(waiting).value().state, TicketState::Admitted);
+    }
+
+    void badInputIsRefusedAndChangesNothing()
+    {
+        QVERIFY(setCapacity(1));
+        const QUuid sale = QUuid::createUuid();
+        QVERIFY(m_queue->join(m_showtime, sale).ok());
+        QVERIFY(holds(sale, m_showtime, {m_seats[0]}));
+        const int other = m_db->addShowtime(1, 4, QStringLiteral("Other hall"));
+        const QString before = tickets();
+
+        auto unknown = m_queue->join(999999, QUuid::createUuid());
+        QCOMPARE(codeName(unknown.error().code), codeName(ErrorCode::NotFound));
+        // A token of another showtime's sale, or standing in another line.
+        auto foreign = m_queue->join(other, sale);
+        QVERIFY(!foreign.ok());
+        QCOMPARE(codeName(foreign.error().code), codeName(ErrorCode::BadInput));
+        QVERIFY2(foreign.error().message.contains(QString::number(m_showtime)),
+                 qPrintable(foreign.error().message));
+        auto stranger = m_queue->heartbeat(QUuid::createUuid());
+        QCOMPARE(codeName(stranger.error().code), codeName(ErrorCode::NotFound));
+        auto strangerLeaves = m_queue->leave(QUuid::createUuid());
+        QCOMPARE(codeName(strangerLeaves.error().code), codeName(ErrorCode::NotFound));
+        for (int capacity : {-1, 100001}) {
+            auto negative = m_managerQueue->setCapacity(m_showtime, capacity);
+            QCOMPARE(codeName(negative.error().code), codeName(ErrorCode::BadInput));
+        }
+        auto noShowtime = m_managerQueue->setCapacity(999999, 3);
+        QCOMPARE(codeName(noShowtime.error().code), codeName(ErrorCode::NotFound));
+        QCOMPARE(codeName(m_queue->line(999999).error().code), codeName(ErrorCode::NotFound));
+
+        QCOMPARE(tickets(), before);
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT queue_capacity FROM showtime WHERE id = %1").arg(m_showtime)),
+            QStringLiteral("1"));
+    }
+
+    void aDatabaseRestartKeepsTheLine()
+    {
+        // A cluster of this test's own, stopped and started again.
+        QTemporaryDir dir(QStringLiteral("/tmp/boxoffice-tst-queuestore-XXXXXX"));
+        QVERIFY(dir.isValid());
+        ClusterGuard guard{dir.path()};
+        ClusterOptions options;
+        options.durable = false;
+        auto server = PrivatePostgres::ensureRunning(dir.path(), options);
+        QVERIFY2(server.ok(), whyText(server).constData());
+        TestDatabase db(server.value());
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = db.addShowtime(1, 4);
+        QVERIFY(db.run(QStringLiteral("UPDATE settings SET queue_heartbeat_s = 3, queue_admission_s = 3")));
+        QVERIFY(db.run(QStringLiteral("UPDATE showtime SET queue_capacity = 1")));
+        QList<QUuid> owners;
+        QString before;
+        {
+            auto connection = db.connect();
+            QVERIFY(connection);
+            QueueStore queue(*connection);
+            for (int i = 0; i < 4; ++i) {
+                owners << QUuid::createUuid();
+                QVERIFY(queue.join(showtime, owners.last()).ok());
+            }
+            before = states(queue.line(showtime).value());
+        }
+        QVERIFY(PrivatePostgres::stop(dir.path()).ok());
+        // Down for longer than a waiter may be silent and an admission unused.
+        QTest::qSleep(3500);
+        auto again = PrivatePostgres::ensureRunning(dir.path(), options);
+        QVERIFY2(again.ok(), whyText(again).constData());
+        auto connection = db.connect();
+        QVERIFY(connection);
+        QueueStore queue(*connection);
+        auto last = queue.heartbeat(owners.last());
+        QVERIFY2(last.ok(), whyText(last).constData());
+        QCOMPARE(last.value().position, 3);
+        QCOMPARE(states(queue.line(showtime).value()), before);
+    }
+
+private:
+    /// True when `owner`'s hold of `seats` was granted.
+    bool holds(const QUuid& owner, int showtime, const QList<int>& seats)
+    {
+        auto held = m_seatStore->hold(showtime, seats, owner);
+        if (!held.ok())
+            qWarning("%s", qPrintable(held.error().detail));
+        return held.ok() && held.value().granted;
+    }
+
+    bool setCapacity(int capacity)
+    {
+        auto set = m_managerQueue->setCapacity(m_showtime, capacity);
+        if (!set.ok())
+            qWarning("%s", whyText(set).constData());
+        return set.ok();
+    }
+
+    QString tickets() const
+    {
+        return m_db->scalar(
+            QStringLiteral("SELECT string_agg(format('%s:%s:%s:%s', id, showtime_id, state, seen_at), ',' "
+                           "ORDER BY id) FROM queue_ticket"));
+    }
+
+    std::unique_ptr<TestDatabase> m_db;
+    int m_showtime = 0;
+    QList<int> m_seats;
+    std::unique_ptr<DbConnection> m_terminal;
+    std::unique_ptr<DbConnection> m_manager;
+    std::unique_ptr<QueueStore> m_queue;
+    std::unique_ptr<QueueStore> m_managerQueue;
+    std::unique_ptr<SeatStore> m_seatStore;
+};
+
+QTEST_GUILESS_MAIN(TstQueueStore)
+#include "tst_queuestore.moc"
