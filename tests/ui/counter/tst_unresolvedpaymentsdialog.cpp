@@ -263,6 +263,10 @@ private slots:
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QTRY_COMPARE_WITH_TIMEOUT(listed.size(), 1, dbTimeoutMs);
+        // The spy counts the answer when the service sends it; the dialog takes it a moment later
+        // on this thread, and until then ignores Refresh (one read at a time): wait for the view.
+        auto* status = dialog.findChild<QLabel*>(QStringLiteral("paymentsStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Read at")), dbTimeoutMs);
         auto* empty = dialog.findChild<QLabel*>(QStringLiteral("emptyState"));
         QTRY_VERIFY_WITH_TIMEOUT(empty->isVisible(), dbTimeoutMs);
         QVERIFY(empty->text().startsWith(QLatin1String("No payment is in doubt")));
