@@ -154,6 +154,7 @@ private slots:
         std::vector<QString> errors(joiners);
         std::latch ready(joiners);
         std::vector<std::thread> threads;
+        threads.reserve(joiners);
         for (int i = 0; i < joiners; ++i) {
             threads.emplace_back([&, i] {
                 auto connection = m_db->connect(QStringLiteral("joiner-%1").arg(i));
