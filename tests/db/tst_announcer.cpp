@@ -125,6 +125,20 @@ private slots:
         }
     }
 
+    void aPayloadNotifyCannotCarryIsRefusedWhereItIsMade()
+    {
+        // NOTIFY refuses 8000 bytes and more: refused at the change (the caller sees it and its
+        // transaction rolls back), never at the publish, where it would stop every later batch.
+        auto owner = DbConnection::open(m_db->ownerSettings(), QStringLiteral("owner"));
+        QVERIFY(owner.ok());
+        const Status done =
+            owner.value()->execScript(QStringLiteral("SELECT bo_announce('bo_queue', repeat('x', 8000))"));
+        QVERIFY(!done.ok());
+        QVERIFY2(done.error().detail.contains(QStringLiteral("too long")), qPrintable(done.error().detail));
+        auto terminal = m_db->connect();
+        QCOMPARE(publish(*terminal), 0); // nothing was queued
+    }
+
 private:
     /// A session that LISTENs on the seat channel and keeps every payload.
     struct Listener
