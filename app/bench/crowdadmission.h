@@ -45,7 +45,7 @@ using CrowdAdmissionFactory = std::function<Result<std::unique_ptr<CrowdAdmissio
 
 /// A FIFO admission queue inside the bench process: at most `capacity` customers admitted at
 /// once, the head admitted the moment a place frees. It costs no round trip, so it is the best
-/// any database queue can do: a stand-in until the product's queue (migration 0013) is on main,
+/// any database queue can do: a stand-in until the product's queue (migration 0014) is on main,
 /// and the yardstick for it afterwards. Thread-safe.
 class LocalAdmissionQueue final
 {
