@@ -10,9 +10,10 @@
 #  3. packs the 64-bit NSIS installer from the same build (cpack);
 #  4. installs it silently into a FRESH wine prefix, prepares a private Linux PostgreSQL on loopback
 #     with the INSTALLED boxoffice-admin.exe (setup-server with a terminal login, seed-demo), prints
-#     `seats next` through that terminal login, opens the installed boxoffice.exe on the board (a
-#     screenshot: docs/screenshots/windows-board.png, or BOXOFFICE_WINDOWS_SCREENSHOT), then
-#     uninstalls silently and checks that nothing of it is left.
+#     `seats next` through that terminal login, sells a seat, has a manager login issue its signed
+#     ticket as a PDF and checks it in at a door twice (admitted, then refused), opens the
+#     installed boxoffice.exe on the board (a screenshot: docs/screenshots/windows-board.png, or
+#     BOXOFFICE_WINDOWS_SCREENSHOT), then uninstalls silently and checks that nothing of it is left.
 # Says how long each phase took. Exit status 0 only when every step passed.
 # BOXOFFICE_WINDOWS_SKIP_TESTS=1 leaves out the unit tests (build and phase 2), for a quick look at
 # the installer by hand; CI never sets it.
@@ -190,7 +191,8 @@ echo "== ci-windows: silent install"
 wine "$installer" /S
 wineserver -w
 install_dir="$WINEPREFIX/drive_c/Program Files/Box office"
-for f in boxoffice.exe boxoffice-admin.exe Uninstall.exe platforms/qwindows.dll sqldrivers/qsqlpsql.dll; do
+for f in boxoffice.exe boxoffice-admin.exe Uninstall.exe platforms/qwindows.dll sqldrivers/qsqlpsql.dll \
+    libsodium-23.dll libqrencode.dll; do
     [ -f "$install_dir/$f" ] || { echo "ci-windows: $f is not installed in $install_dir" >&2; exit 1; }
 done
 if find "$install_dir" -iname 'tst_*' | grep -q .; then
@@ -239,6 +241,32 @@ head -8 "$work/seats.txt"
 # The map: a row letter, then its seats.
 grep -Eq '^ *[A-Z] ' "$work/seats.txt" || { echo "ci-windows: seats next printed no seat map" >&2; exit 1; }
 phase "PostgreSQL + setup-server + seats"
+
+echo "== ci-windows: tickets with the installed boxoffice-admin.exe (libsodium, libqrencode)"
+# A cash sale of the first free seat by the terminal login, its ticket issued and signed by a
+# manager login (Ed25519, libsodium-23.dll) and drawn into a PDF with its QR code
+# (libqrencode.dll), then scanned at a door: admitted once, refused the second time (exit 3).
+manager_pw=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+printf '%s\n' "$manager_pw" | wine "$admin" --db "$owner_db dbname=boxoffice" create-login mgr_win \
+    --role manager --password-stdin
+manager_db="host=127.0.0.1 port=$port dbname=boxoffice user=mgr_win password=$manager_pw"
+showtime=$(tr -d '\r' <"$work/seats.txt" | sed -n 's/^Showtime \([0-9][0-9]*\):.*/\1/p')
+seat=$(tr -d '\r' <"$work/seats.txt" | grep -o '[A-Z][0-9]*:free' | head -1 | cut -d: -f1)
+[ -n "$showtime" ] && [ -n "$seat" ] || { echo "ci-windows: no free seat in the map" >&2; exit 1; }
+wine "$admin" --db "$terminal_db" sell "$showtime" "$seat" --pay cash --json | tr -d '\r' >"$work/sold.json"
+booking=$(grep -o '"booking": *"[A-Z0-9]\{4\}-[A-Z0-9]\{4\}"' "$work/sold.json" | head -1 |
+    grep -o '[A-Z0-9]\{4\}-[A-Z0-9]\{4\}' || true)
+[ -n "$booking" ] || { echo "ci-windows: the sale gave no booking code" >&2; cat "$work/sold.json" >&2; exit 1; }
+wine "$admin" --db "$manager_db" ticket "$booking" --pdf "Z:$work/ticket.pdf" --json | tr -d '\r' >"$work/ticket.json"
+payload=$(grep -o '"payload": *"[A-Z2-7]*"' "$work/ticket.json" | head -1 | grep -o '[A-Z2-7]\{140\}' || true)
+[ -n "$payload" ] || { echo "ci-windows: the ticket has no 140-character payload" >&2; cat "$work/ticket.json" >&2; exit 1; }
+[ "$(head -c 5 "$work/ticket.pdf")" = "%PDF-" ] || { echo "ci-windows: the ticket PDF was not written" >&2; exit 1; }
+wine "$admin" --db "$terminal_db" checkin "$payload" --door Main --json
+status=0
+wine "$admin" --db "$terminal_db" checkin "$payload" --door Main --json || status=$?
+[ "$status" -eq 3 ] || { echo "ci-windows: a second scan of the ticket was not refused (exit $status)" >&2; exit 1; }
+echo "ci-windows: booking $booking ticketed ($(stat -c %s "$work/ticket.pdf") bytes of PDF), admitted once"
+phase "tickets: issue, PDF, check-in"
 
 echo "== ci-windows: the installed boxoffice.exe on the board (Xvfb $DISPLAY)"
 mkdir -p "$(dirname "$screenshot")"

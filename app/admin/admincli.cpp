@@ -10,9 +10,7 @@
 #include "app/admin/salecommands.h"
 #include "app/admin/setupcommands.h"
 #include "app/admin/showtimecommands.h"
-#ifdef BOXOFFICE_HAVE_TICKETS
 #include "app/admin/ticketcommands.h"
-#endif
 
 namespace bo {
 
@@ -66,7 +64,6 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return LoginCommands(m_session).dropLogin(positional);
     if (command == QLatin1String("setup-server"))
         return SetupCommands(m_session).setupServer(positional);
-#ifdef BOXOFFICE_HAVE_TICKETS
     if (command == QLatin1String("ticket"))
         return TicketCommands(m_session).ticket(positional);
     if (command == QLatin1String("checkin"))
@@ -75,7 +72,6 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return TicketCommands(m_session).checkins(positional);
     if (command == QLatin1String("ticket-keys"))
         return TicketCommands(m_session).ticketKeys();
-#endif
     if (command == QLatin1String("demo-stop"))
         return DatabaseCommands(m_session).demoStop();
     return m_session.usageError(tr("Unknown command '%1'.").arg(command));

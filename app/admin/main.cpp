@@ -13,13 +13,17 @@
 
 int main(int argc, char* argv[])
 {
-    // Drawing tickets (fonts, QPainter, QPdfWriter) needs Qt Gui; on a server without a display
-    // it draws offscreen. Every other command stays a plain console program.
+    // Drawing tickets (fonts, QPainter, QPdfWriter) needs Qt Gui; on a Linux server without a
+    // display it draws offscreen. Windows' own platform plugin, the one the installer ships, needs
+    // no display (there the offscreen plugin is not shipped: asking for it ended in Qt's "no
+    // platform plugin" message box). Every other command stays a plain console program.
     bool drawsTickets = false;
     for (int i = 1; i < argc; ++i)
         drawsTickets = drawsTickets || qstrcmp(argv[i], "ticket") == 0;
+#ifndef Q_OS_WIN
     if (drawsTickets && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+#endif
     const std::unique_ptr<QCoreApplication> app = drawsTickets
                                                       ? std::make_unique<QGuiApplication>(argc, argv)
                                                       : std::make_unique<QCoreApplication>(argc, argv);

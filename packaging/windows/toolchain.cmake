@@ -46,6 +46,14 @@ set(spdlog_DIR "${CMAKE_CURRENT_LIST_DIR}/spdlog" CACHE PATH "spdlog for the Win
 
 include("${BOXOFFICE_QT_MINGW_PREFIX}/lib/cmake/Qt6/qt.toolchain.cmake")
 
+# pkg-config answers for the prefix, never for this machine: libsodium and libqrencode (tickets,
+# app/CMakeLists.txt) have their .pc files in the prefix (relative to the file, so the unpacked
+# prefix needs no rewriting). Set here, not in the project, so every pkg_check_modules() of the
+# cross build sees the same; this machine's own .pc files would name Linux libraries.
+set(ENV{PKG_CONFIG_LIBDIR} "${BOXOFFICE_QT_MINGW_PREFIX}/lib/pkgconfig")
+set(ENV{PKG_CONFIG_PATH} "")
+set(ENV{PKG_CONFIG_SYSROOT_DIR} "")
+
 # ctest runs the cross-built tests under wine (packaging/windows/wine-run.sh puts the prefix's
 # DLLs on WINEPATH); only the unit-labelled tests are built for Windows (tests/CMakeLists.txt).
 set(CMAKE_CROSSCOMPILING_EMULATOR "${CMAKE_CURRENT_LIST_DIR}/wine-run.sh;${BOXOFFICE_QT_MINGW_PREFIX}"
