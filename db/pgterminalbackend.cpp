@@ -13,6 +13,7 @@
 
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/queuestore.h"
 #include "db/seatnotification.h"
 #include "db/seatstore.h"
 #include "model/seatservice.h"
@@ -30,10 +31,13 @@ class TerminalWorker final : public QObject
     Q_OBJECT
 
 public:
-    TerminalWorker(PgTerminalBackend* owner, ConnectionSettings settings)
+    TerminalWorker(PgTerminalBackend* owner, ConnectionSettings settings, bool counterTill)
         : m_owner(owner)
         , m_settings(std::move(settings))
+        , m_counterTill(counterTill)
     {}
+
+    void setCounterTill(bool counterTill) { m_counterTill = counterTill; }
 
 public slots:
     void begin()
@@ -98,9 +102,20 @@ public slots:
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
-        auto r = SeatService(store, rules())
-                     .hold(showtimeId, seats, owner,
-                           ttlSeconds > 0 ? std::optional<int>(ttlSeconds) : std::nullopt);
+        const std::optional<int> ttl = ttlSeconds > 0 ? std::optional<int>(ttlSeconds) : std::nullopt;
+        auto r = SeatService(store, rules()).hold(showtimeId, seats, owner, ttl);
+        if (!r && m_counterTill && isNotAdmitted(r.error())) {
+            // A till's sale on a showtime that sells through a queue: the people at the counter
+            // have queued already. Join as a till (admitted in the same call, a place taken until
+            // the sale ends) and hold again. Only a refused first hold of a queued showtime comes
+            // here: a hold without a queue, or of a sale that started, costs nothing more.
+            auto joined = QueueStore(*m_connection).join(showtimeId, owner, true);
+            if (!joined)
+                return failed(requestId, joined.error());
+            spdlog::info("terminal: sale joined the queue of showtime {} as a till (ticket {})", showtimeId,
+                         joined.value().ticket);
+            r = SeatService(store, rules()).hold(showtimeId, seats, owner, ttl);
+        }
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value(), {}, {}});
@@ -248,6 +263,7 @@ private:
     std::optional<SaleRules> m_rules;
     SaleRules m_fallbackRules{SaleSettings{.maxSeatsPerSale = std::numeric_limits<int>::max()}};
     QTimer* m_heartbeat = nullptr;
+    bool m_counterTill = false; ///< a till's sales join a queue as tills (PgTerminalBackend::setCounterTill)
     bool m_online = false;
     bool m_everOnline = false;
     int m_listeningPid = 0; ///< the server process of the session that LISTENs
@@ -280,7 +296,7 @@ void PgTerminalBackend::start()
 {
     if (m_thread.isRunning())
         return;
-    m_worker = new TerminalWorker(this, m_settings);
+    m_worker = new TerminalWorker(this, m_settings, m_counterTill);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::started, m_worker, &TerminalWorker::begin);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
@@ -297,6 +313,14 @@ void PgTerminalBackend::stop()
     m_thread.quit();
     m_thread.wait();
     m_worker = nullptr;
+}
+
+void PgTerminalBackend::setCounterTill(bool counterTill)
+{
+    m_counterTill = counterTill;
+    if (m_worker)
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker, counterTill] { w->setCounterTill(counterTill); }, Qt::QueuedConnection);
 }
 
 void PgTerminalBackend::setOnline(bool online, const QString& reason)

@@ -19,6 +19,12 @@ class TerminalWorker;
 /// since notifications sent while offline are lost). A failed load of showtimes or settings is
 /// reported with request id 0. It also runs an Announcer, so that wherever terminals listen one
 /// of them publishes the site's announcements.
+///
+/// A counter till's backend (setCounterTill) takes part in the admission queue as a till
+/// (docs/DECISIONS.md, "Counter tills join the line"): when a sale's first hold is refused for
+/// want of an admission (the showtime sells through a queue), it joins the line as a till —
+/// admitted at once, occupying a place until the sale ends — and holds again in the same request.
+/// Off by default: a kiosk's sale waits its turn.
 class PgTerminalBackend final : public TerminalBackend
 {
     Q_OBJECT
@@ -30,6 +36,10 @@ public:
 
     void start() override;
     void stop() override;
+    /// Whether this terminal is a counter till (see above). The counter's composition root sets it;
+    /// never a default, so that no self-service terminal skips the line by omission.
+    void setCounterTill(bool counterTill);
+    [[nodiscard]] bool isCounterTill() const { return m_counterTill; }
     [[nodiscard]] bool isOnline() const override { return m_online; }
     void loadShowtimes(const QDateTime& from, const QDateTime& to) override;
     void loadSettings() override;
@@ -51,6 +61,7 @@ private:
     Announcer m_announcer;
     int m_nextRequest = 0;
     bool m_online = false;
+    bool m_counterTill = false;
     bool m_reported = false; ///< online or offline has been reported once
 };
 

@@ -130,6 +130,9 @@ int main(int argc, char* argv[])
     spdlog::info("card payments: {}", cardService.describe().toStdString());
 
     bo::PgTerminalBackend backend(settings.value());
+    // A counter till: its sales join a showtime's admission queue as tills, admitted at once
+    // (docs/DECISIONS.md, "Counter tills join the line"). A kiosk's composition root leaves it off.
+    backend.setCounterTill(true);
     // Every payment goes through a durable intent on the desk's own thread and connection; the
     // reconciler finishes whatever a crash or a lost connection left (this till's first).
     bo::PaymentDesk desk(bo::PaymentIntentStore::factory(settings.value(), QStringLiteral("payments")),

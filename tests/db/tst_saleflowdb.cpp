@@ -13,6 +13,7 @@
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"
+#include "db/queuestore.h"
 #include "db/seatstore.h"
 #include "model/saleflow.h"
 #include "model/simulatedpayments.h"
@@ -555,6 +556,92 @@ private slots:
         CHECKED(awaitHeld(suggestion));
         QCOMPARE(m_rig.db->seatRow(m_rig.showtime, x), heldBy(otherOwner));
         QCOMPARE(taken.count(), 1);
+    }
+
+    void aCounterTillSellsPastAQueueThatMakesOthersWait_data()
+    {
+        QTest::addColumn<int>("capacity");
+        QTest::newRow("closed door") << 0;
+        QTest::newRow("every place taken") << 1;
+    }
+
+    /// A till's sale on a showtime that sells through a queue joins it as a till: admitted at once,
+    /// whether the door is closed or every place is taken, while a plain token and a terminal that
+    /// is not a till are refused (DECISIONS, "Counter tills join the line"). Its ticket is counted
+    /// as the till's, overtakes nobody's turn, and the sale's end frees its place.
+    void aCounterTillSellsPastAQueueThatMakesOthersWait()
+    {
+        QFETCH(int, capacity);
+        QVERIFY(m_rig.db->run(QStringLiteral("UPDATE showtime SET queue_capacity = %1 WHERE id = %2")
+                                  .arg(capacity)
+                                  .arg(m_rig.showtime)));
+        auto connection = m_rig.db->connect();
+        QVERIFY(connection);
+        QueueStore queue(*connection);
+        SeatStore seats(*connection);
+        // The place, where there is one, is a self-service sale's; another waits behind it.
+        const QUuid first = QUuid::createUuid();
+        const QUuid waiter = QUuid::createUuid();
+        auto admitted = queue.join(m_rig.showtime, first);
+        QVERIFY(admitted.ok());
+        QCOMPARE(admitted.value().state, capacity > 0 ? TicketState::Admitted : TicketState::Waiting);
+        auto waiting = queue.join(m_rig.showtime, waiter);
+        QVERIFY(waiting.ok());
+        QCOMPARE(waiting.value().state, TicketState::Waiting);
+        auto refused = seats.hold(m_rig.showtime, {m_rig.seats.at(0)}, waiter);
+        QVERIFY(!refused.ok());
+        QVERIFY2(isNotAdmitted(refused.error()), qPrintable(refused.error().detail));
+
+        {
+            // A terminal that is not a till (a kiosk: the backend's default) waits its turn.
+            PgTerminalBackend kiosk(m_rig.db->settings());
+            QSignalSpy kioskFailed(&kiosk, &PgTerminalBackend::requestFailed);
+            kiosk.start();
+            QTRY_VERIFY_WITH_TIMEOUT(kiosk.isOnline(), dbTimeoutMs);
+            const int request = kiosk.hold(m_rig.showtime, {m_rig.seats.at(1)}, QUuid::createUuid(), 0);
+            QTRY_COMPARE_WITH_TIMEOUT(kioskFailed.count(), 1, dbTimeoutMs);
+            QCOMPARE(kioskFailed.at(0).at(0).toInt(), request);
+            const auto error = kioskFailed.at(0).at(1).value<Error>();
+            QVERIFY2(isNotAdmitted(error), qPrintable(error.detail));
+            kiosk.stop();
+        }
+        QCOMPARE(m_rig.notFree(), QStringLiteral("0"));
+
+        m_sale->backend.setCounterTill(true);
+        CHECKED(open());
+        CHECKED(toPayment({14, 15}));
+        const auto tillTickets = [&queue, this] {
+            QStringList out;
+            auto line = queue.line(m_rig.showtime);
+            if (!line)
+                return QStringLiteral("error: ") + line.error().detail;
+            for (const QueueLineEntry& e : line.value().tickets) {
+                if (e.counter)
+                    out << QLatin1String(ticketStateName(e.state));
+            }
+            return out.join(QLatin1Char(','));
+        };
+        QVERIFY(tillTickets() == QStringLiteral("ADMITTED") || tillTickets() == QStringLiteral("ACTIVE"));
+        // Nobody was overtaken: the waiter is still first in line, and a pass sees the sale started.
+        auto stillFirst = queue.heartbeat(waiter);
+        QVERIFY(stillFirst.ok());
+        QCOMPARE(stillFirst.value().state, TicketState::Waiting);
+        QCOMPARE(stillFirst.value().position, capacity > 0 ? 1 : 2);
+        QCOMPARE(tillTickets(), QStringLiteral("ACTIVE"));
+
+        flow().payCash(flow().totalMinor());
+        QTRY_COMPARE_WITH_TIMEOUT(flow().state(), SaleFlow::State::Completed, dbTimeoutMs);
+        QCOMPARE(m_rig.bookingsOf(token()), QStringLiteral("CONFIRMED cash"));
+        // The next pass sees the sale sold and frees the till's place; the place it took beside
+        // the capacity was never the waiter's.
+        auto after = queue.heartbeat(waiter);
+        QVERIFY(after.ok());
+        QCOMPARE(after.value().state, TicketState::Waiting);
+        QCOMPARE(tillTickets(), QString());
+        QCOMPARE(m_rig.db->scalar(QStringLiteral("SELECT state || ' ' || reason || ' ' || counter FROM "
+                                                 "queue_ticket WHERE owner = '%1'")
+                                      .arg(tokenText(token()))),
+                 QStringLiteral("DONE sold true"));
     }
 
     void remainingTimeFollowsTheDatabaseAndWarnsAtOneMinute()

@@ -93,6 +93,7 @@ struct CounterTill
         , boardTester(window.findChild<QTableView*>(QStringLiteral("showtimeTable"))->model(),
                       QAbstractItemModelTester::FailureReportingMode::QtTest)
     {
+        backend.setCounterTill(true); // as main() makes it
         cardService.setDelayMs(20);
     }
 
