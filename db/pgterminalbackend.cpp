@@ -77,6 +77,12 @@ public slots:
         if (!list)
             return failed(0, list.error());
         emit m_owner->showtimesLoaded(list.value());
+        // The board's queue counts: a failure here leaves them as they were, never the board.
+        auto waiting = QueueStore(*m_connection).waitingByShowtime(from, to);
+        if (waiting)
+            emit m_owner->queueWaitingLoaded(waiting.value());
+        else
+            spdlog::warn("terminal: queue counts not read: {}", waiting.error().detail.toStdString());
     }
 
     void loadShowtime(int requestId, int showtimeId)
@@ -192,11 +198,14 @@ public slots:
         QSqlDriver* driver = m_connection->database().driver();
         connect(driver, &QSqlDriver::notification, this, &TerminalWorker::onNotification,
                 Qt::UniqueConnection);
-        // The driver may still list the channel from the old session; the new one must LISTEN.
-        if (driver->subscribedToNotifications().contains(seatChannel()))
-            driver->unsubscribeFromNotification(seatChannel());
-        if (!driver->subscribeToNotification(seatChannel()))
-            return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN failed")));
+        // The driver may still list the channels from the old session; the new one must LISTEN.
+        for (const QString& channel : {seatChannel(), queueChannel()}) {
+            if (driver->subscribedToNotifications().contains(channel))
+                driver->unsubscribeFromNotification(channel);
+            if (!driver->subscribeToNotification(channel))
+                return goOffline(
+                    makeError(ErrorCode::Offline, QStringLiteral("LISTEN %1 failed").arg(channel)));
+        }
         const bool wasOffline = m_everOnline && !m_online;
         m_online = m_everOnline = true;
         m_owner->setOnline(true, {});
@@ -209,6 +218,13 @@ public slots:
 private slots:
     void onNotification(const QString& name, QSqlDriver::NotificationSource, const QVariant& payload)
     {
+        if (name == queueChannel()) {
+            if (auto change = parseQueueNotification(payload.toString()))
+                emit m_owner->queueChanged(*change);
+            else
+                spdlog::warn("terminal: unreadable queue announcement ignored");
+            return;
+        }
         if (name != seatChannel())
             return;
         if (auto changes = parseSeatNotification(payload.toString()))
@@ -284,6 +300,8 @@ PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* paren
     qRegisterMetaType<QList<ShowtimeInfo>>();
     qRegisterMetaType<QList<SeatState>>();
     qRegisterMetaType<QList<PriceTier>>();
+    qRegisterMetaType<QueueChange>();
+    qRegisterMetaType<QHash<int, int>>();
     m_thread.setObjectName(QStringLiteral("sales-backend"));
 }
 

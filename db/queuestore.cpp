@@ -175,6 +175,22 @@ Result<QueueCapacity> QueueStore::setCapacity(int showtimeId, std::optional<int>
     return c;
 }
 
+Result<QHash<int, int>> QueueStore::waitingByShowtime(const QDateTime& from, const QDateTime& to)
+{
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT st.id, count(t.id) FROM showtime st CROSS JOIN settings se "
+                       "LEFT JOIN queue_ticket t ON t.showtime_id = st.id AND t.state = 'WAITING' "
+                       "WHERE st.starts_at >= ? AND st.starts_at < ? "
+                       "AND coalesce(st.queue_capacity, se.queue_capacity) IS NOT NULL GROUP BY st.id"),
+        {from.toUTC(), to.toUTC()});
+    if (!q)
+        return q.error();
+    QHash<int, int> waiting;
+    while (q.value().next())
+        waiting.insert(q.value().value(0).toInt(), q.value().value(1).toInt());
+    return waiting;
+}
+
 bool isNotAdmitted(const Error& error)
 {
     return error.code == ErrorCode::Conflict && error.detail.startsWith(QLatin1String("SQLSTATE BO429"));

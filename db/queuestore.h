@@ -6,6 +6,8 @@
 #include <memory>
 #include <optional>
 
+#include <QDateTime>
+#include <QHash>
 #include <QVariantList>
 
 #include "db/connectionsettings.h"
@@ -34,6 +36,11 @@ public:
     [[nodiscard]] Result<QueueTicket> leave(const QUuid& owner) override;
     [[nodiscard]] Result<QueueLine> line(int showtimeId) override;
     [[nodiscard]] Result<QueueCapacity> setCapacity(int showtimeId, std::optional<int> capacity) override;
+
+    /// The counter board's counts: how many wait in line, for every showtime starting in
+    /// [from, to) that has a queue (0 when nobody waits); a showtime without a queue is not
+    /// named. One statement, no pass: the line is read as it stands, nobody's ticket is touched.
+    [[nodiscard]] Result<QHash<int, int>> waitingByShowtime(const QDateTime& from, const QDateTime& to);
 
 private:
     [[nodiscard]] Result<QueueTicket> one(const QString& sql, const QVariantList& values);

@@ -23,6 +23,29 @@ void ShowtimeListModel::setLateSaleMinutes(int minutes)
     m_lateSaleMinutes = minutes;
 }
 
+void ShowtimeListModel::setQueueWaiting(const QHash<int, int>& waiting)
+{
+    if (waiting == m_waiting)
+        return;
+    m_waiting = waiting;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, SeatsColumn), index(int(m_rows.size()) - 1, SeatsColumn));
+}
+
+void ShowtimeListModel::applyQueueChange(const QueueChange& change)
+{
+    qint64& latest = m_queueSequence[change.showtimeId];
+    if (change.sequence <= latest)
+        return;
+    latest = change.sequence;
+    const auto known = m_waiting.constFind(change.showtimeId);
+    if (known == m_waiting.cend() ? change.waiting == 0 : *known == change.waiting)
+        return;
+    m_waiting.insert(change.showtimeId, change.waiting);
+    if (const int row = rowOf(change.showtimeId); row >= 0)
+        emit dataChanged(index(row, SeatsColumn), index(row, SeatsColumn));
+}
+
 void ShowtimeListModel::setShowtimes(const QList<ShowtimeInfo>& showtimes)
 {
     bool sameRows = showtimes.size() == m_rows.size();
@@ -88,7 +111,11 @@ QVariant ShowtimeListModel::data(const QModelIndex& index, int role) const
         case SeatsColumn:
             if (s.status == QLatin1String("CANCELLED"))
                 return tr("cancelled");
-            return soldOut ? tr("SOLD OUT") : tr("%1 / %2").arg(s.seatsFree).arg(s.seatsTotal);
+            if (soldOut)
+                return tr("SOLD OUT");
+            if (const int waiting = m_waiting.value(s.id); waiting > 0)
+                return tr("%1 / %2, %3 waiting").arg(s.seatsFree).arg(s.seatsTotal).arg(waiting);
+            return tr("%1 / %2").arg(s.seatsFree).arg(s.seatsTotal);
         default:
             return {};
         }
@@ -102,6 +129,8 @@ QVariant ShowtimeListModel::data(const QModelIndex& index, int role) const
         return soldOut;
     case SeatsFreeRole:
         return s.seatsFree;
+    case QueueWaitingRole:
+        return m_waiting.contains(s.id) ? QVariant(m_waiting.value(s.id)) : QVariant();
     case OnSaleRole:
         return SaleRules::isOnSale(s, QDateTime::currentDateTimeUtc(), m_lateSaleMinutes);
     default:

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QList>
 #include <QLocale>
 
+#include "model/admissionqueue.h"
 #include "model/catalog.h"
 
 namespace bo {
@@ -19,13 +21,20 @@ class ShowtimeListModel final : public QAbstractTableModel
 
 public:
     enum Column { TimeColumn, AuditoriumColumn, MovieColumn, RatingColumn, SeatsColumn, ColumnCount };
-    enum Role { ShowtimeIdRole = Qt::UserRole + 1, SoldOutRole, SeatsFreeRole, OnSaleRole };
+    enum Role { ShowtimeIdRole = Qt::UserRole + 1, SoldOutRole, SeatsFreeRole, OnSaleRole, QueueWaitingRole };
     ///< OnSaleRole: on sale now (not cancelled or closed, and not started longer ago than late sales allow)
 
     explicit ShowtimeListModel(QObject* parent = nullptr);
 
     void setShowtimes(const QList<ShowtimeInfo>& showtimes);
     void setLocale(const QLocale& locale);
+    /// How many wait in the admission queue, per showtime with a queue (issue 12); a showtime not
+    /// named has no queue. Shown beside the seats while someone waits; QueueWaitingRole reads it.
+    void setQueueWaiting(const QHash<int, int>& waiting);
+    /// A line moved (an announcement): its showtime's count follows, unless an announcement with a
+    /// later sequence was applied already. A showtime not known to have a queue is named once
+    /// someone waits in it (its queue was switched on after the counts were read).
+    void applyQueueChange(const bo::QueueChange& change);
     /// Sales stay open this long after the start (settings); later showtimes read as not on sale.
     void setLateSaleMinutes(int minutes);
     [[nodiscard]] int lateSaleMinutes() const { return m_lateSaleMinutes; }
@@ -42,6 +51,8 @@ public:
 
 private:
     QList<ShowtimeInfo> m_rows;
+    QHash<int, int> m_waiting;
+    QHash<int, qint64> m_queueSequence; ///< per showtime, the latest announcement applied
     QLocale m_locale;
     int m_lateSaleMinutes = 20;
 };

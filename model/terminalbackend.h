@@ -3,9 +3,11 @@
 #pragma once
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 
+#include "model/admissionqueue.h"
 #include "model/catalog.h"
 #include "model/seatoperations.h"
 
@@ -37,6 +39,12 @@ signals:
     void onlineChanged(bool online, const QString& reason);
     void settingsLoaded(const bo::SaleSettings& settings);
     void showtimesLoaded(const QList<bo::ShowtimeInfo>& showtimes);
+    /// After showtimesLoaded: how many wait in the admission queue, per showtime of that range
+    /// that has a queue (issue 12).
+    void queueWaitingLoaded(const QHash<int, int>& waiting);
+    /// A showtime's admission queue moved (any terminal's join, leave, heartbeat or admission):
+    /// how many wait now. Lost while offline, like seat changes; `reconnected` says so.
+    void queueChanged(const bo::QueueChange& change);
 };
 
 } // namespace bo

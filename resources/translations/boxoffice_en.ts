@@ -1043,6 +1043,10 @@ Total: %2</source>
         <source>Seats left</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 / %2, %3 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::TerminalIdentity</name>

@@ -1041,6 +1041,10 @@ Total: %2</source>
         <source>Seats left</source>
         <translation>잔여석</translation>
     </message>
+    <message>
+        <source>%1 / %2, %3 waiting</source>
+        <translation>%1 / %2, 대기 %3명</translation>
+    </message>
 </context>
 <context>
     <name>bo::TerminalIdentity</name>

@@ -359,6 +359,30 @@ private slots:
         QCOMPARE(m_queue->heartbeat(waiting).value().state, TicketState::Admitted);
     }
 
+    /// The counter board's counts: per showtime with a queue in the range, how many wait.
+    void theBoardCountsTheWaitingOfShowtimesWithAQueue()
+    {
+        const int other = m_db->addShowtime(1, 4, QStringLiteral("Other hall"));
+        QVERIFY(other > 0);
+        const QDateTime from = QDateTime::currentDateTimeUtc().addDays(-1);
+        const QDateTime to = from.addDays(3);
+        auto none = m_queue->waitingByShowtime(from, to);
+        QVERIFY2(none.ok(), whyText(none).constData());
+        QVERIFY(none.value().isEmpty());
+        QVERIFY(setCapacity(1));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(m_queue->join(m_showtime, QUuid::createUuid()).ok());
+        QVERIFY(m_queue->join(other, QUuid::createUuid()).ok()); // no queue there: admitted
+        auto counted = m_queue->waitingByShowtime(from, to);
+        QVERIFY2(counted.ok(), whyText(counted).constData());
+        QCOMPARE(counted.value(), (QHash<int, int>{{m_showtime, 2}}));
+        QVERIFY(m_queue->waitingByShowtime(to, to.addDays(1)).value().isEmpty());
+        // The setting gives every showtime a queue; nobody waits at the other one.
+        QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET queue_capacity = 5")));
+        QCOMPARE(m_queue->waitingByShowtime(from, to).value(),
+                 (QHash<int, int>{{m_showtime, 2}, {other, 0}}));
+    }
+
     void badInputIsRefusedAndChangesNothing()
     {
         QVERIFY(setCapacity(1));

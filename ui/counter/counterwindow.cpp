@@ -81,6 +81,8 @@ CounterWindow::CounterWindow(TerminalBackend* backend, SaleFlow* flow, QString t
             m_boardRefresh.start();
     });
     connect(m_backend, &TerminalBackend::showtimesLoaded, m_model, &ShowtimeListModel::setShowtimes);
+    connect(m_backend, &TerminalBackend::queueWaitingLoaded, m_model, &ShowtimeListModel::setQueueWaiting);
+    connect(m_backend, &TerminalBackend::queueChanged, m_model, &ShowtimeListModel::applyQueueChange);
     connect(m_backend, &TerminalBackend::settingsLoaded, this, [this](const SaleSettings& s) {
         m_settings = s;
         m_flow->setSettings(s);

@@ -13,6 +13,7 @@
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"
 #include "db/privatepostgres.h"
+#include "db/queuestore.h"
 #include "model/saleflow.h"
 #include "tests/support/checked.h"
 #include "tests/support/countertill.h"
@@ -84,6 +85,59 @@ private slots:
         QVERIFY(notice->isVisible());
         QVERIFY2(notice->text().contains(QLatin1String("Time ran out")), qPrintable(notice->text()));
         QTRY_COMPARE_WITH_TIMEOUT(seatRow(db, showtime, seat), QStringLiteral("FREE -"), dbTimeoutMs);
+    }
+
+    /// The board says how many wait in a showtime's admission queue, and the count follows the
+    /// line as it moves: a leave changes no seat and reloads no board, so only the queue's
+    /// announcement can bring the new count. $BOXOFFICE_SNAPSHOT_DIR keeps the README's picture.
+    void theBoardShowsHowManyWaitAndFollowsTheLine()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int premiere = addTodaysShowtime(db, QStringLiteral("Hall 1"));
+        const int other = addTodaysShowtime(db, QStringLiteral("Hall 2"));
+        QVERIFY(premiere > 0 && other > 0);
+        QVERIFY(db.run(QStringLiteral("UPDATE movie SET title = 'Premiere night'")));
+        // The door is closed before the opening: everyone who comes waits.
+        QVERIFY(db.run(QStringLiteral("UPDATE showtime SET queue_capacity = 0 WHERE id = %1").arg(premiere)));
+        auto connection = db.connect();
+        QVERIFY(connection);
+        QueueStore queue(*connection);
+        QList<QUuid> line;
+        for (int i = 0; i < 3; ++i) {
+            line << QUuid::createUuid();
+            auto joined = queue.join(premiere, line.last());
+            QVERIFY(joined.ok());
+            QCOMPARE(joined.value().state, TicketState::Waiting);
+        }
+
+        CounterTill c(db.settings(), QStringLiteral("till-1"));
+        CHECKED(start(c));
+        QTableView* table = c.table();
+        const auto seatsText = [table](int showtime) {
+            const int row = boardRow(table, showtime);
+            return row < 0 ? QString()
+                           : table->model()->index(row, ShowtimeListModel::SeatsColumn).data().toString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(seatsText(premiere), QStringLiteral("30 / 30, 3 waiting"), dbTimeoutMs);
+        QCOMPARE(seatsText(other), QStringLiteral("30 / 30"));
+        const QString dir = qEnvironmentVariable("BOXOFFICE_SNAPSHOT_DIR");
+        if (!dir.isEmpty()) {
+            // The window down to the board's last row.
+            const int last = table->model()->rowCount() - 1;
+            const QPoint bottom = table->viewport()->mapTo(
+                &c.window, QPoint(0, table->rowViewportPosition(last) + table->rowHeight(last)));
+            QVERIFY(c.window.grab(QRect(0, 0, c.window.width(), bottom.y() + 12))
+                        .save(dir + QStringLiteral("/board-queue.png")));
+        }
+
+        QSignalSpy boardLoads(&c.backend, &PgTerminalBackend::showtimesLoaded);
+        QVERIFY(queue.leave(line.at(1)).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(seatsText(premiere), QStringLiteral("30 / 30, 2 waiting"), dbTimeoutMs);
+        QVERIFY(queue.leave(line.at(0)).ok());
+        QVERIFY(queue.leave(line.at(2)).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(seatsText(premiere), QStringLiteral("30 / 30"), dbTimeoutMs);
+        QCOMPARE(boardLoads.count(), 0);
     }
 
     void keyboardSaleOfTheNextShowtimeTakesAtMostSixKeys()

@@ -52,6 +52,51 @@ private slots:
         QCOMPARE(board.selectedShowtime(), 3);
     }
 
+    /// A showtime selling through a queue says how many wait; one without a queue, or with nobody
+    /// waiting, shows its seats alone. Announcements move one showtime's count; an older one than
+    /// the last applied changes nothing.
+    void aQueuedShowtimeShowsHowManyWait()
+    {
+        ShowtimeListModel model;
+        ShowtimeBoard board(&model);
+        QList<ShowtimeInfo> day{showtime(1, 20LL * 60, QStringLiteral("Premiere")),
+                                showtime(2, 90LL * 60, QStringLiteral("Matinee")),
+                                showtime(3, 3LL * 3600, QStringLiteral("Late show"))};
+        day[0].seatsTotal = 352;
+        day[0].seatsFree = 214;
+        model.setShowtimes(day);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setQueueWaiting({{1, 137}, {2, 0}});
+        const auto seats = [&model](int row) {
+            return model.index(row, ShowtimeListModel::SeatsColumn).data().toString();
+        };
+        QCOMPARE(seats(0), QStringLiteral("214 / 352, 137 waiting"));
+        QCOMPARE(seats(1), QStringLiteral("80 / 100"));
+        QCOMPARE(seats(2), QStringLiteral("80 / 100"));
+        QCOMPARE(model.index(0, 0).data(ShowtimeListModel::QueueWaitingRole).toInt(), 137);
+        QCOMPARE(model.index(1, 0).data(ShowtimeListModel::QueueWaitingRole).toInt(), 0);
+        QVERIFY(!model.index(2, 0).data(ShowtimeListModel::QueueWaitingRole).isValid());
+
+        changed.clear();
+        model.applyQueueChange(QueueChange{1, 10, 136, {}});
+        QCOMPARE(seats(0), QStringLiteral("214 / 352, 136 waiting"));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 0);
+        model.applyQueueChange(QueueChange{1, 9, 140, {}}); // older: dropped
+        QCOMPARE(seats(0), QStringLiteral("214 / 352, 136 waiting"));
+        // A showtime without a queue: an announcement that nobody waits names nothing.
+        model.applyQueueChange(QueueChange{3, 11, 0, {}});
+        QVERIFY(!model.index(2, 0).data(ShowtimeListModel::QueueWaitingRole).isValid());
+        model.applyQueueChange(QueueChange{3, 12, 4, {}}); // its queue was switched on since
+        QCOMPARE(seats(2), QStringLiteral("80 / 100, 4 waiting"));
+        QCOMPARE(changed.count(), 2);
+
+        // The line empties: the count goes.
+        model.setQueueWaiting({{1, 0}});
+        QCOMPARE(seats(0), QStringLiteral("214 / 352"));
+        QCOMPARE(seats(2), QStringLiteral("80 / 100"));
+    }
+
     void aDayWithNothingLeftOnSaleOpensOnItsFirstShowtime()
     {
         ShowtimeListModel model;
