@@ -15,7 +15,9 @@ namespace bo {
 /// position, estimated wait, how long an admission lasts — by one signal on every change.
 ///
 /// The port blocks on the database: the watch lives on a worker thread (the composition root
-/// moves it there) and the screen connects to its signals across threads. A heartbeat runs every
+/// moves it there) and the screen connects to its signals across threads. The announcements come
+/// from the terminal's own backend: connect TerminalBackend::queueChanged (the db adapter LISTENs
+/// on `bo_queue`) to onQueueChanged, so a terminal keeps one listening connection. A heartbeat runs every
 /// `heartbeatMs`, and at once when an announcement names this ticket as admitted; other
 /// announcements only lower the shown position to the line's new length until the next answer.
 class AdmissionWatch final : public QObject
@@ -55,7 +57,7 @@ public slots:
     void leave();
     /// Asks where the ticket stands now.
     void heartbeatNow();
-    /// An announcement of the queue channel (from the db adapter's listener).
+    /// An announcement of the queue channel: TerminalBackend::queueChanged.
     void onQueueChanged(const bo::QueueChange& change);
 
 private:

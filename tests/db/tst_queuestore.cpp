@@ -8,11 +8,15 @@
 #include <thread>
 #include <vector>
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 
+#include "db/pgterminalbackend.h"
 #include "db/privatepostgres.h"
 #include "db/queuestore.h"
 #include "db/seatstore.h"
+#include "model/admissionwatch.h"
+#include "model/clock.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/testdatabase.h"
 
@@ -381,6 +385,45 @@ private slots:
         QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET queue_capacity = 5")));
         QCOMPARE(m_queue->waitingByShowtime(from, to).value(),
                  (QHash<int, int>{{m_showtime, 2}, {other, 0}}));
+    }
+
+    /// A waiting AdmissionWatch fed by a terminal's backend — its LISTEN on bo_queue, through the
+    /// model's TerminalBackend::queueChanged — learns its admission from the announcement. Its
+    /// heartbeat is a minute away, so nothing else can explain an admission seen within seconds.
+    void aWaitingWatchLearnsItsAdmissionFromTheAnnouncement()
+    {
+        QVERIFY(setCapacity(1));
+        const QUuid first = QUuid::createUuid();
+        auto place = m_queue->join(m_showtime, first);
+        QVERIFY2(place.ok(), whyText(place).constData());
+        QCOMPARE(place.value().state, TicketState::Admitted);
+
+        PgTerminalBackend backend(m_db->settings());
+        backend.start();
+        QTRY_VERIFY_WITH_TIMEOUT(backend.isOnline(), 10000);
+        auto watchConnection = m_db->connect();
+        QVERIFY(watchConnection);
+        QueueStore watchQueue(*watchConnection);
+        SteadyClock clock;
+        constexpr int heartbeatMs = 60000;
+        AdmissionWatch watch(watchQueue, clock, AdmissionWatch::Options{heartbeatMs});
+        connect(&backend, &TerminalBackend::queueChanged, &watch, &AdmissionWatch::onQueueChanged);
+        QSignalSpy admitted(&watch, &AdmissionWatch::admitted);
+        QSignalSpy problems(&watch, &AdmissionWatch::problem);
+        watch.join(m_showtime, QUuid::createUuid());
+        QCOMPARE(watch.ticket().state, TicketState::Waiting);
+        QCOMPARE(watch.ticket().position, 1);
+
+        QElapsedTimer sinceFreed;
+        sinceFreed.start();
+        QVERIFY(m_queue->leave(first).ok()); // the place frees; this pass admits the watch's ticket
+        QTRY_COMPARE_WITH_TIMEOUT(admitted.count(), 1, heartbeatMs / 6);
+        qInfo("admitted %lld ms after the place freed (the heartbeat is every %d ms)", sinceFreed.elapsed(),
+              heartbeatMs);
+        QCOMPARE(watch.ticket().state, TicketState::Admitted);
+        QVERIFY(watch.admissionRemainingMs() > 0);
+        QVERIFY(problems.isEmpty());
+        backend.stop();
     }
 
     void badInputIsRefusedAndChangesNothing()
