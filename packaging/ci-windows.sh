@@ -13,7 +13,11 @@
 #     `seats next` through that terminal login, sells a seat, has a manager login issue its signed
 #     ticket as a PDF and checks it in at a door twice (admitted, then refused), opens the
 #     installed boxoffice.exe on the board (a screenshot: docs/screenshots/windows-board.png, or
-#     BOXOFFICE_WINDOWS_SCREENSHOT), then uninstalls silently and checks that nothing of it is left.
+#     BOXOFFICE_WINDOWS_SCREENSHOT), then uninstalls silently and checks that nothing of it is left;
+#  5. packs the MSI from the same build (cpack -G External: wixl), checks its tables and
+#     UpgradeCode, installs it with `msiexec /i /qn` into that prefix (the same files as the NSIS
+#     installer, a shortcut, Add/Remove Programs), installs the MSI of the next patch version over
+#     it (a major upgrade: the older one is gone), and removes that with `msiexec /x` (nothing left).
 # Says how long each phase took. Exit status 0 only when every step passed.
 # BOXOFFICE_WINDOWS_SKIP_TESTS=1 leaves out the unit tests (build and phase 2), for a quick look at
 # the installer by hand; CI never sets it.
@@ -44,7 +48,9 @@ dump_after=${BOXOFFICE_HANG_DUMP_AFTER:-180}
 work=$(mktemp -d /tmp/boxoffice-ci-windows-XXXXXX)
 chmod 755 "$work"
 # err+winediag: wine's own diagnosis of a missing display driver stays visible.
-export WINEDEBUG=-all,err+winediag WINEDLLOVERRIDES="mscoree,mshtml="
+# winemenubuilder off: it would copy the installers' Start-menu entries into this machine's own
+# menu (~/.local/share/applications/wine), which no uninstaller removes.
+export WINEDEBUG=-all,err+winediag WINEDLLOVERRIDES="mscoree,mshtml=,winemenubuilder.exe=d"
 pgdata="$work/pg/data"
 pg_ctl=""
 xvfb_pid=""
@@ -208,6 +214,8 @@ if ! grep -q 'DisplayVersion' "$work/arp.txt" || ! grep -q 'Publisher' "$work/ar
     cat "$work/arp.txt" >&2
     exit 1
 fi
+# What the NSIS installer put there, for the MSI to match below (its uninstaller aside).
+(cd "$install_dir" && find . -type f ! -name Uninstall.exe | sort) >"$work/nsis-files.txt"
 admin='C:\Program Files\Box office\boxoffice-admin.exe'
 counter='C:\Program Files\Box office\boxoffice.exe'
 wine "$admin" --version
@@ -314,6 +322,80 @@ if wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Box 
     exit 1
 fi
 phase "silent uninstall"
+
+echo "== ci-windows: the MSI (cpack -G External, wixl): tables, install, upgrade, uninstall"
+# Built from CPack's staging as the NSIS installer is (the same install rules and CheckDlls), and
+# installed with wine's msiexec into the same prefix, now empty again (checked above).
+rm -f "$build"/packages/boxoffice-*-win64.msi
+(cd "$build" && cpack -G External)
+msi=$(ls "$build"/packages/boxoffice-*-win64.msi)
+echo "ci-windows: $msi, $(stat -c %s "$msi") bytes"
+msiinfo tables "$msi" >"$work/msi-tables.txt"
+for table in File Component Directory Feature Shortcut Upgrade Registry Icon; do
+    grep -qx "$table" "$work/msi-tables.txt" || { echo "ci-windows: the MSI has no $table table" >&2; exit 1; }
+done
+msi_property() {
+    msiinfo export "$1" Property | tr -d '\r' | sed -n "s/^$2\t//p"
+}
+upgrade_code=$(sed -n 's/^set(CPACK_BOXOFFICE_MSI_UPGRADE_CODE "\(.*\)")$/\1/p' "$build/CPackConfig.cmake")
+[ "$(msi_property "$msi" UpgradeCode)" = "{$upgrade_code}" ] \
+    || { echo "ci-windows: the MSI's UpgradeCode is not {$upgrade_code}" >&2; exit 1; }
+product=$(msi_property "$msi" ProductCode)
+version=$(msi_property "$msi" ProductVersion)
+arp="HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\$product"
+# Wine's msi puts a per-machine package's shortcuts in the installing user's Start menu; Windows
+# puts them in ProgramData's. Either counts here.
+msi_shortcut_dirs=("$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/Box office"
+    "$WINEPREFIX/drive_c/users/$(id -un)/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Box office")
+wine msiexec /i "$msi" /qn
+wineserver -w
+(cd "$install_dir" && find . -type f | sort) >"$work/msi-files.txt"
+if ! diff -u "$work/nsis-files.txt" "$work/msi-files.txt"; then
+    echo "ci-windows: the MSI and the NSIS installer do not install the same files (diff above)" >&2
+    exit 1
+fi
+shortcut=""
+for dir in "${msi_shortcut_dirs[@]}"; do
+    [ -f "$dir/Box office.lnk" ] && shortcut="$dir/Box office.lnk"
+done
+[ -n "$shortcut" ] || { echo "ci-windows: the MSI made no Start-menu shortcut" >&2; exit 1; }
+wine reg query "$arp" >"$work/msi-arp.txt"
+grep -q "DisplayVersion.*$version" "$work/msi-arp.txt" && grep -q 'Publisher.*Box office developers' "$work/msi-arp.txt" \
+    || { echo "ci-windows: no version or publisher in Add/Remove Programs" >&2; cat "$work/msi-arp.txt" >&2; exit 1; }
+wine "$admin" --version
+# A newer MSI replaces this one (the same UpgradeCode, MajorUpgrade): the next patch version,
+# packed from the same build into a folder of its own.
+next=$(echo "$version" | awk -F. '{ printf "%d.%d.%d", $1, $2, $3 + 1 }')
+(cd "$build" && cpack -G External -D CPACK_PACKAGE_VERSION="$next" -D CPACK_PACKAGE_FILE_NAME="boxoffice-$next-win64" \
+    -D CPACK_PACKAGE_DIRECTORY="$work/next") >/dev/null
+next_msi=$(ls "$work"/next/boxoffice-*-win64.msi)
+next_product=$(msi_property "$next_msi" ProductCode)
+[ "$next_product" != "$product" ] || { echo "ci-windows: version $next has the ProductCode of $version" >&2; exit 1; }
+wine msiexec /i "$next_msi" /qn
+wineserver -w
+if wine reg query "$arp" >/dev/null 2>&1; then
+    echo "ci-windows: installing the MSI of $next left $version installed beside it" >&2
+    exit 1
+fi
+# Into a file first: grep -q ending the pipe early would fail `wine reg` (pipefail).
+wine reg query "${arp%\\*}\\$next_product" /v DisplayVersion >"$work/msi-next-arp.txt" || true
+grep -q "DisplayVersion.*$next" "$work/msi-next-arp.txt" \
+    || { echo "ci-windows: the MSI of $next is not in Add/Remove Programs" >&2; exit 1; }
+wine msiexec /x "$next_msi" /qn
+wineserver -w
+if [ -e "$install_dir" ]; then
+    echo "ci-windows: msiexec /x left files behind:" >&2
+    find "$install_dir" >&2
+    exit 1
+fi
+for dir in "${msi_shortcut_dirs[@]}"; do
+    [ ! -e "$dir" ] || { echo "ci-windows: msiexec /x left the Start-menu folder $dir" >&2; exit 1; }
+done
+if wine reg query "${arp%\\*}\\$next_product" >/dev/null 2>&1; then
+    echo "ci-windows: msiexec /x left its Add/Remove Programs entry" >&2
+    exit 1
+fi
+phase "MSI: install, upgrade, uninstall"
 
 echo "== ci-windows: passed in $(($(date +%s) - started)) s"
 printf '  %s\n' "${timings[@]}"

@@ -35,6 +35,9 @@ packages=(
     # the Windows cross build, its installer and its test under wine (packaging/build-windows.sh,
     # packaging/ci-windows.sh); spdlog and fmt above serve it header-only
     g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 nsis wine wine64 xz-utils
+    # the Windows MSI, the second format (packaging/windows/Msi.cmake): wixl builds it, msitools'
+    # msiinfo lists its tables in packaging/ci-windows.sh
+    wixl msitools
     # fonts for Korean text; DejaVu for the offscreen widget tests of the Windows cross build under
     # wine (packaging/windows/wine-run.sh), which cannot use fontconfig
     fonts-noto-cjk fonts-dejavu-core

@@ -76,4 +76,13 @@ if(EXISTS "${PROJECT_SOURCE_DIR}/resources/icons/boxoffice.ico")
     set(CPACK_NSIS_MUI_UNIICON "${PROJECT_SOURCE_DIR}/resources/icons/boxoffice.ico")
 endif()
 set(CPACK_PRE_BUILD_SCRIPTS "${CMAKE_CURRENT_LIST_DIR}/CheckDlls.cmake")
+
+# The second format, an MSI (cpack -G External): CPack stages the install as for NSIS (the same
+# strip and CheckDlls), then Msi.cmake builds it with wixl. The UpgradeCode is this product's for
+# good: a newer MSI with the same one replaces the older (MajorUpgrade); never change it.
+set(CPACK_EXTERNAL_PACKAGE_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/Msi.cmake")
+set(CPACK_EXTERNAL_ENABLE_STAGING ON)
+set(CPACK_BOXOFFICE_MSI_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/boxoffice.wxs.in")
+set(CPACK_BOXOFFICE_MSI_ICON "${PROJECT_SOURCE_DIR}/resources/icons/boxoffice.ico")
+set(CPACK_BOXOFFICE_MSI_UPGRADE_CODE "EBD649B3-8474-4791-92FE-9E67F0DC491F")
 set(CPACK_BOXOFFICE_OBJDUMP "${CMAKE_OBJDUMP}")
