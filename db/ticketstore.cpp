@@ -120,6 +120,94 @@ Result<QList<Ticket>> TicketStore::issue(const QString& code, bool reprint, cons
     return tickets(code);
 }
 
+Result<QList<TicketKeyInfo>> TicketStore::keyList()
+{
+    auto rows = m_connection.exec(QStringLiteral(
+        "SELECT key_id, public_key, created_at, created_by, terminal_login, terminal_id, terminal, "
+        "approved_at, approved_by, retired_at FROM bo_ticket_key_list()"));
+    if (!rows)
+        return rows.error();
+    QList<TicketKeyInfo> out;
+    Rows& r = rows.value();
+    const auto time = [&r](int column) {
+        return r.value(column).isNull() ? QDateTime() : r.value(column).toDateTime().toUTC();
+    };
+    while (r.next()) {
+        TicketKeyInfo k;
+        k.key = {quint16(r.value(0).toUInt()), r.value(1).toByteArray(), time(2), time(9)};
+        k.createdBy = r.value(3).toString();
+        k.terminalLogin = r.value(4).toString();
+        k.terminalId = QUuid(r.value(5).toString());
+        k.terminal = r.value(6).toString();
+        k.approvedAt = time(7);
+        k.approvedBy = r.value(8).toString();
+        out.append(k);
+    }
+    return out;
+}
+
+Status TicketStore::approveTillKey(quint16 id)
+{
+    auto rows =
+        m_connection.exec(QStringLiteral("SELECT bo_ticket_till_key_approve(?::smallint)"), {int(id)});
+    if (!rows)
+        return rows.error();
+    return success();
+}
+
+Result<TillKey> TicketStore::enrolTillKey(const QByteArray& publicKey, const QUuid& terminalId,
+                                          const QString& terminal)
+{
+    auto rows =
+        m_connection.exec(QStringLiteral("SELECT key_id, state FROM bo_ticket_till_key_enrol(?, ?::uuid, ?)"),
+                          {publicKey, terminalId.toString(QUuid::WithoutBraces), terminal});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, tr("The till's key was not enrolled."),
+                         QStringLiteral("no row"));
+    TillKey key;
+    key.id = quint16(r.value(0).toUInt());
+    const QString state = r.value(1).toString();
+    key.state = state == QLatin1String("APPROVED")  ? TillKeyState::Approved
+                : state == QLatin1String("RETIRED") ? TillKeyState::Retired
+                                                    : TillKeyState::Pending;
+    return key;
+}
+
+Result<QList<Ticket>> TicketStore::issueOwnSale(const QString& code, const TicketSigner& signer)
+{
+    if (Status s = m_connection.begin(); !s)
+        return s.error();
+    auto issued = m_connection.exec(
+        QStringLiteral("SELECT serial, showtime_id, seat_id FROM bo_ticket_till_issue(?, ?::smallint)"),
+        {code, int(signer.keyId())});
+    if (!issued) {
+        m_connection.rollback();
+        return issued.error();
+    }
+    Rows& r = issued.value();
+    while (r.next()) {
+        TicketPayload p;
+        p.keyId = signer.keyId();
+        p.serial = r.value(0).toUInt();
+        p.showtimeId = r.value(1).toInt();
+        p.seatId = r.value(2).toInt();
+        p.bookingCode = code;
+        const QString text = ticketcode::encode(p, signer);
+        auto signedRow =
+            m_connection.exec(QStringLiteral("SELECT bo_ticket_till_sign(?, ?)"), {int(p.serial), text});
+        if (!signedRow) {
+            m_connection.rollback();
+            return signedRow.error();
+        }
+    }
+    if (Status s = m_connection.commit(); !s)
+        return s.error();
+    return tickets(code);
+}
+
 Result<QList<Ticket>> TicketStore::tickets(const QString& code)
 {
     auto rows = m_connection.exec(

@@ -10,7 +10,7 @@ namespace bo {
 
 class DbConnection;
 
-/// The tickets, their keys and the check-in on PostgreSQL (migration 0012): every call is a
+/// The tickets, their keys and the check-in on PostgreSQL (migrations 0012 and 0015): every call is a
 /// bo_ticket_* or bo_checkin* function; issue() is one transaction (the serials, then their
 /// signatures). Use from the connection's thread.
 class TicketStore final : public TicketBook
@@ -26,6 +26,12 @@ public:
     [[nodiscard]] Result<std::optional<SigningKey>> signingKey() override;
     [[nodiscard]] Result<QList<Ticket>> issue(const QString& code, bool reprint,
                                               const TicketSigner& signer) override;
+    [[nodiscard]] Result<QList<TicketKeyInfo>> keyList() override;
+    [[nodiscard]] Status approveTillKey(quint16 id) override;
+    [[nodiscard]] Result<TillKey> enrolTillKey(const QByteArray& publicKey, const QUuid& terminalId,
+                                               const QString& terminal) override;
+    [[nodiscard]] Result<QList<Ticket>> issueOwnSale(const QString& code,
+                                                     const TicketSigner& signer) override;
     [[nodiscard]] Result<QList<Ticket>> tickets(const QString& code) override;
     [[nodiscard]] Result<CheckinResult> checkin(const TicketPayload& payload, const QString& text,
                                                 const QString& door, int showtimeId) override;

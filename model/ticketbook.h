@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QUuid>
 
 #include "model/result.h"
 #include "model/ticket.h"
@@ -28,6 +29,32 @@ struct SigningKey
 {
     quint16 id = 0;
     QByteArray secretKey; ///< 64 bytes, libsodium's Ed25519 secret key
+};
+
+/// A till's own key as the database has it (docs/DECISIONS.md, "A till signs its own sale's
+/// tickets with its own key").
+enum class TillKeyState {
+    Pending,  ///< enrolled, waiting for a manager's approval: it neither signs nor verifies yet
+    Approved, ///< signs the till's tickets and verifies at the door
+    Retired,  ///< neither signs nor verifies any more; the till makes a new key
+};
+
+struct TillKey
+{
+    quint16 id = 0;
+    TillKeyState state = TillKeyState::Pending;
+};
+
+/// A key with its till and its approval, as a manager lists them.
+struct TicketKeyInfo
+{
+    TicketKey key;
+    QString createdBy;
+    QString terminalLogin; ///< empty for a shared key (its secret in the database)
+    QUuid terminalId;
+    QString terminal;
+    QDateTime approvedAt; ///< null while a till key waits
+    QString approvedBy;
 };
 
 /// A showtime's admits and how many valid tickets it has.
@@ -61,6 +88,18 @@ public:
     /// Conflict; an unknown code NotFound.
     [[nodiscard]] virtual Result<QList<Ticket>> issue(const QString& code, bool reprint,
                                                       const TicketSigner& signer) = 0;
+    /// Every key with its till and approval (a manager's login).
+    [[nodiscard]] virtual Result<QList<TicketKeyInfo>> keyList() = 0;
+    /// Approves till key `id` (a manager's login); NotFound for a key that is not a live till key.
+    [[nodiscard]] virtual Status approveTillKey(quint16 id) = 0;
+    /// Enrols the public half of this till's own key (the same key again: its state).
+    [[nodiscard]] virtual Result<TillKey> enrolTillKey(const QByteArray& publicKey, const QUuid& terminalId,
+                                                       const QString& terminal) = 0;
+    /// Issues the first tickets of confirmed booking `code`, sold by this login at this till, signed
+    /// by the till's approved key `signer`, in one transaction; returns them. Only once per
+    /// booking (a Conflict after), never for another till's sale (Conflict).
+    [[nodiscard]] virtual Result<QList<Ticket>> issueOwnSale(const QString& code,
+                                                             const TicketSigner& signer) = 0;
     /// The valid tickets of booking `code` (empty when none was issued yet).
     [[nodiscard]] virtual Result<QList<Ticket>> tickets(const QString& code) = 0;
 

@@ -103,8 +103,10 @@ void CliSession::addOptions()
            "  checkin PAYLOAD --door NAME [--showtime N]   admit a scanned ticket once (exit 0),\n"
            "                                          refuse with the reason (exit 3)\n"
            "  checkins SHOWTIME                       a showtime's admits and expected count\n"
-           "  ticket-keys [--new | --retire ID]       the ticket keys' public halves; --new adds a\n"
-           "                                          key that signs from now on (manager)\n"
+           "  ticket-keys [--new | --retire ID | --approve ID]   the ticket keys, shared and the\n"
+           "                                          tills' own (manager); --new adds a shared key\n"
+           "                                          that signs from now on, --approve lets a till's\n"
+           "                                          waiting key sign its tickets\n"
            "  create-login NAME --role terminal|manager [--password-stdin|--generate-password]\n"
            "                                          add a database login for a terminal or manager\n"
            "  drop-login NAME                         remove such a login\n"
@@ -157,6 +159,8 @@ void CliSession::addOptions()
         {QStringLiteral("showtime"), tr("Admit only tickets of this showtime."), tr("number")},
         {QStringLiteral("new"), tr("Add a ticket key pair that signs from now on.")},
         {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
+        {QStringLiteral("approve"), tr("Approve a till's own ticket key: it signs that till's tickets."),
+         tr("id")},
         {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},
         {QStringLiteral("terminal-login"), tr("A terminal login 'setup-server' creates when missing."),
          tr("name")},

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QRegularExpression>
+#include <QUuid>
 
 #include <spdlog/spdlog.h>
 
@@ -278,15 +279,16 @@ ExitCode TicketCommands::ticketKeys()
 {
     const bool makeNew = m_session.isSet(QStringLiteral("new"));
     const bool retire = m_session.isSet(QStringLiteral("retire"));
-    if (makeNew && retire)
-        return m_session.usageError(tr("Use either --new or --retire, not both."));
-    int retireId = 0;
-    if (retire) {
+    const bool approve = m_session.isSet(QStringLiteral("approve"));
+    if (int(makeNew) + int(retire) + int(approve) > 1)
+        return m_session.usageError(tr("Use one of --new, --retire and --approve."));
+    int keyId = 0;
+    if (retire || approve) {
+        const QString option = retire ? QStringLiteral("retire") : QStringLiteral("approve");
         bool ok = false;
-        retireId = m_session.value(QStringLiteral("retire")).toInt(&ok);
-        if (!ok || retireId <= 0 || retireId > 32767)
-            return m_session.usageError(
-                tr("'%1' is not a key id.").arg(m_session.value(QStringLiteral("retire"))));
+        keyId = m_session.value(option).toInt(&ok);
+        if (!ok || keyId <= 0 || keyId > 32767)
+            return m_session.usageError(tr("'%1' is not a key id.").arg(m_session.value(option)));
     }
     // The demo's own owner issues (a one-person machine); --db is used as given, so elsewhere
     // issuing needs a manager login.
@@ -305,26 +307,55 @@ ExitCode TicketCommands::ticketKeys()
                                       : id.error());
         spdlog::info("ticket signing key {} created", id.value());
     } else if (retire) {
-        if (Status s = store.retireKey(quint16(retireId)); !s)
+        if (Status s = store.retireKey(quint16(keyId)); !s)
             return m_session.failLookup(s.error());
+    } else if (approve) {
+        if (Status s = store.approveTillKey(quint16(keyId)); !s)
+            return m_session.failLookup(permissionDenied(s.error())
+                                            ? makeError(ErrorCode::Internal,
+                                                        tr("Approving a till's key needs a manager login."),
+                                                        s.error().detail)
+                                            : s.error());
+        spdlog::info("till ticket key {} approved", keyId);
     }
-    auto keys = store.keys();
+    auto keys = store.keyList();
     if (!keys)
-        return m_session.fail(keys.error());
+        return m_session.fail(permissionDenied(keys.error())
+                                  ? makeError(ErrorCode::Internal,
+                                              tr("The list of keys needs a manager login."),
+                                              keys.error().detail)
+                                  : keys.error());
     QJsonArray json;
     QString text;
-    for (const TicketKey& k : keys.value()) {
-        QJsonObject row{{QStringLiteral("id"), int(k.id)},
-                        {QStringLiteral("public_key"), QString::fromLatin1(k.publicKey.toBase64())},
-                        {QStringLiteral("created_at"), CliSession::isoUtc(k.createdAt)}};
-        if (!k.retiredAt.isNull())
-            row.insert(QStringLiteral("retired_at"), CliSession::isoUtc(k.retiredAt));
+    for (const TicketKeyInfo& k : keys.value()) {
+        const QString state = !k.key.retiredAt.isNull() ? QStringLiteral("retired")
+                              : k.approvedAt.isNull()   ? QStringLiteral("pending")
+                                                        : QStringLiteral("approved");
+        QJsonObject row{{QStringLiteral("id"), int(k.key.id)},
+                        {QStringLiteral("public_key"), QString::fromLatin1(k.key.publicKey.toBase64())},
+                        {QStringLiteral("created_at"), CliSession::isoUtc(k.key.createdAt)},
+                        {QStringLiteral("state"), state}};
+        if (!k.key.retiredAt.isNull())
+            row.insert(QStringLiteral("retired_at"), CliSession::isoUtc(k.key.retiredAt));
+        if (!k.approvedAt.isNull())
+            row.insert(QStringLiteral("approved_at"), CliSession::isoUtc(k.approvedAt));
+        if (!k.terminalLogin.isEmpty()) {
+            row.insert(QStringLiteral("terminal_login"), k.terminalLogin);
+            row.insert(QStringLiteral("terminal"), k.terminal);
+            row.insert(QStringLiteral("terminal_id"), k.terminalId.toString(QUuid::WithoutBraces));
+        }
         json.append(row);
-        text += QStringLiteral("%1  %2  %3%4\n")
-                    .arg(k.id, 4)
-                    .arg(QString::fromLatin1(k.publicKey.toBase64()),
-                         CliSession::localTime(k.createdAt, QStringLiteral("yyyy-MM-dd HH:mm")),
-                         k.retiredAt.isNull() ? QString() : tr("  retired"));
+        const QString owner = k.terminalLogin.isEmpty()
+                                  ? tr("shared")
+                                  : tr("till %1 (login %2)").arg(k.terminal, k.terminalLogin);
+        const QString status = state == QLatin1String("retired")   ? tr("retired")
+                               : state == QLatin1String("pending") ? tr("waiting for approval")
+                                                                   : tr("approved");
+        text += QStringLiteral("%1  %2  %3  %4  %5\n")
+                    .arg(k.key.id, 4)
+                    .arg(QString::fromLatin1(k.key.publicKey.toBase64()),
+                         CliSession::localTime(k.key.createdAt, QStringLiteral("yyyy-MM-dd HH:mm")), owner,
+                         status);
     }
     if (keys.value().isEmpty())
         text = tr("No ticket keys yet (the first ticket makes one, or 'ticket-keys --new').\n");

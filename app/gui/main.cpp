@@ -5,8 +5,10 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QIcon>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
@@ -18,6 +20,10 @@
 #include "app/common/logging.h"
 #include "app/common/terminalidentity.h"
 #include "app/payments/cardservice.h"
+#ifdef BOXOFFICE_HAVE_TICKETS
+#include "app/tickets/tillprinter.h"
+#include "db/ticketstore.h"
+#endif
 #include "boxoffice/version.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
@@ -171,6 +177,45 @@ int main(int argc, char* argv[])
                              reconciler.reconcileNow();
                      });
     window.setPaymentRecords(&paymentRecords);
+#ifdef BOXOFFICE_HAVE_TICKETS
+    // Tickets (docs/DECISIONS.md, "Print on confirm"): this till's own key in its data folder,
+    // PDF files in the demo and where no printer is configured. The demo approves the till's key
+    // with its owner login; elsewhere a manager does (boxoffice-admin ticket-keys --approve).
+    std::unique_ptr<bo::TillTicketPrinter> printing;
+    if (auto output = bo::TicketOutput::read(preferences, choice.demo); !output) {
+        spdlog::warn("no ticket printing: {}", output.error().message.toStdString());
+    } else {
+        bo::TillPrintSetup setup;
+        setup.database = settings.value();
+        // One key file per login (a machine may serve more than one).
+        QString login = settings.value().value(QStringLiteral("user"));
+        login.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("_"));
+        setup.keyFile = QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+                            .filePath(QStringLiteral("ticket-key-%1.bin")
+                                          .arg(login.isEmpty() ? QStringLiteral("default") : login));
+        setup.terminalId = terminalId;
+        setup.terminal = terminal;
+        setup.output = output.value();
+        if (choice.demo) {
+            setup.approve = [choice](quint16 keyId) -> bo::Status {
+                bo::DatabaseChoice ownerChoice = choice;
+                ownerChoice.owner = true;
+                auto owner = bo::resolveDatabase(ownerChoice);
+                if (!owner)
+                    return owner.error();
+                auto connection =
+                    bo::DbConnection::open(owner.value(), QStringLiteral("ticket-key-approval"));
+                if (!connection)
+                    return connection.error();
+                bo::TicketStore store(*connection.value());
+                return store.approveTillKey(keyId);
+            };
+        }
+        printing = std::make_unique<bo::TillTicketPrinter>(std::move(setup), &preferences);
+        spdlog::info("tickets: {}", printing->describeOutput().toStdString());
+        window.setTicketPrinting(printing.get());
+    }
+#endif
     backend.start();
     releaser.start();
     reconciler.start();

@@ -167,6 +167,54 @@
         <source>&amp;Unresolved payments…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The tickets of booking %1 were not printed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print a booking&apos;s tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking code (XXXX-XXXX):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the tickets of booking %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print on confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print a booking&apos;s tickets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1: tickets saved as a PDF: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1: tickets printed on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -612,6 +660,35 @@ Total: %2</source>
     </message>
     <message>
         <source>Next customer (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the tickets? Press Print tickets (P), or go on to the next customer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing the tickets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tickets were not printed: %1
+The sale stands: booking %2 is paid and confirmed. To print its tickets, press Print again (P) here, or later Tickets → Print a booking&apos;s tickets… (Ctrl+P) with code %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print again (P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print tickets (P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tickets saved as a PDF: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tickets printed on %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1123,6 +1200,17 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::TicketOutput</name>
+    <message>
+        <source>The setting printing/target names no ESC/POS device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setting printing/output is &apos;%1&apos;, not pdf, printer or escpos.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::TicketRenderer</name>
     <message>
         <source>The PDF file %1 could not be written.</source>
@@ -1141,6 +1229,88 @@ Total: %2</source>
     </message>
     <message>
         <source>The check-in answered with a verdict this program does not know.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The till&apos;s key was not enrolled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TillKeyFile</name>
+    <message>
+        <source>The folder of the till&apos;s ticket key %1 cannot be made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The till&apos;s ticket key %1 cannot be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The till&apos;s ticket key %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The till&apos;s ticket key %1 is damaged; move it away and start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The till&apos;s retired ticket key %1 cannot be moved away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TillTicketPrinter</name>
+    <message>
+        <source>Booking %1 has no tickets to print.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket %1 does not verify with the cinema&apos;s keys.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till&apos;s ticket key %1 waits for a manager&apos;s approval (boxoffice-admin ticket-keys --approve %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ticket folder %1 cannot be made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tickets %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The printer %1 is not there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The printer %1 refused the tickets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ticket printer %1 cannot be written to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF files in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the default printer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>printer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ticket printer %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -167,6 +167,54 @@
         <source>&amp;Unresolved payments…</source>
         <translation>미해결 결제(&amp;U)…</translation>
     </message>
+    <message>
+        <source>The tickets of booking %1 were not printed: %2</source>
+        <translation>예매 %1의 티켓을 인쇄하지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <source>Print a booking&apos;s tickets</source>
+        <translation>예매 티켓 인쇄</translation>
+    </message>
+    <message>
+        <source>Booking code (XXXX-XXXX):</source>
+        <translation>예매번호 (XXXX-XXXX):</translation>
+    </message>
+    <message>
+        <source>Printing the tickets of booking %1…</source>
+        <translation>예매 %1의 티켓을 인쇄하는 중…</translation>
+    </message>
+    <message>
+        <source>&amp;Tickets</source>
+        <translation>티켓(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Print on confirm</source>
+        <translation>예매 확정 시 인쇄</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>묻기</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>항상</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>안 함</translation>
+    </message>
+    <message>
+        <source>Print a booking&apos;s tickets…</source>
+        <translation>예매 티켓 인쇄…</translation>
+    </message>
+    <message>
+        <source>Booking %1: tickets saved as a PDF: %2</source>
+        <translation>예매 %1: 티켓을 PDF로 저장했습니다: %2</translation>
+    </message>
+    <message>
+        <source>Booking %1: tickets printed on %2.</source>
+        <translation>예매 %1: 티켓을 %2에 인쇄했습니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -614,6 +662,36 @@ Total: %2</source>
     <message>
         <source>Next customer (Enter)</source>
         <translation>다음 고객 (Enter)</translation>
+    </message>
+    <message>
+        <source>Print the tickets? Press Print tickets (P), or go on to the next customer.</source>
+        <translation>티켓을 인쇄할까요? 티켓 인쇄(P)를 누르거나 다음 고객으로 넘어가세요.</translation>
+    </message>
+    <message>
+        <source>Printing the tickets…</source>
+        <translation>티켓을 인쇄하는 중…</translation>
+    </message>
+    <message>
+        <source>The tickets were not printed: %1
+The sale stands: booking %2 is paid and confirmed. To print its tickets, press Print again (P) here, or later Tickets → Print a booking&apos;s tickets… (Ctrl+P) with code %2.</source>
+        <translation>티켓을 인쇄하지 못했습니다: %1
+판매는 그대로 유효합니다: 예매 %2은(는) 결제되고 확정되었습니다. 티켓을 인쇄하려면 여기서 다시 인쇄(P)를 누르거나, 나중에 티켓 → 예매 티켓 인쇄…(Ctrl+P)에서 예매번호 %2을(를) 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Print again (P)</source>
+        <translation>다시 인쇄 (P)</translation>
+    </message>
+    <message>
+        <source>Print tickets (P)</source>
+        <translation>티켓 인쇄 (P)</translation>
+    </message>
+    <message>
+        <source>Tickets saved as a PDF: %1</source>
+        <translation>티켓을 PDF로 저장했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Tickets printed on %1.</source>
+        <translation>티켓을 %1에 인쇄했습니다.</translation>
     </message>
 </context>
 <context>
@@ -1121,6 +1199,17 @@ Total: %2</source>
     </message>
 </context>
 <context>
+    <name>bo::TicketOutput</name>
+    <message>
+        <source>The setting printing/target names no ESC/POS device.</source>
+        <translation>printing/target 설정에 ESC/POS 장치가 지정되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The setting printing/output is &apos;%1&apos;, not pdf, printer or escpos.</source>
+        <translation>printing/output 설정이 &apos;%1&apos;입니다. pdf, printer, escpos 중 하나여야 합니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::TicketRenderer</name>
     <message>
         <source>The PDF file %1 could not be written.</source>
@@ -1140,6 +1229,88 @@ Total: %2</source>
     <message>
         <source>The check-in answered with a verdict this program does not know.</source>
         <translation>입장 확인이 이 프로그램이 모르는 결과를 보냈습니다.</translation>
+    </message>
+    <message>
+        <source>The till&apos;s key was not enrolled.</source>
+        <translation>단말기의 키가 등록되지 않았습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TillKeyFile</name>
+    <message>
+        <source>The folder of the till&apos;s ticket key %1 cannot be made.</source>
+        <translation>단말기 티켓 키의 폴더 %1을(를) 만들 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The till&apos;s ticket key %1 cannot be written.</source>
+        <translation>단말기 티켓 키 %1을(를) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The till&apos;s ticket key %1 cannot be read.</source>
+        <translation>단말기 티켓 키 %1을(를) 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The till&apos;s ticket key %1 is damaged; move it away and start again.</source>
+        <translation>단말기 티켓 키 %1이(가) 손상되었습니다. 다른 곳으로 옮긴 뒤 다시 시작하세요.</translation>
+    </message>
+    <message>
+        <source>The till&apos;s retired ticket key %1 cannot be moved away.</source>
+        <translation>폐기된 단말기 티켓 키 %1을(를) 옮길 수 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TillTicketPrinter</name>
+    <message>
+        <source>Booking %1 has no tickets to print.</source>
+        <translation>예매 %1에는 인쇄할 티켓이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Ticket %1 does not verify with the cinema&apos;s keys.</source>
+        <translation>티켓 %1이(가) 영화관의 키로 검증되지 않습니다.</translation>
+    </message>
+    <message>
+        <source>This till&apos;s ticket key %1 waits for a manager&apos;s approval (boxoffice-admin ticket-keys --approve %1).</source>
+        <translation>이 단말기의 티켓 키 %1은(는) 관리자의 승인을 기다리고 있습니다(boxoffice-admin ticket-keys --approve %1).</translation>
+    </message>
+    <message>
+        <source>The ticket folder %1 cannot be made.</source>
+        <translation>티켓 폴더 %1을(를) 만들 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Tickets %1</source>
+        <translation>티켓 %1</translation>
+    </message>
+    <message>
+        <source>The printer %1 is not there.</source>
+        <translation>프린터 %1을(를) 찾을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>(default)</source>
+        <translation>(기본값)</translation>
+    </message>
+    <message>
+        <source>The printer %1 refused the tickets.</source>
+        <translation>프린터 %1이(가) 티켓 인쇄를 거부했습니다.</translation>
+    </message>
+    <message>
+        <source>The ticket printer %1 cannot be written to.</source>
+        <translation>티켓 프린터 %1에 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>PDF files in %1</source>
+        <translation>%1의 PDF 파일</translation>
+    </message>
+    <message>
+        <source>the default printer</source>
+        <translation>기본 프린터</translation>
+    </message>
+    <message>
+        <source>printer %1</source>
+        <translation>프린터 %1</translation>
+    </message>
+    <message>
+        <source>ticket printer %1</source>
+        <translation>티켓 프린터 %1</translation>
     </message>
 </context>
 <context>

@@ -147,6 +147,11 @@ private slots:
             << QStringList{QStringLiteral("checkins"), QStringLiteral("first")};
         QTest::newRow("ticket-keys: bad id")
             << QStringList{QStringLiteral("ticket-keys"), QStringLiteral("--retire"), QStringLiteral("one")};
+        QTest::newRow("ticket-keys: bad approve id")
+            << QStringList{QStringLiteral("ticket-keys"), QStringLiteral("--approve"), QStringLiteral("0")};
+        QTest::newRow("ticket-keys: approve and retire")
+            << QStringList{QStringLiteral("ticket-keys"), QStringLiteral("--approve"), QStringLiteral("1"),
+                           QStringLiteral("--retire"), QStringLiteral("1")};
     }
 
     void badInputIsRefusedWithExitTwo()
@@ -156,6 +161,49 @@ private slots:
         QVERIFY2(run.exitCode == 2, qPrintable(run.describe()));
         QVERIFY2(run.json().contains(QStringLiteral("error")), qPrintable(run.describe()));
         QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM ticket")), QStringLiteral("0"));
+    }
+
+    /// A till's own key waits for a manager: listed as pending with its till, approved with
+    /// --approve (a terminal login cannot), an unknown id is bad input (exit 2).
+    void aTillKeyWaitsForTheManagersApproval()
+    {
+        auto till = m_rig.db().connect(QStringLiteral("till"));
+        QVERIFY(till);
+        auto enrolled =
+            till->exec(QStringLiteral("SELECT key_id FROM bo_ticket_till_key_enrol(decode(repeat('ab', 32), "
+                                      "'hex'), gen_random_uuid(), 'till-9')"));
+        QVERIFY2(enrolled, qPrintable(enrolled ? QString() : enrolled.error().detail));
+        QVERIFY(enrolled.value().next());
+        const QString id = enrolled.value().value(0).toString();
+
+        const CliRun listed = asManager({QStringLiteral("ticket-keys"), QStringLiteral("--json")});
+        QVERIFY2(listed.exitCode == 0, qPrintable(listed.describe()));
+        const QJsonArray keys = listed.json().value(QStringLiteral("keys")).toArray();
+        QCOMPARE(keys.size(), 1);
+        QCOMPARE(keys.at(0).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
+        QCOMPARE(keys.at(0).toObject().value(QStringLiteral("terminal")).toString(),
+                 QStringLiteral("till-9"));
+        QCOMPARE(keys.at(0).toObject().value(QStringLiteral("terminal_login")).toString(),
+                 m_rig.db().terminalLogin());
+
+        const CliRun byTill = m_rig.cli({QStringLiteral("ticket-keys"), QStringLiteral("--approve"), id});
+        QVERIFY2(byTill.exitCode == 1, qPrintable(byTill.describe()));
+        QVERIFY2(byTill.err.contains(QLatin1String("manager")), qPrintable(byTill.describe()));
+
+        const CliRun approved = asManager(
+            {QStringLiteral("ticket-keys"), QStringLiteral("--approve"), id, QStringLiteral("--json")});
+        QVERIFY2(approved.exitCode == 0, qPrintable(approved.describe()));
+        QCOMPARE(approved.json()
+                     .value(QStringLiteral("keys"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("state"))
+                     .toString(),
+                 QStringLiteral("approved"));
+        const CliRun unknown = asManager({QStringLiteral("ticket-keys"), QStringLiteral("--approve"),
+                                          QStringLiteral("999"), QStringLiteral("--json")});
+        QVERIFY2(unknown.exitCode == 2, qPrintable(unknown.describe())); // an unknown id, as --retire
     }
 
     void aCancelledBookingGetsNoTicket()

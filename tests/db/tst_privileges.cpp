@@ -36,6 +36,10 @@ const QStringList saleFunctions = {
     QStringLiteral("bo_ticket_keys"), QStringLiteral("bo_ticket_list"), QStringLiteral("bo_checkin"),
     QStringLiteral("bo_checkin_undo"), QStringLiteral("bo_checkin_list"),
     QStringLiteral("bo_checkin_expected"),
+    // A till's own ticket key and its own sale's first tickets (0015); approving a key is a
+    // manager's.
+    QStringLiteral("bo_ticket_till_key_enrol"), QStringLiteral("bo_ticket_till_issue"),
+    QStringLiteral("bo_ticket_till_sign"),
     // The announcer every terminal runs (0013).
     QStringLiteral("bo_publish_announcements"), QStringLiteral("bo_announcer_try_lead"),
     QStringLiteral("bo_announcer_step_down"),

@@ -7,6 +7,8 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QScreen>
@@ -17,6 +19,7 @@
 #include "model/showtimelistmodel.h"
 #include "model/simulatedpayments.h"
 #include "model/terminalbackend.h"
+#include "model/ticketprinting.h"
 #include "ui/counter/salepage.h"
 #include "ui/counter/showtimeboard.h"
 #include "ui/counter/unresolvedpaymentsdialog.h"
@@ -181,6 +184,64 @@ void CounterWindow::setPaymentRecords(PaymentRecords* records)
     retranslate();
 }
 
+void CounterWindow::setTicketPrinting(TicketPrinting* printing)
+{
+    m_printing = printing;
+    m_sale->setTicketPrinting(printing);
+    m_ticketsMenu = menuBar()->addMenu(QString());
+    m_ticketsMenu->setObjectName(QStringLiteral("ticketsMenu"));
+    m_printOnConfirmMenu = m_ticketsMenu->addMenu(QString());
+    auto* group = new QActionGroup(this);
+    const QList<PrintOnConfirm> modes = {PrintOnConfirm::Ask, PrintOnConfirm::Always, PrintOnConfirm::Never};
+    for (PrintOnConfirm mode : modes) {
+        QAction* action = m_printOnConfirmMenu->addAction(QString());
+        action->setObjectName(QStringLiteral("printOnConfirm-") + printOnConfirmName(mode));
+        action->setCheckable(true);
+        action->setChecked(printing->printOnConfirm() == mode);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, mode] { m_printing->setPrintOnConfirm(mode); });
+        m_printModeActions << action;
+    }
+    m_printBookingAction = m_ticketsMenu->addAction(QString());
+    m_printBookingAction->setObjectName(QStringLiteral("printBookingAction"));
+    m_printBookingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    connect(m_printBookingAction, &QAction::triggered, this, &CounterWindow::printBookingTickets);
+    connect(printing, &TicketPrinting::printed, this, [this](const PrintedTickets& printed) {
+        if (printed.bookingCode != m_menuPrintCode)
+            return;
+        m_menuPrintCode.clear();
+        showNotice(printed.isFile
+                       ? tr("Booking %1: tickets saved as a PDF: %2")
+                             .arg(printed.bookingCode, QDir::toNativeSeparators(printed.where))
+                       : tr("Booking %1: tickets printed on %2.").arg(printed.bookingCode, printed.where),
+                   false);
+    });
+    connect(printing, &TicketPrinting::printFailed, this, [this](const QString& code, const Error& error) {
+        if (code != m_menuPrintCode)
+            return;
+        m_menuPrintCode.clear();
+        showNotice(tr("The tickets of booking %1 were not printed: %2").arg(code, error.message), true);
+    });
+    retranslate();
+}
+
+void CounterWindow::printBookingTickets()
+{
+    if (!m_printing)
+        return;
+    bool ok = false;
+    const QString code =
+        QInputDialog::getText(this, tr("Print a booking's tickets"), tr("Booking code (XXXX-XXXX):"),
+                              QLineEdit::Normal, QString(), &ok)
+            .trimmed()
+            .toUpper();
+    if (!ok || code.isEmpty())
+        return;
+    m_menuPrintCode = code;
+    showNotice(tr("Printing the tickets of booking %1…").arg(code), false);
+    m_printing->print(code);
+}
+
 void CounterWindow::showUnresolvedPayments()
 {
     if (!m_paymentRecords)
@@ -270,6 +331,14 @@ void CounterWindow::retranslate()
     if (m_paymentsMenu) {
         m_paymentsMenu->setTitle(tr("&Payments"));
         m_unresolvedAction->setText(tr("&Unresolved payments…"));
+    }
+    if (m_ticketsMenu) {
+        m_ticketsMenu->setTitle(tr("&Tickets"));
+        m_printOnConfirmMenu->setTitle(tr("Print on confirm"));
+        m_printModeActions.at(0)->setText(tr("Ask"));
+        m_printModeActions.at(1)->setText(tr("Always"));
+        m_printModeActions.at(2)->setText(tr("Never"));
+        m_printBookingAction->setText(tr("Print a booking's tickets…"));
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
     updateOfflineBanner();

@@ -18,6 +18,7 @@ class PaymentRecords;
 class TerminalBackend;
 class CardSimulator;
 class SalePage;
+class TicketPrinting;
 class ShowtimeBoard;
 class ShowtimeListModel;
 class UnresolvedPaymentsDialog;
@@ -43,12 +44,17 @@ public:
     /// Adds the menu Payments → Unresolved payments… (Ctrl+U), a manager's view of the money in
     /// doubt on `records`. Without it (tests) the menu is not there.
     void setPaymentRecords(PaymentRecords* records);
+    /// Adds the menu Tickets: the print setting (ask / always / never) and Print a booking's
+    /// tickets… (Ctrl+P); the sale's last step prints by the setting. Without it no printing.
+    void setTicketPrinting(TicketPrinting* printing);
 
 public slots:
     void showBoard();
     void reloadBoard();
     /// Opens (or raises) the view of unresolved payments; nothing without setPaymentRecords().
     void showUnresolvedPayments();
+    /// Asks for a booking code and prints its tickets; nothing without setTicketPrinting().
+    void printBookingTickets();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -83,6 +89,12 @@ private:
     QMenu* m_paymentsMenu = nullptr;
     QAction* m_unresolvedAction = nullptr;
     UnresolvedPaymentsDialog* m_unresolved = nullptr;
+    TicketPrinting* m_printing = nullptr;
+    QMenu* m_ticketsMenu = nullptr;
+    QMenu* m_printOnConfirmMenu = nullptr;
+    QList<QAction*> m_printModeActions; ///< ask, always, never
+    QAction* m_printBookingAction = nullptr;
+    QString m_menuPrintCode; ///< the booking the menu is printing
 };
 
 } // namespace bo

@@ -110,7 +110,8 @@ void SalePage::createKeys()
     m_escapeKey = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     m_suggestionKey = new QShortcut(QKeySequence(Qt::Key_S), this);
     m_cardKey = new QShortcut(QKeySequence(Qt::Key_F9), this);
-    for (QShortcut* key : {m_returnKey, m_enterKey, m_escapeKey, m_suggestionKey, m_cardKey})
+    m_printKey = new QShortcut(QKeySequence(Qt::Key_P), this);
+    for (QShortcut* key : {m_returnKey, m_enterKey, m_escapeKey, m_suggestionKey, m_cardKey, m_printKey})
         key->setContext(Qt::WidgetWithChildrenShortcut);
     connect(m_returnKey, &QShortcut::activated, this, &SalePage::advance);
     connect(m_enterKey, &QShortcut::activated, this, &SalePage::advance);
@@ -122,6 +123,12 @@ void SalePage::createKeys()
     });
     connect(m_suggestionKey, &QShortcut::activated, m_selectionPanel, &SaleSelectionPanel::takeSuggestion);
     connect(m_cardKey, &QShortcut::activated, m_paymentPanel, &SalePaymentPanel::payCard);
+    connect(m_printKey, &QShortcut::activated, m_donePanel, &SaleDonePanel::printTickets);
+}
+
+void SalePage::setTicketPrinting(TicketPrinting* printing)
+{
+    m_donePanel->setTicketPrinting(printing);
 }
 
 void SalePage::connectFlow()
@@ -201,6 +208,7 @@ void SalePage::updateShortcuts()
         key->setEnabled(s == SaleFlow::State::Payment);
     m_suggestionKey->setEnabled(s == SaleFlow::State::Selecting);
     m_cardKey->setEnabled(s == SaleFlow::State::Payment);
+    m_printKey->setEnabled(s == SaleFlow::State::Completed);
 }
 
 void SalePage::showStep(SaleFlow::State state)

@@ -14,6 +14,7 @@ class QStackedWidget;
 namespace bo {
 
 class SaleDonePanel;
+class TicketPrinting;
 class SalePaymentPanel;
 class SaleSelectionPanel;
 class SeatLegendWidget;
@@ -31,6 +32,8 @@ public:
     explicit SalePage(SaleFlow* flow, QWidget* parent = nullptr);
 
     [[nodiscard]] SeatMapWidget* seatMap() const { return m_map; }
+    /// Printing of the tickets on the last step (P prints, again after a failure).
+    void setTicketPrinting(TicketPrinting* printing);
 
 signals:
     /// The clerk is done with this sale (completed or ended): show the board again.
@@ -78,6 +81,7 @@ private:
     QShortcut* m_escapeKey = nullptr;
     QShortcut* m_suggestionKey = nullptr;
     QShortcut* m_cardKey = nullptr;
+    QShortcut* m_printKey = nullptr;
 };
 
 } // namespace bo
