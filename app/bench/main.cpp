@@ -28,6 +28,7 @@
 #include "app/audit/auditstorm.h"
 #include "app/bench/crowdbench.h"
 #include "app/bench/crowdplot.h"
+#include "app/bench/doorbench.h"
 #include "app/bench/guibench.h"
 #include "app/bench/seatbench.h"
 #include "app/bench/stopflag.h"
@@ -210,7 +211,8 @@ int main(int argc, char* argv[])
         "  gui    seat-map paint, NOTIFY-to-repaint latency, memory\n"
         "  all    gui, then seats (default)\n"
         "  audit  the invariant auditor's storm: --seconds (default 60, at most 3600), --workers\n"
-        "  crowd  a premiere going on sale: --crowds, --strategies, --capacities, --arrival, ..."));
+        "  crowd  a premiere going on sale: --crowds, --strategies, --capacities, --arrival, ...\n"
+        "  door   scan to verdict at the door: Enter to the verdict painted, --tickets (default 200)"));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("db"),
@@ -258,6 +260,8 @@ int main(int argc, char* argv[])
         {QStringLiteral("poll-ms"),
          QStringLiteral("crowd: how often a waiting customer asks the queue (default 250)."),
          QStringLiteral("ms")},
+        {QStringLiteral("tickets"), QStringLiteral("door: tickets scanned (default 200, at most 300)."),
+         QStringLiteral("n")},
         {QStringLiteral("csv"), QStringLiteral("crowd: write the raw figures as CSV to this file."),
          QStringLiteral("file")},
         {QStringLiteral("plot"), QStringLiteral("crowd: draw the figures as a PNG to this file."),
@@ -267,23 +271,26 @@ int main(int argc, char* argv[])
         {QStringLiteral("markdown"), QStringLiteral("Write the tables as Markdown to this file."),
          QStringLiteral("file")},
     });
-    parser.addPositionalArgument(QStringLiteral("what"), QStringLiteral("seats, gui, all, audit or crowd"));
+    parser.addPositionalArgument(QStringLiteral("what"),
+                                 QStringLiteral("seats, gui, all, audit, crowd or door"));
     parser.process(app);
     QTextStream out(stdout);
 
     const QStringList what = parser.positionalArguments();
     const QString which = what.isEmpty() ? QStringLiteral("all") : what.first();
-    if (what.size() > 1 || !QStringList{QStringLiteral("seats"), QStringLiteral("gui"), QStringLiteral("all"),
-                                        QStringLiteral("audit"), QStringLiteral("crowd")}
-                                .contains(which)) {
+    if (what.size() > 1 ||
+        !QStringList{QStringLiteral("seats"), QStringLiteral("gui"), QStringLiteral("all"),
+                     QStringLiteral("audit"), QStringLiteral("crowd"), QStringLiteral("door")}
+             .contains(which)) {
         err() << "boxoffice-bench: unknown benchmark '" << what.join(QLatin1Char(' '))
-              << "' (choose seats, gui, all, audit or crowd)\n";
+              << "' (choose seats, gui, all, audit, crowd or door)\n";
         return 2;
     }
     const bool runAudit = which == QLatin1String("audit");
     const bool runCrowd = which == QLatin1String("crowd");
-    const bool runSeats = !runAudit && !runCrowd && which != QLatin1String("gui");
-    const bool runGui = !runAudit && !runCrowd && which != QLatin1String("seats");
+    const bool runDoor = which == QLatin1String("door");
+    const bool runSeats = !runAudit && !runCrowd && !runDoor && which != QLatin1String("gui");
+    const bool runGui = !runAudit && !runCrowd && !runDoor && which != QLatin1String("seats");
 
     bo::bench::SeatBenchOptions options;
     bool ok = true;
@@ -355,6 +362,12 @@ int main(int argc, char* argv[])
         return bad(QStringLiteral("samples"), parser.value(QStringLiteral("samples")),
                    QStringLiteral("a number from 1 to 100000"));
 
+    const int doorTickets =
+        parser.isSet(QStringLiteral("tickets")) ? parser.value(QStringLiteral("tickets")).toInt(&ok) : 200;
+    if (!ok || doorTickets < 1 || doorTickets > 300)
+        return bad(QStringLiteral("tickets"), parser.value(QStringLiteral("tickets")),
+                   QStringLiteral("a number of tickets from 1 to 300"));
+
     bo::bench::CrowdOptions crowd;
     if (runCrowd) {
         if (const int bad = parseCrowdOptions(parser, crowd); bad != 0)
@@ -408,6 +421,21 @@ int main(int argc, char* argv[])
         if (guiFigures.value(QStringLiteral("notify_to_repaint"))
                 .toObject()
                 .contains(QStringLiteral("error")))
+            status = 1;
+    }
+    if (runDoor) {
+        QString text;
+        QTextStream door(&text);
+        door << "# boxoffice-bench door — " << QSysInfo::prettyProductName() << ", "
+             << QThread::idealThreadCount() << " cores, Qt " << qVersion() << ", platform "
+             << QGuiApplication::platformName() << "\n\n";
+        const QJsonObject doorFigures = bo::bench::runDoorBenchmark(server, doorTickets, door);
+        door.flush();
+        out << text << '\n';
+        out.flush();
+        markdown += text + QLatin1Char('\n');
+        figures[QStringLiteral("door")] = doorFigures;
+        if (doorFigures.contains(QStringLiteral("error")))
             status = 1;
     }
     if (runAudit) {

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/pgdoorbackend.h"
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include <QSet>
+#include <QSqlDriver>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include "db/catalogstore.h"
+#include "db/dbconnection.h"
+#include "db/ticketstore.h"
+
+namespace bo {
+namespace {
+
+constexpr int heartbeatMs = 3000;
+/// Announced counts are read back after this pause, once for a burst of announcements.
+constexpr int recountDelayMs = 100;
+
+} // namespace
+
+/// Lives on the backend's thread: owns the connection, the LISTEN and the heartbeat.
+class DoorWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    DoorWorker(PgDoorBackend* owner, ConnectionSettings settings)
+        : m_owner(owner)
+        , m_settings(std::move(settings))
+    {}
+
+public slots:
+    void begin()
+    {
+        m_heartbeat = new QTimer(this);
+        m_heartbeat->setInterval(heartbeatMs);
+        connect(m_heartbeat, &QTimer::timeout, this, &DoorWorker::checkConnection);
+        m_heartbeat->start();
+        m_recount = new QTimer(this);
+        m_recount->setSingleShot(true);
+        m_recount->setInterval(recountDelayMs);
+        connect(m_recount, &QTimer::timeout, this, &DoorWorker::recount);
+        checkConnection();
+    }
+
+    void finish()
+    {
+        if (m_heartbeat)
+            m_heartbeat->stop();
+        if (m_recount)
+            m_recount->stop();
+        m_connection.reset();
+    }
+
+    void load(int pastMinutes, int aheadMinutes, int alsoShowtimeId)
+    {
+        if (!ready(0))
+            return;
+        DoorSnapshot snapshot;
+        auto now = m_connection->exec(QStringLiteral("SELECT clock_timestamp()"));
+        if (!now)
+            return failed(0, now.error());
+        if (now.value().next())
+            snapshot.serverNow = now.value().value(0).toDateTime().toUTC();
+        auto keys = TicketStore(*m_connection).keys();
+        if (!keys)
+            return failed(0, keys.error());
+        snapshot.keys = keys.value();
+        CatalogStore catalog(*m_connection);
+        auto list = catalog.showtimes(snapshot.serverNow.addSecs(-qint64(pastMinutes) * 60),
+                                      snapshot.serverNow.addSecs(qint64(aheadMinutes) * 60));
+        if (!list)
+            return failed(0, list.error());
+        QList<ShowtimeInfo> infos = list.value();
+        if (alsoShowtimeId > 0 &&
+            std::none_of(infos.cbegin(), infos.cend(),
+                         [alsoShowtimeId](const ShowtimeInfo& s) { return s.id == alsoShowtimeId; })) {
+            auto one = catalog.showtime(alsoShowtimeId);
+            if (one)
+                infos.append(one.value());
+            else if (one.error().code != ErrorCode::NotFound)
+                return failed(0, one.error());
+        }
+        for (const ShowtimeInfo& info : std::as_const(infos)) {
+            DoorShowtime s{info.id, info.startsAt.toUTC(), info.movieTitle, info.auditoriumName, 0, 0};
+            auto counts = m_connection->exec(
+                QStringLiteral("SELECT bo_checkin_expected(?), "
+                               "(SELECT count(*) FROM bo_checkin_list(?) WHERE undone_at IS NULL)"),
+                {info.id, info.id});
+            if (!counts)
+                return failed(0, counts.error());
+            if (counts.value().next()) {
+                s.expected = counts.value().value(0).toInt();
+                s.admitted = counts.value().value(1).toInt();
+            }
+            snapshot.showtimes.append(s);
+        }
+        emit m_owner->loaded(snapshot);
+    }
+
+    void checkin(int requestId, const TicketPayload& payload, const QString& text, const QString& door)
+    {
+        if (!ready(requestId))
+            return;
+        auto r = TicketStore(*m_connection).checkin(payload, text, door, payload.showtimeId);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->checkinFinished(requestId, r.value());
+    }
+
+    void undo(int requestId, quint32 serial, const QString& door, int withinSeconds)
+    {
+        if (!ready(requestId))
+            return;
+        auto r = TicketStore(*m_connection).undoCheckin(serial, door, withinSeconds);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->undoFinished(requestId, r.value());
+    }
+
+    void checkConnection()
+    {
+        if (m_connection && m_online) {
+            // A round trip notices a server that went away and a session that was replaced
+            // (which listens to nothing): both mean listening again.
+            auto ping = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+            if (!ping)
+                goOffline(ping.error());
+            else if (ping.value().next() && ping.value().value(0).toInt() == m_listeningPid)
+                return;
+            m_online = false;
+        }
+        if (!m_connection) {
+            auto opened = DbConnection::open(m_settings, QStringLiteral("door"));
+            if (!opened)
+                return goOffline(opened.error());
+            m_connection = std::move(opened.value());
+        } else if (!m_connection->isConnected()) {
+            if (Status s = m_connection->reconnect(); !s)
+                return goOffline(s.error());
+        }
+        auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+        if (!pid)
+            return goOffline(pid.error());
+        m_listeningPid = pid.value().next() ? pid.value().value(0).toInt() : 0;
+        QSqlDriver* driver = m_connection->database().driver();
+        connect(driver, &QSqlDriver::notification, this, &DoorWorker::onNotification, Qt::UniqueConnection);
+        const QString channel = PgDoorBackend::checkinChannel();
+        if (driver->subscribedToNotifications().contains(channel))
+            driver->unsubscribeFromNotification(channel);
+        if (!driver->subscribeToNotification(channel))
+            return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN failed")));
+        m_online = true;
+        m_owner->setOnline(true, {});
+    }
+
+private slots:
+    void onNotification(const QString& name, QSqlDriver::NotificationSource, const QVariant& payload)
+    {
+        if (name != PgDoorBackend::checkinChannel())
+            return;
+        // "<showtime>|<admitted>" (migration 0012's bo_checkin and bo_checkin_undo).
+        const QStringList parts = payload.toString().split(QLatin1Char('|'));
+        bool okShowtime = false;
+        bool okCount = false;
+        const int showtime = parts.value(0).toInt(&okShowtime);
+        const int admitted = parts.value(1).toInt(&okCount);
+        if (parts.size() != 2 || !okShowtime || !okCount) {
+            spdlog::warn("door: unreadable check-in announcement ignored");
+            return;
+        }
+        emit m_owner->admittedChanged(showtime, admitted);
+        m_stale.insert(showtime);
+        if (!m_recount->isActive())
+            m_recount->start();
+    }
+
+    void recount()
+    {
+        const QSet<int> stale = std::exchange(m_stale, {});
+        if (!m_connection || !m_online)
+            return;
+        for (const int showtime : stale) {
+            auto q = m_connection->exec(
+                QStringLiteral("SELECT count(*) FROM bo_checkin_list(?) WHERE undone_at IS NULL"),
+                {showtime});
+            if (!q)
+                return failed(0, q.error());
+            if (q.value().next())
+                emit m_owner->admittedChanged(showtime, q.value().value(0).toInt());
+        }
+    }
+
+private:
+    bool ready(int requestId)
+    {
+        if (m_connection && m_online)
+            return true;
+        checkConnection();
+        if (m_connection && m_online)
+            return true;
+        failed(requestId, makeError(ErrorCode::Offline, QStringLiteral("offline")));
+        return false;
+    }
+
+    void failed(int requestId, const Error& error)
+    {
+        if (error.code == ErrorCode::Offline)
+            goOffline(error);
+        emit m_owner->requestFailed(requestId, error);
+    }
+
+    void goOffline(const Error& error)
+    {
+        if (m_online)
+            spdlog::warn("door: database unreachable: {}", error.detail.toStdString());
+        m_online = false;
+        m_owner->setOnline(false, error.message);
+    }
+
+    PgDoorBackend* m_owner;
+    ConnectionSettings m_settings;
+    std::unique_ptr<DbConnection> m_connection;
+    QTimer* m_heartbeat = nullptr;
+    QTimer* m_recount = nullptr;
+    QSet<int> m_stale;
+    bool m_online = false;
+    int m_listeningPid = 0;
+};
+
+PgDoorBackend::PgDoorBackend(ConnectionSettings settings, QObject* parent)
+    : DoorBackend(parent)
+    , m_settings(std::move(settings))
+    , m_announcer(m_settings)
+{
+    qRegisterMetaType<DoorSnapshot>();
+    qRegisterMetaType<CheckinResult>();
+    qRegisterMetaType<Error>();
+    m_thread.setObjectName(QStringLiteral("door-backend"));
+}
+
+PgDoorBackend::~PgDoorBackend()
+{
+    stop();
+}
+
+QString PgDoorBackend::checkinChannel()
+{
+    return QStringLiteral("bo_checkins");
+}
+
+void PgDoorBackend::start()
+{
+    if (m_thread.isRunning())
+        return;
+    m_worker = new DoorWorker(this, m_settings);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::started, m_worker, &DoorWorker::begin);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+    m_announcer.start();
+}
+
+void PgDoorBackend::stop()
+{
+    m_announcer.stop();
+    if (!m_thread.isRunning())
+        return;
+    QMetaObject::invokeMethod(m_worker, &DoorWorker::finish, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    m_worker = nullptr;
+}
+
+void PgDoorBackend::setOnline(bool online, const QString& reason)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, online, reason] {
+            if (m_reported && m_online == online)
+                return;
+            m_reported = true;
+            m_online = online;
+            emit onlineChanged(online, reason);
+        },
+        Qt::QueuedConnection);
+}
+
+void PgDoorBackend::load(int pastMinutes, int aheadMinutes, int alsoShowtimeId)
+{
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, pastMinutes, aheadMinutes, alsoShowtimeId] {
+            w->load(pastMinutes, aheadMinutes, alsoShowtimeId);
+        },
+        Qt::QueuedConnection);
+}
+
+int PgDoorBackend::checkin(const TicketPayload& payload, const QString& text, const QString& door)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id, payload, text, door] { w->checkin(id, payload, text, door); },
+        Qt::QueuedConnection);
+    return id;
+}
+
+int PgDoorBackend::undo(quint32 serial, const QString& door, int withinSeconds)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, id, serial, door, withinSeconds] { w->undo(id, serial, door, withinSeconds); },
+        Qt::QueuedConnection);
+    return id;
+}
+
+} // namespace bo
+
+#include "pgdoorbackend.moc"

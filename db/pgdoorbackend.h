@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QThread>
+
+#include "db/announcer.h"
+#include "db/connectionsettings.h"
+#include "model/doorbackend.h"
+
+namespace bo {
+
+class DoorWorker;
+
+/// The door's backend on PostgreSQL (bo_ticket_keys, bo_checkin, bo_checkin_undo and the counts
+/// of migration 0012). A worker thread with its own connection runs the calls in order; it
+/// LISTENs on `bo_checkins`, takes an announced count at once and reads it back shortly after
+/// (an announced count is computed before its transaction commits, so two doors admitting at
+/// the same moment may both announce the smaller one), checks the connection every few seconds
+/// and reconnects by itself. It also runs an Announcer, as every terminal backend does.
+class PgDoorBackend final : public DoorBackend
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PgDoorBackend)
+
+public:
+    explicit PgDoorBackend(ConnectionSettings settings, QObject* parent = nullptr);
+    ~PgDoorBackend() override;
+
+    void start() override;
+    void stop() override;
+    void load(int pastMinutes, int aheadMinutes, int alsoShowtimeId) override;
+    [[nodiscard]] int checkin(const TicketPayload& payload, const QString& text,
+                              const QString& door) override;
+    [[nodiscard]] int undo(quint32 serial, const QString& door, int withinSeconds) override;
+
+    /// The channel the check-in functions announce admitted counts on.
+    [[nodiscard]] static QString checkinChannel();
+
+private:
+    friend class DoorWorker;
+    void setOnline(bool online, const QString& reason);
+
+    QThread m_thread;
+    DoorWorker* m_worker = nullptr;
+    ConnectionSettings m_settings;
+    Announcer m_announcer;
+    int m_nextRequest = 0;
+    bool m_online = false;
+    bool m_reported = false;
+};
+
+} // namespace bo
