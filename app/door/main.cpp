@@ -101,7 +101,7 @@ int main(int argc, char* argv[])
     options.hall = parser.isSet(QStringLiteral("hall"))
                        ? parser.value(QStringLiteral("hall"))
                        : preferences.value(QStringLiteral("door/hall")).toString();
-    if (parser.isSet(QStringLiteral("showtime")) &&
+    if ((parser.isSet(QStringLiteral("showtime")) || preferences.contains(QStringLiteral("door/showtime"))) &&
         !intOption(parser, preferences, QStringLiteral("showtime"), 1, 2147483647, &options.showtimeId))
         return 2;
     if (!intOption(parser, preferences, QStringLiteral("next"), 1, 24 * 60, &options.nextMinutes) ||

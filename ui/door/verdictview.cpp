@@ -20,7 +20,7 @@ struct LineStyle
     double share;
     bool bold;
 };
-constexpr LineStyle lineStyles[] = {{0.26, true}, {0.15, true}, {0.075, false}};
+constexpr LineStyle lineStyles[] = {{0.26, true}, {0.15, true}, {0.09, false}};
 
 } // namespace
 
@@ -134,12 +134,12 @@ QString VerdictView::reasonLine(const DoorVerdict& v) const
 
 QString VerdictView::detailLine(const DoorVerdict& v) const
 {
-    const QString when = v.showtime ? showtimeText(*v.showtime) : QString();
+    QString when = v.showtime ? showtimeText(*v.showtime) : QString();
     switch (v.reason) {
     case DoorReason::Admitted:
         return when;
     case DoorReason::AlreadyUsed:
-        return tr("Seat %1, admitted at %2, %3")
+        return tr("Seat %1 · admitted %2 at %3")
             .arg(v.seatLabel, locale().toString(v.usedAt.toLocalTime().time(), QStringLiteral("HH:mm:ss")),
                  v.usedDoor);
     case DoorReason::WrongShowtime:

@@ -142,6 +142,17 @@ private:
         return o;
     }
 
+    /// With BOXOFFICE_DOOR_SCREENSHOTS set to a folder, saves the window there as `name`.png
+    /// (README screenshots: run under Xvfb with QT_QPA_PLATFORM=xcb).
+    static void shoot(Door& door, const QString& name)
+    {
+        const QString folder = qEnvironmentVariable("BOXOFFICE_DOOR_SCREENSHOTS");
+        if (folder.isEmpty())
+            return;
+        QTest::qWait(200); // the header's labels laid out and painted
+        QVERIFY(door.window.grab().save(folder + QLatin1Char('/') + name + QStringLiteral(".png")));
+    }
+
     static bool waitReady(Door& door)
     {
         return QTest::qWaitFor([&door] { return door.check.isReady() && door.check.isOnline(); }, 10000);
@@ -198,6 +209,7 @@ private slots:
         auto* count = door.window.findChild<QLabel*>(QStringLiteral("countLabel"));
         QVERIFY(count);
         QTRY_COMPARE(count->text(), QStringLiteral("Admitted 1 / 1"));
+        shoot(door, QStringLiteral("door-admit"));
     }
 
     void refusals_data()
@@ -273,6 +285,8 @@ private slots:
         QVERIFY2(shown.contains(words), qPrintable(shown));
         QCOMPARE(door.beeper.played, QList<DoorReason>{expected});
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM checkin")), before);
+        if (reason == QLatin1String("used"))
+            shoot(door, QStringLiteral("door-refused"));
     }
 
     void undoTakesTheLastAdmitBack()
