@@ -291,6 +291,53 @@
     </message>
 </context>
 <context>
+    <name>bo::DoorWindow</name>
+    <message>
+        <source>Door: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scan a ticket · Esc clears the screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · showtime %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all halls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 showtimes starting within %4 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admitted %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OFFLINE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo last admit (Backspace) · %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo last admit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::Ed25519</name>
     <message>
         <source>The cryptography library did not start.</source>
@@ -1397,6 +1444,137 @@ Every card and cash payment is settled.</source>
     </message>
     <message>
         <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::VerdictView</name>
+    <message>
+        <source>%1 · %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong showtime or hall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too late</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaced by a reprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking not paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forged ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admit undone: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 · admitted %2 at %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This ticket is for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This ticket is not for today&apos;s showtimes here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — doors open in %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — started %2 min ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the guest to the box office</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the newest print of this ticket is valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The signature is not this cinema&apos;s. Call a manager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such ticket was sold. Call a manager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a ticket code. Scan again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ticket could not be checked. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The guest is not counted as admitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scan a ticket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ADMIT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UNDONE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STOP</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

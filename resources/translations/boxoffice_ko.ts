@@ -291,6 +291,53 @@
     </message>
 </context>
 <context>
+    <name>bo::DoorWindow</name>
+    <message>
+        <source>Door: %1</source>
+        <translation>입구: %1</translation>
+    </message>
+    <message>
+        <source>Scan a ticket · Esc clears the screen</source>
+        <translation>입장권을 스캔하세요 · Esc: 화면 지우기</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 %4</source>
+        <translation>%1 · %2 · %3 %4</translation>
+    </message>
+    <message>
+        <source>%1 · showtime %2</source>
+        <translation>%1 · 상영 %2</translation>
+    </message>
+    <message>
+        <source>all halls</source>
+        <translation>전체 상영관</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 showtimes starting within %4 min</source>
+        <translation>%1 · %2 · %4분 안에 시작하는 상영 %3개</translation>
+    </message>
+    <message>
+        <source>Admitted %1 / %2</source>
+        <translation>입장 %1 / %2</translation>
+    </message>
+    <message>
+        <source>Online</source>
+        <translation>온라인</translation>
+    </message>
+    <message>
+        <source>OFFLINE</source>
+        <translation>오프라인</translation>
+    </message>
+    <message>
+        <source>Undo last admit (Backspace) · %1 s</source>
+        <translation>마지막 입장 취소 (Backspace) · %1초</translation>
+    </message>
+    <message>
+        <source>Undo last admit</source>
+        <translation>마지막 입장 취소</translation>
+    </message>
+</context>
+<context>
     <name>bo::Ed25519</name>
     <message>
         <source>The cryptography library did not start.</source>
@@ -1396,6 +1443,137 @@ Every card and cash payment is settled.</source>
     <message>
         <source>Close</source>
         <translation>닫기</translation>
+    </message>
+</context>
+<context>
+    <name>bo::VerdictView</name>
+    <message>
+        <source>%1 · %2 %3</source>
+        <translation>%1 · %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Already used</source>
+        <translation>이미 사용됨</translation>
+    </message>
+    <message>
+        <source>Wrong showtime or hall</source>
+        <translation>다른 상영 또는 상영관</translation>
+    </message>
+    <message>
+        <source>Too early</source>
+        <translation>너무 이름</translation>
+    </message>
+    <message>
+        <source>Too late</source>
+        <translation>너무 늦음</translation>
+    </message>
+    <message>
+        <source>Booking cancelled</source>
+        <translation>취소된 예매</translation>
+    </message>
+    <message>
+        <source>Booking refunded</source>
+        <translation>환불된 예매</translation>
+    </message>
+    <message>
+        <source>Replaced by a reprint</source>
+        <translation>재발행으로 무효</translation>
+    </message>
+    <message>
+        <source>Booking not paid</source>
+        <translation>결제되지 않은 예매</translation>
+    </message>
+    <message>
+        <source>Forged ticket</source>
+        <translation>위조된 입장권</translation>
+    </message>
+    <message>
+        <source>Unknown ticket</source>
+        <translation>알 수 없는 입장권</translation>
+    </message>
+    <message>
+        <source>Unreadable</source>
+        <translation>읽을 수 없음</translation>
+    </message>
+    <message>
+        <source>No connection</source>
+        <translation>연결 없음</translation>
+    </message>
+    <message>
+        <source>Admit undone: %1</source>
+        <translation>입장 취소됨: %1</translation>
+    </message>
+    <message>
+        <source>Seat %1 · admitted %2 at %3</source>
+        <translation>좌석 %1 · %2 %3에서 입장</translation>
+    </message>
+    <message>
+        <source>This ticket is for %1</source>
+        <translation>이 입장권은 %1 상영입니다</translation>
+    </message>
+    <message>
+        <source>This ticket is not for today&apos;s showtimes here</source>
+        <translation>이 입장권은 오늘 이곳의 상영이 아닙니다</translation>
+    </message>
+    <message>
+        <source>%1 — doors open in %2 min</source>
+        <translation>%1 — %2분 후 입장 시작</translation>
+    </message>
+    <message>
+        <source>%1 — started %2 min ago</source>
+        <translation>%1 — %2분 전에 시작</translation>
+    </message>
+    <message>
+        <source>Send the guest to the box office</source>
+        <translation>고객을 매표소로 안내하세요</translation>
+    </message>
+    <message>
+        <source>Only the newest print of this ticket is valid</source>
+        <translation>가장 최근에 발행된 입장권만 유효합니다</translation>
+    </message>
+    <message>
+        <source>The signature is not this cinema&apos;s. Call a manager.</source>
+        <translation>이 영화관의 서명이 아닙니다. 관리자를 부르세요.</translation>
+    </message>
+    <message>
+        <source>No such ticket was sold. Call a manager.</source>
+        <translation>판매되지 않은 입장권입니다. 관리자를 부르세요.</translation>
+    </message>
+    <message>
+        <source>Not a ticket code. Scan again.</source>
+        <translation>입장권 코드가 아닙니다. 다시 스캔하세요.</translation>
+    </message>
+    <message>
+        <source>The ticket could not be checked. Try again.</source>
+        <translation>입장권을 확인하지 못했습니다. 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <source>The guest is not counted as admitted</source>
+        <translation>입장 인원에서 제외되었습니다</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>준비</translation>
+    </message>
+    <message>
+        <source>Scan a ticket</source>
+        <translation>입장권을 스캔하세요</translation>
+    </message>
+    <message>
+        <source>ADMIT</source>
+        <translation>입장</translation>
+    </message>
+    <message>
+        <source>UNDONE</source>
+        <translation>취소됨</translation>
+    </message>
+    <message>
+        <source>STOP</source>
+        <translation>입장 불가</translation>
     </message>
 </context>
 </TS>
