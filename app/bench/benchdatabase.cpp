@@ -145,9 +145,10 @@ Status BenchDatabase::reset()
             "bench_version = 0 WHERE status <> 'FREE' OR bench_version <> 0; "
             "DELETE FROM booking_seat; DELETE FROM booking; DELETE FROM idempotency_key; DELETE FROM sale; "
             "DELETE FROM announcement; "
-            // The admission queue's line (migration 0014), where the schema has one.
+            // The admission queue's line (migration 0014) and what its passes left (0016), where
+            // the schema has them.
             "DO $$ BEGIN IF to_regclass('queue_ticket') IS NOT NULL THEN DELETE FROM queue_ticket; END IF; "
-            "END $$"));
+            "IF to_regclass('queue_line') IS NOT NULL THEN DELETE FROM queue_line; END IF; END $$"));
         !s)
         return s;
     // A server in use keeps the sales of the last days (bo_purge_keys): the sale table is never

@@ -157,7 +157,8 @@ private slots:
             ownerOnly << QStringLiteral("SELECT * FROM bo_cancel_booking('AAAA-AAAA')");
         ownerOnly << QStringLiteral("SELECT * FROM bo_queue_set_capacity(%1, 3)").arg(showtime)
                   << QStringLiteral("SELECT bo_queue_pass(%1, true)").arg(showtime)
-                  << QStringLiteral("SELECT owner FROM queue_ticket");
+                  << QStringLiteral("SELECT owner FROM queue_ticket")
+                  << QStringLiteral("SELECT * FROM queue_line");
         for (const QString& sql : ownerOnly) {
             const QString why = refusal(*terminal, sql);
             QVERIFY2(why.isEmpty(), qPrintable(why));

@@ -3,6 +3,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <chrono>
+#include <future>
 #include <latch>
 #include <memory>
 #include <thread>
@@ -424,6 +426,190 @@ private slots:
         QVERIFY(watch.admissionRemainingMs() > 0);
         QVERIFY(problems.isEmpty());
         backend.stop();
+    }
+
+    // Migration 0016: a heartbeat with nothing to do takes no lock and writes nothing; with a
+    // stamp older than a quarter of the silence limit it stamps, and still moves nothing.
+    void aHeartbeatWithNothingToDoChangesNothing()
+    {
+        QVERIFY(setCapacity(1));
+        const QUuid admitted = QUuid::createUuid();
+        const QUuid waiting = QUuid::createUuid();
+        QVERIFY(m_queue->join(m_showtime, admitted).ok());
+        QCOMPARE(m_queue->join(m_showtime, waiting).value().position, 1);
+        const QString rows = QStringLiteral(
+            "SELECT string_agg(format('%s:%s:%s', id, xmin, seen_at), ',' ORDER BY id) FROM queue_ticket");
+        const QString passes = QStringLiteral("SELECT string_agg(passed_at::text, ',') FROM queue_line");
+        const QString before = m_db->scalar(rows);
+        const QString passed = m_db->scalar(passes);
+        for (const QUuid& owner : {waiting, admitted, waiting}) {
+            auto beat = m_queue->heartbeat(owner);
+            QVERIFY2(beat.ok(), whyText(beat).constData());
+        }
+        QCOMPARE(m_queue->heartbeat(waiting).value().position, 1);
+        QCOMPARE(m_db->scalar(rows), before);
+        QCOMPARE(m_db->scalar(passes), passed);
+
+        // Seen 10 s ago (the limit is 20 s): the heartbeat stamps it, the line does not move.
+        const QString owner = waiting.toString(QUuid::WithoutBraces);
+        QVERIFY(m_db->run(QStringLiteral("UPDATE queue_ticket SET seen_at = seen_at - interval '10 s' "
+                                         "WHERE owner = '%1'")
+                              .arg(owner)));
+        const QString old =
+            m_db->scalar(QStringLiteral("SELECT seen_at FROM queue_ticket WHERE owner = '%1'").arg(owner));
+        auto stamped = m_queue->heartbeat(waiting);
+        QVERIFY(stamped.ok());
+        QCOMPARE(stamped.value().state, TicketState::Waiting);
+        QVERIFY(m_db->scalar(
+                    QStringLiteral("SELECT seen_at FROM queue_ticket WHERE owner = '%1'").arg(owner)) != old);
+        QCOMPARE(m_db->scalar(passes), passed);
+    }
+
+    // Migration 0016: a heartbeat that finds the line to move while another session holds the
+    // line's lock answers at once without moving it; the next one moves it.
+    void aHeartbeatDoesNotWaitForTheLineLock()
+    {
+        QVERIFY(setCapacity(1));
+        const QUuid sale = QUuid::createUuid();
+        const QUuid next = QUuid::createUuid();
+        QVERIFY(m_queue->join(m_showtime, sale).ok());
+        QVERIFY(holds(sale, m_showtime, {m_seats[3]}));
+        QCOMPARE(m_queue->join(m_showtime, next).value().state, TicketState::Waiting);
+        ConfirmRequest request;
+        request.terminal = QStringLiteral("till-1");
+        request.key = QUuid::createUuid();
+        request.showtimeId = m_showtime;
+        request.owner = sale;
+        auto confirmed = m_seatStore->confirm(request);
+        QVERIFY2(confirmed.ok(), whyText(confirmed).constData());
+
+        auto mover = m_db->connectAsOwner(QStringLiteral("line-mover"));
+        QVERIFY(mover);
+        const QString lock = QStringLiteral("SELECT pg_advisory_lock(1112494421, %1)").arg(m_showtime);
+        QVERIFY(mover->exec(lock).ok());
+        std::promise<Result<QueueTicket>> answer;
+        std::future<Result<QueueTicket>> answered = answer.get_future();
+        std::thread beat([&] {
+            auto connection = m_db->connect(QStringLiteral("beat"));
+            if (!connection) {
+                Error none;
+                none.message = QStringLiteral("no connection");
+                answer.set_value(none);
+                return;
+            }
+            QueueStore queue(*connection);
+            answer.set_value(queue.heartbeat(next));
+        });
+        const bool inTime = answered.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+        const bool unlocked =
+            mover->exec(QStringLiteral("SELECT pg_advisory_unlock(1112494421, %1)").arg(m_showtime)).ok();
+        beat.join();
+        QVERIFY2(inTime, "the heartbeat waited for the line lock");
+        QVERIFY(unlocked);
+        auto skipped = answered.get();
+        QVERIFY2(skipped.ok(), whyText(skipped).constData());
+        QCOMPARE(skipped.value().state, TicketState::Waiting);
+        QCOMPARE(m_queue->heartbeat(next).value().state, TicketState::Admitted);
+    }
+
+    // Migration 0016: a queue call that is its transaction's first write commits without waiting
+    // for the WAL flush (the line lock is held to the commit); one after other writes does not.
+    void queueCallsCommitWithoutWaitingForTheFlush()
+    {
+        QVERIFY(setCapacity(1));
+        const auto syncAfter = [this](const QString& before, const QString& call) {
+            if (Status s = m_terminal->begin(); !s)
+                return QStringLiteral("error: ") + s.error().detail;
+            QString out;
+            // (The test cluster runs with synchronous_commit off; a site's runs with it on.)
+            for (const QString& sql :
+                 {QStringLiteral("SELECT set_config('synchronous_commit', 'on', true)"), before, call,
+                  QStringLiteral("SELECT current_setting('synchronous_commit')")}) {
+                if (sql.isEmpty())
+                    continue;
+                auto rows = m_terminal->exec(sql);
+                if (!rows.ok()) {
+                    out = QStringLiteral("error: ") + rows.error().detail;
+                    break;
+                }
+                if (sql.contains(QLatin1String("current_setting")) && rows.value().next())
+                    out = rows.value().value(0).toString();
+            }
+            m_terminal->rollback();
+            return out;
+        };
+        const QString owner = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        const QString join =
+            QStringLiteral("SELECT state FROM bo_queue_join(%1, '%2')").arg(m_showtime).arg(owner);
+        const QString xid = QStringLiteral("SELECT pg_current_xact_id()");
+        QCOMPARE(syncAfter(QString(), join), QStringLiteral("off"));
+        QCOMPARE(syncAfter(xid, join), QStringLiteral("on"));
+        QVERIFY(m_queue->join(m_showtime, QUuid(owner)).ok());
+        for (const QString& call : {QStringLiteral("SELECT state FROM bo_queue_heartbeat('%1')").arg(owner),
+                                    QStringLiteral("SELECT state FROM bo_queue_leave('%1')").arg(owner)}) {
+            QCOMPARE(syncAfter(QString(), call), QStringLiteral("off"));
+            QCOMPARE(syncAfter(xid, call), QStringLiteral("on"));
+        }
+    }
+
+    // Migration 0016: a waiter's position is its line number less those admitted and those ahead
+    // who left; it agrees with the line's own count after leaves and admissions.
+    void positionsFollowLeavesAndAdmissions()
+    {
+        QVERIFY(setCapacity(0));
+        QList<QUuid> owners;
+        QList<qint64> tickets;
+        for (int i = 0; i < 6; ++i) {
+            owners << QUuid::createUuid();
+            auto joined = m_queue->join(m_showtime, owners.last());
+            QVERIFY(joined.ok());
+            QCOMPARE(joined.value().position, i + 1);
+            tickets << joined.value().ticket;
+        }
+        QVERIFY(m_queue->leave(owners[1]).ok());
+        QCOMPARE(m_queue->heartbeat(owners[5]).value().position, 5);
+        QVERIFY(setCapacity(2));
+        auto line = m_queue->line(m_showtime);
+        QVERIFY(line.ok());
+        int waiters = 0;
+        for (const QueueLineEntry& e : line.value().tickets) {
+            if (e.state != TicketState::Waiting)
+                continue;
+            ++waiters;
+            auto beat = m_queue->heartbeat(owners[tickets.indexOf(e.ticket)]);
+            QVERIFY2(beat.ok(), whyText(beat).constData());
+            QCOMPARE(beat.value().position, e.position);
+            QCOMPARE(beat.value().waiting, 3);
+        }
+        QCOMPARE(waiters, 3);
+        QCOMPARE(m_queue->heartbeat(owners[3]).value().position, 1);
+        QCOMPARE(m_queue->heartbeat(owners[5]).value().position, 3);
+    }
+
+    // Migration 0016: ended tickets older than settings.queue_retention_h are purged by a pass.
+    void endedTicketsArePurgedAfterTheRetention()
+    {
+        QVERIFY(setCapacity(1));
+        const QUuid old = QUuid::createUuid();
+        const QUuid recent = QUuid::createUuid();
+        for (const QUuid& owner : {old, recent}) {
+            QVERIFY(m_queue->join(m_showtime, owner).ok());
+            QVERIFY(m_queue->leave(owner).ok());
+        }
+        QVERIFY(
+            m_db->run(QStringLiteral("UPDATE queue_ticket SET joined_at = joined_at - interval '25 h', "
+                                     "seen_at = seen_at - interval '25 h', admitted_at = admitted_at - "
+                                     "interval '25 h', admitted_until = admitted_until - interval '25 h', "
+                                     "ended_at = ended_at - interval '25 h' WHERE owner = '%1'")
+                          .arg(old.toString(QUuid::WithoutBraces))));
+        QVERIFY(m_queue->join(m_showtime, QUuid::createUuid()).ok());
+        auto gone = m_queue->heartbeat(old);
+        QVERIFY(!gone.ok());
+        QCOMPARE(codeName(gone.error().code), codeName(ErrorCode::NotFound));
+        auto kept = m_queue->heartbeat(recent);
+        QVERIFY2(kept.ok(), whyText(kept).constData());
+        QCOMPARE(kept.value().state, TicketState::Left);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM queue_ticket")), QStringLiteral("2"));
     }
 
     void badInputIsRefusedAndChangesNothing()
