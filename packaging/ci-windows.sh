@@ -13,7 +13,8 @@
 #     `seats next` through that terminal login, sells a seat, has a manager login issue its signed
 #     ticket as a PDF and checks it in at a door twice (admitted, then refused), opens the
 #     installed boxoffice.exe on the board (a screenshot: docs/screenshots/windows-board.png, or
-#     BOXOFFICE_WINDOWS_SCREENSHOT), then uninstalls silently and checks that nothing of it is left;
+#     BOXOFFICE_WINDOWS_SCREENSHOT) and the installed boxoffice-door.exe on the ticket's showtime,
+#     then uninstalls silently and checks that nothing of it is left;
 #  5. packs the MSI from the same build (cpack -G External: wixl), checks its tables and
 #     UpgradeCode, installs it with `msiexec /i /qn` into that prefix (the same files as the NSIS
 #     installer, a shortcut, Add/Remove Programs), installs the MSI of the next patch version over
@@ -197,7 +198,7 @@ echo "== ci-windows: silent install"
 wine "$installer" /S
 wineserver -w
 install_dir="$WINEPREFIX/drive_c/Program Files/Box office"
-for f in boxoffice.exe boxoffice-admin.exe Uninstall.exe platforms/qwindows.dll sqldrivers/qsqlpsql.dll \
+for f in boxoffice.exe boxoffice-admin.exe boxoffice-door.exe Uninstall.exe platforms/qwindows.dll sqldrivers/qsqlpsql.dll \
     libsodium-23.dll libqrencode.dll; do
     [ -f "$install_dir/$f" ] || { echo "ci-windows: $f is not installed in $install_dir" >&2; exit 1; }
 done
@@ -206,8 +207,10 @@ if find "$install_dir" -iname 'tst_*' | grep -q .; then
     find "$install_dir" -iname 'tst_*' >&2
     exit 1
 fi
-[ -f "$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/Box office/Box office.lnk" ] \
-    || { echo "ci-windows: no Start-menu shortcut" >&2; exit 1; }
+for shortcut in "Box office" "Box office door"; do
+    [ -f "$WINEPREFIX/drive_c/ProgramData/Microsoft/Windows/Start Menu/Programs/Box office/$shortcut.lnk" ] \
+        || { echo "ci-windows: no Start-menu shortcut '$shortcut'" >&2; exit 1; }
+done
 wine reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\Box office' >"$work/arp.txt"
 if ! grep -q 'DisplayVersion' "$work/arp.txt" || ! grep -q 'Publisher' "$work/arp.txt"; then
     echo "ci-windows: no version or publisher in Add/Remove Programs" >&2
@@ -218,6 +221,7 @@ fi
 (cd "$install_dir" && find . -type f ! -name Uninstall.exe | sort) >"$work/nsis-files.txt"
 admin='C:\Program Files\Box office\boxoffice-admin.exe'
 counter='C:\Program Files\Box office\boxoffice.exe'
+door='C:\Program Files\Box office\boxoffice-door.exe'
 wine "$admin" --version
 phase "silent install"
 
@@ -305,6 +309,13 @@ COUNTER="$counter" TERMINAL_DB="$terminal_db" SHOT="$screenshot" bash "$work/gui
 echo "ci-windows: the board loaded online (exit 0); screenshot $screenshot"
 phase "counter app under Xvfb + screenshot"
 
+echo "== ci-windows: the installed boxoffice-door.exe on the ticketed showtime (Xvfb $DISPLAY)"
+# Bounded as the counter: it quits by itself after 20 s, with exit 0 only when it loaded online.
+timeout -k 10 60 wine "$door" --db "$terminal_db" --door Main --showtime "$showtime" --windowed --lang en \
+    --quit-after 20000 || { echo "ci-windows: the door did not load online and quit by itself" >&2; exit 1; }
+echo "ci-windows: the door loaded showtime $showtime online (exit 0)"
+phase "door app under Xvfb"
+
 echo "== ci-windows: silent uninstall"
 wine "$install_dir/Uninstall.exe" /S
 wineserver -w
@@ -354,11 +365,13 @@ if ! diff -u "$work/nsis-files.txt" "$work/msi-files.txt"; then
     echo "ci-windows: the MSI and the NSIS installer do not install the same files (diff above)" >&2
     exit 1
 fi
-shortcut=""
-for dir in "${msi_shortcut_dirs[@]}"; do
-    [ -f "$dir/Box office.lnk" ] && shortcut="$dir/Box office.lnk"
+for shortcut in "Box office" "Box office door"; do
+    found=""
+    for dir in "${msi_shortcut_dirs[@]}"; do
+        [ -f "$dir/$shortcut.lnk" ] && found=1
+    done
+    [ -n "$found" ] || { echo "ci-windows: the MSI made no Start-menu shortcut '$shortcut'" >&2; exit 1; }
 done
-[ -n "$shortcut" ] || { echo "ci-windows: the MSI made no Start-menu shortcut" >&2; exit 1; }
 wine reg query "$arp" >"$work/msi-arp.txt"
 grep -q "DisplayVersion.*$version" "$work/msi-arp.txt" && grep -q 'Publisher.*Box office developers' "$work/msi-arp.txt" \
     || { echo "ci-windows: no version or publisher in Add/Remove Programs" >&2; cat "$work/msi-arp.txt" >&2; exit 1; }
