@@ -114,7 +114,7 @@ Result<TicketOutput> TicketOutput::read(const QSettings& settings, bool demo)
 
 QString TicketOutput::defaultPdfFolder()
 {
-    const QString fromEnv = qEnvironmentVariable("BOXOFFICE_TICKET_DIR");
+    QString fromEnv = qEnvironmentVariable("BOXOFFICE_TICKET_DIR");
     if (!fromEnv.isEmpty())
         return fromEnv;
     QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
