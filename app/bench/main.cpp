@@ -323,7 +323,9 @@ int main(int argc, char* argv[])
                    QStringLiteral("a list of seat counts from 1 to 10"));
     if (parser.isSet(QStringLiteral("choice"))) {
         const QString choice = parser.value(QStringLiteral("choice"));
-        options.choices = choice.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        options.choices = choice == QLatin1String("both")
+                              ? QStringList{QStringLiteral("uniform"), QStringLiteral("hotspot")}
+                              : choice.split(QLatin1Char(','), Qt::SkipEmptyParts);
         for (const QString& c : std::as_const(options.choices)) {
             if (c != QLatin1String("uniform") && c != QLatin1String("hotspot"))
                 return bad(QStringLiteral("choice"), choice, QStringLiteral("uniform, hotspot or both"));
