@@ -32,4 +32,13 @@ QString formatMoney(qint64 minor, const QString& currency, const QLocale& locale
     return symbol + units + locale.decimalPoint() + cents;
 }
 
+QString spokenMoney(qint64 minor, const QString& currency, const QLocale& locale)
+{
+    if (currency != QLatin1String("KRW"))
+        return formatMoney(minor, currency, locale);
+    const QString amount = locale.toString(minor);
+    return locale.language() == QLocale::Korean ? amount + QStringLiteral("원")
+                                                : amount + QStringLiteral(" won");
+}
+
 } // namespace bo

@@ -34,13 +34,25 @@ Result<QList<int>> SeatChoice::best(int count) const
 {
     if (Status allowed = m_rules.checkSeatCount(count); !allowed)
         return allowed.error();
-    SeatMap view = m_map;
-    view.setMine({});
-    view.setStatus(m_sale.held(), SeatStatus::Free);
-    QList<int> best = view.bestAvailable(count);
+    QList<int> best = view().bestAvailable(count);
     if (best.isEmpty())
         return makeError(ErrorCode::Conflict, tr("There are no %1 seats together any more.").arg(count));
     return best;
+}
+
+Result<QList<QList<int>>> SeatChoice::rankedBlocks(int count, bool wheelchairFirst) const
+{
+    if (Status allowed = m_rules.checkSeatCount(count); !allowed)
+        return allowed.error();
+    return view().rankedBlocks(count, wheelchairFirst);
+}
+
+SeatMap SeatChoice::view() const
+{
+    SeatMap view = m_map;
+    view.setMine({});
+    view.setStatus(m_sale.held(), SeatStatus::Free);
+    return view;
 }
 
 Result<QList<int>> SeatChoice::exactly(const QList<int>& seatIds) const

@@ -27,10 +27,16 @@ public:
     [[nodiscard]] Result<QList<int>> toggled(int seatId) const;
     /// The best `count` adjacent seats available; the sale's own held seats count as free.
     [[nodiscard]] Result<QList<int>> best(int count) const;
+    /// Every block of `count` adjacent seats available, best first (SeatMap::rankedBlocks, the
+    /// same preference as best()); the sale's own held seats count as free. Empty when none.
+    [[nodiscard]] Result<QList<QList<int>>> rankedBlocks(int count, bool wheelchairFirst = false) const;
     /// Exactly `seatIds` (e.g. a suggested block).
     [[nodiscard]] Result<QList<int>> exactly(const QList<int>& seatIds) const;
 
 private:
+    /// The map as this sale may choose from it: its own held seats free.
+    [[nodiscard]] SeatMap view() const;
+
     const SeatMap& m_map;
     const SeatHoldings& m_sale;
     const SaleRules& m_rules;

@@ -157,6 +157,40 @@ QList<int> SeatMap::bestAvailable(int count) const
     return cheapestBlock(count, [this, count](const Block& b) { return preferenceCost(b, count); });
 }
 
+QList<QList<int>> SeatMap::rankedBlocks(int count, bool wheelchairFirst) const
+{
+    struct Ranked
+    {
+        int tier = 0; ///< sorted by tier first, then by cost
+        double cost = 0;
+        QList<int> ids;
+    };
+    QList<Ranked> ranked;
+    for (const Block& b : blocks(count, true)) {
+        Ranked r{0, preferenceCost(b, count), blockIds(b, count)};
+        bool accessible = false;
+        bool wheelchair = false;
+        for (int id : std::as_const(r.ids)) {
+            const SeatKind kind = m_seats.at(m_index.value(id)).kind;
+            accessible = accessible || isAccessible(kind);
+            wheelchair = wheelchair || kind == SeatKind::Wheelchair;
+        }
+        if (wheelchairFirst && wheelchair)
+            r.tier = 0;
+        else
+            r.tier = accessible ? 2 : 1;
+        ranked.append(std::move(r));
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+        return a.tier != b.tier ? a.tier < b.tier : a.cost < b.cost - 1e-9;
+    });
+    QList<QList<int>> result;
+    result.reserve(ranked.size());
+    for (Ranked& r : ranked)
+        result.append(std::move(r.ids));
+    return result;
+}
+
 QList<int> SeatMap::nearestBlock(int count, const QList<int>& around) const
 {
     QPointF target;

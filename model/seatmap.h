@@ -85,6 +85,13 @@ public:
     /// couple pair; uses wheelchair and companion spaces only when nothing else fits. Sorted by
     /// seat number; empty when impossible.
     [[nodiscard]] QList<int> bestAvailable(int count) const;
+    /// Every block of `count` adjacent seats free for this sale (same rules as bestAvailable),
+    /// best first by bestAvailable's own preference: blocks with wheelchair or companion spaces
+    /// after all others, so the first is bestAvailable(count). `wheelchairFirst` (a customer who
+    /// asked for a wheelchair space): blocks with a wheelchair space come first, best first, then
+    /// the rest in the usual order. Each block sorted by seat number; overlapping blocks are all
+    /// listed (F11–12 and F12–13).
+    [[nodiscard]] QList<QList<int>> rankedBlocks(int count, bool wheelchairFirst = false) const;
     /// The block of `count` adjacent free seats (same rules as bestAvailable) nearest to the
     /// seats `around` (e.g. a chosen seat that was just taken). Empty `around`: bestAvailable.
     [[nodiscard]] QList<int> nearestBlock(int count, const QList<int>& around) const;

@@ -38,6 +38,10 @@ packages=(
     # the Windows MSI, the second format (packaging/windows/Msi.cmake): wixl builds it, msitools'
     # msiinfo lists its tables in packaging/ci-windows.sh
     wixl msitools
+    # the kiosk's voice guidance (voice/, issue 14): Qt TextToSpeech, its speech-dispatcher plugin
+    # with espeak-ng (Korean and English voices), and flite as the fallback engine (English only);
+    # Debian's CMake package of Qt TextToSpeech needs Qt QmlIntegration, from qt6-declarative-dev
+    qt6-declarative-dev qt6-speech-dev qt6-speech-speechd-plugin speech-dispatcher espeak-ng qt6-speech-flite-plugin
     # fonts for Korean text; DejaVu for the offscreen widget tests of the Windows cross build under
     # wine (packaging/windows/wine-run.sh), which cannot use fontconfig
     fonts-noto-cjk fonts-dejavu-core
