@@ -23,6 +23,9 @@ packages=(
     openssl
     # PostgreSQL client library and server binaries (the demo, the tests and the benchmark start their own)
     libpq-dev postgresql-15 postgresql-client-15
+    # the three-node failover cluster of packaging/cluster.sh and its tests (issue 20): Patroni, its
+    # etcd client library and one etcd server for the leader lock
+    patroni python3-etcd etcd-server
     # logging
     libspdlog-dev libfmt-dev
     # tickets (issue 13): Ed25519 signatures of the QR payload, the QR code itself; the tests read

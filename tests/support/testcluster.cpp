@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "tests/support/testcluster.h"
+
+#include <csignal>
+
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QThread>
+
+namespace bo::test {
+namespace {
+
+constexpr int skipExit = 77; ///< cluster.sh: the failover packages are not installed
+constexpr int usageExit = 2; ///< cluster.sh: bad usage, e.g. a port already taken
+
+QString clusterFolder(const QTemporaryDir& dir)
+{
+    return dir.path() + QStringLiteral("/cluster");
+}
+
+} // namespace
+
+TestCluster::TestCluster()
+{
+    if (!m_dir.isValid()) {
+        m_error = QStringLiteral("no temporary folder: %1").arg(m_dir.errorString());
+        return;
+    }
+    // As root the servers run as the postgres user, which must reach the folder.
+    QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                            QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                            QFile::ExeOther);
+    // A few random port bases: another test (or helper) may hold one of them.
+    QString output;
+    int exit = -1;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        const int base = 20000 + 300 * int(QRandomGenerator::global()->bounded(0, 60));
+        exit = run({QStringLiteral("up"), clusterFolder(m_dir), QStringLiteral("--port"),
+                    QString::number(base), QStringLiteral("--admin"), QStringLiteral(BOXOFFICE_ADMIN_PATH)},
+                   &output, 150000);
+        m_started = exit != skipExit && exit != usageExit;
+        if (exit != usageExit || !output.contains(QLatin1String("is taken")))
+            break;
+    }
+    if (exit == skipExit) {
+        m_skipped = true;
+        m_error = output.trimmed();
+        return;
+    }
+    if (exit != 0) {
+        m_error =
+            QStringLiteral("packaging/cluster.sh up exited with %1: %2").arg(exit).arg(output.trimmed());
+        // The folder goes with the test: keep the end of each log in the message.
+        for (const char* log : {"etcd", "patroni1", "patroni2", "patroni3"}) {
+            QFile file(clusterFolder(m_dir) + QStringLiteral("/%1.log").arg(QLatin1String(log)));
+            if (file.open(QIODevice::ReadOnly))
+                m_error += QStringLiteral("\n--- %1.log:\n").arg(QLatin1String(log)) +
+                           QString::fromUtf8(file.readAll().right(1500));
+        }
+        return;
+    }
+    QFile ports(clusterFolder(m_dir) + QStringLiteral("/ports"));
+    QFile conninfo(clusterFolder(m_dir) + QStringLiteral("/conninfo"));
+    QFile password(clusterFolder(m_dir) + QStringLiteral("/superuser.password"));
+    if (!ports.open(QIODevice::ReadOnly) || !conninfo.open(QIODevice::ReadOnly) ||
+        !password.open(QIODevice::ReadOnly)) {
+        m_error = QStringLiteral("the cluster folder lacks ports, conninfo or superuser.password");
+        return;
+    }
+    const QStringList numbers =
+        QString::fromUtf8(ports.readAll()).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (int i = 0; i < 3 && i < numbers.size(); ++i)
+        m_ports << numbers.at(i).trimmed().toInt();
+    auto parsed = ConnectionSettings::parse(QString::fromUtf8(conninfo.readAll()).trimmed());
+    if (!parsed || m_ports.size() != 3) {
+        m_error = QStringLiteral("cannot read the cluster's connection string or ports");
+        return;
+    }
+    m_superuser = parsed.value();
+    m_superuser.setValue(QStringLiteral("password"), QString::fromUtf8(password.readAll()).trimmed());
+    m_ok = true;
+}
+
+TestCluster::~TestCluster()
+{
+    if (!m_started)
+        return;
+    QString output;
+    if (run({QStringLiteral("down"), clusterFolder(m_dir)}, &output, 60000) != 0)
+        qWarning("packaging/cluster.sh down failed: %s", qPrintable(output));
+}
+
+int TestCluster::run(const QStringList& arguments, QString* output, int timeoutMs) const
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(QStringLiteral("bash"), QStringList{QStringLiteral(BOXOFFICE_CLUSTER_SCRIPT)} + arguments);
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(5000);
+        *output =
+            QStringLiteral("timed out after %1 ms: ").arg(timeoutMs) + QString::fromUtf8(process.readAll());
+        return -1;
+    }
+    *output = QString::fromUtf8(process.readAll());
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+QString TestCluster::hosts() const
+{
+    QStringList ports;
+    for (int p : m_ports)
+        ports << QString::number(p);
+    return QStringLiteral("host=127.0.0.1,127.0.0.1,127.0.0.1 port=%1").arg(ports.join(QLatin1Char(',')));
+}
+
+int TestCluster::primaryPort() const
+{
+    QString output;
+    if (run({QStringLiteral("primary"), clusterFolder(m_dir)}, &output, 20000) != 0)
+        return 0;
+    return output.trimmed().toInt();
+}
+
+qint64 TestCluster::postmasterPid(int port) const
+{
+    const qsizetype node = m_ports.indexOf(port);
+    if (node < 0)
+        return 0;
+    QFile file(clusterFolder(m_dir) + QStringLiteral("/pg%1/postmaster.pid").arg(node + 1));
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    return file.readLine().trimmed().toLongLong();
+}
+
+bool TestCluster::killPostmaster(int port) const
+{
+    const qint64 pid = postmasterPid(port);
+    return pid > 0 && ::kill(pid_t(pid), SIGKILL) == 0;
+}
+
+bool TestCluster::pauseNode(int port, bool stop) const
+{
+    const qint64 pid = postmasterPid(port);
+    if (pid <= 0)
+        return false;
+    // The postmaster and its children (backends, walsender, checkpointer ...), found by parent id.
+    const QString signal = stop ? QStringLiteral("STOP") : QStringLiteral("CONT");
+    return QProcess::execute(QStringLiteral("bash"),
+                             {QStringLiteral("-c"),
+                              QStringLiteral("kill -%1 %2 $(pgrep -P %2)").arg(signal).arg(pid)}) == 0;
+}
+
+int TestCluster::waitForNewPrimary(int oldPort, int seconds) const
+{
+    const QDeadlineTimer deadline(qint64(seconds) * 1000);
+    while (!deadline.hasExpired()) {
+        const int port = primaryPort();
+        if (port != 0 && port != oldPort)
+            return port;
+        QThread::msleep(250);
+    }
+    return 0;
+}
+
+} // namespace bo::test

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QString>
+#include <QTemporaryDir>
+
+#include "db/connectionsettings.h"
+
+namespace bo::test {
+
+/// A three-node failover cluster (Patroni, etcd, PostgreSQL 15 in strict synchronous mode) for
+/// one test, started by packaging/cluster.sh in a temporary folder on free loopback ports and
+/// stopped by the destructor, whatever the test's outcome. The boxoffice database is set up on
+/// it; use TestDatabase(superuserSettings()) for a database of the test's own with its logins.
+/// When the cluster packages are not installed, skipped() is true and the test should QSKIP.
+class TestCluster final
+{
+public:
+    TestCluster();
+    ~TestCluster();
+    TestCluster(const TestCluster&) = delete;
+    TestCluster& operator=(const TestCluster&) = delete;
+
+    [[nodiscard]] bool ok() const { return m_ok; }
+    [[nodiscard]] bool skipped() const { return m_skipped; }
+    [[nodiscard]] QString error() const { return m_error; }
+    /// The superuser on the `postgres` database through the multi-host string
+    /// (target_session_attrs=read-write): for TestDatabase's set-up and inspection only.
+    [[nodiscard]] const ConnectionSettings& superuserSettings() const { return m_superuser; }
+    /// "host=127.0.0.1,127.0.0.1,127.0.0.1 port=a,b,c": the three nodes, for a terminal's string.
+    [[nodiscard]] QString hosts() const;
+    /// The three PostgreSQL ports, in the order of hosts().
+    [[nodiscard]] QList<int> ports() const { return m_ports; }
+    /// The port of the node that is primary now, 0 when none is.
+    [[nodiscard]] int primaryPort() const;
+    /// kill -9 of the postmaster of the node on `port` (its Patroni agent lives on). True when the
+    /// signal was sent.
+    [[nodiscard]] bool killPostmaster(int port) const;
+    /// SIGSTOP (`stop` true) or SIGCONT to the postmaster on `port` and all its processes.
+    [[nodiscard]] bool pauseNode(int port, bool stop) const;
+    /// Waits (at most `seconds`) until a node other than `oldPort` is primary; its port, or 0.
+    [[nodiscard]] int waitForNewPrimary(int oldPort, int seconds) const;
+    /// The cluster's folder (logs: *.log).
+    [[nodiscard]] QString folder() const { return m_dir.path(); }
+
+private:
+    [[nodiscard]] int run(const QStringList& arguments, QString* output, int timeoutMs) const;
+    [[nodiscard]] qint64 postmasterPid(int port) const;
+
+    QTemporaryDir m_dir;
+    bool m_ok = false;
+    bool m_skipped = false;
+    bool m_started = false;
+    QString m_error;
+    ConnectionSettings m_superuser;
+    QList<int> m_ports;
+};
+
+} // namespace bo::test
