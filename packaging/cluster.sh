@@ -231,7 +231,11 @@ cmd_up() {
 
     local conninfo="host=127.0.0.1,127.0.0.1,127.0.0.1 port=$pg1,$pg2,$pg3 user=postgres dbname=postgres target_session_attrs=read-write connect_timeout=3"
     echo "$conninfo" >"$dir/conninfo"
-    PGPASSWORD=$super "$admin" setup-server --db "$conninfo" "${setup_args[@]}" ||
+    # On the primary alone: libpq stops at the first host that refuses the session (a standby
+    # that has not replayed CREATE DATABASE yet says the database does not exist), it only skips
+    # hosts that are down or read-only.
+    PGPASSWORD=$super "$admin" setup-server --db "host=127.0.0.1 port=$primary user=postgres dbname=postgres" \
+        "${setup_args[@]}" ||
         die "boxoffice-admin setup-server failed on the primary (port $primary)"
     echo "cluster up: primary on 127.0.0.1:$primary; superuser connection string in $dir/conninfo (password in $dir/superuser.password)"
 }

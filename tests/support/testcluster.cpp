@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "tests/support/testcluster.h"
 
+#include "db/dbconnection.h"
+
 #include <csignal>
 
 #include <QDeadlineTimer>
@@ -109,12 +111,63 @@ int TestCluster::run(const QStringList& arguments, QString* output, int timeoutM
     return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
 }
 
-QString TestCluster::hosts() const
+ConnectionSettings TestCluster::primarySettings() const
+{
+    const int port = primaryPort();
+    if (port == 0)
+        return {};
+    ConnectionSettings settings = m_superuser;
+    settings.setValue(QStringLiteral("host"), QStringLiteral("127.0.0.1"));
+    settings.setValue(QStringLiteral("port"), QString::number(port));
+    settings.setValue(QStringLiteral("target_session_attrs"), QStringLiteral("any"));
+    return settings;
+}
+
+ConnectionSettings TestCluster::multiHost(const ConnectionSettings& login) const
 {
     QStringList ports;
     for (int p : m_ports)
         ports << QString::number(p);
-    return QStringLiteral("host=127.0.0.1,127.0.0.1,127.0.0.1 port=%1").arg(ports.join(QLatin1Char(',')));
+    ConnectionSettings settings = login;
+    settings.setValue(QStringLiteral("host"), QStringLiteral("127.0.0.1,127.0.0.1,127.0.0.1"));
+    settings.setValue(QStringLiteral("port"), ports.join(QLatin1Char(',')));
+    settings.setValue(QStringLiteral("target_session_attrs"), QStringLiteral("read-write"));
+    settings.setValue(QStringLiteral("connect_timeout"), QStringLiteral("3"));
+    return settings;
+}
+
+bool TestCluster::waitForReplay(int seconds) const
+{
+    const int primary = primaryPort();
+    if (primary == 0)
+        return false;
+    auto owner = DbConnection::open(primarySettings(), QStringLiteral("cluster-replay"));
+    if (!owner)
+        return false;
+    auto lsn = owner.value()->exec(QStringLiteral("SELECT pg_current_wal_lsn()::text"));
+    if (!lsn || !lsn.value().next())
+        return false;
+    const QString target = lsn.value().value(0).toString();
+    for (int port : m_ports) {
+        if (port == primary)
+            continue;
+        ConnectionSettings node = primarySettings();
+        node.setValue(QStringLiteral("port"), QString::number(port));
+        auto standby = DbConnection::open(node, QStringLiteral("cluster-replay"));
+        if (!standby)
+            return false;
+        const QDeadlineTimer deadline(qint64(seconds) * 1000);
+        for (;;) {
+            auto caught = standby.value()->exec(
+                QStringLiteral("SELECT coalesce(pg_last_wal_replay_lsn() >= ?::pg_lsn, false)"), {target});
+            if (caught && caught.value().next() && caught.value().value(0).toBool())
+                break;
+            if (deadline.hasExpired())
+                return false;
+            QThread::msleep(100);
+        }
+    }
+    return true;
 }
 
 int TestCluster::primaryPort() const

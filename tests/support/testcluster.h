@@ -12,7 +12,8 @@ namespace bo::test {
 /// A three-node failover cluster (Patroni, etcd, PostgreSQL 15 in strict synchronous mode) for
 /// one test, started by packaging/cluster.sh in a temporary folder on free loopback ports and
 /// stopped by the destructor, whatever the test's outcome. The boxoffice database is set up on
-/// it; use TestDatabase(superuserSettings()) for a database of the test's own with its logins.
+/// it; use TestDatabase(primarySettings()) for a database of the test's own with its logins, then
+/// waitForReplay() and multiHost() for the terminal's string.
 /// When the cluster packages are not installed, skipped() is true and the test should QSKIP.
 class TestCluster final
 {
@@ -28,8 +29,15 @@ public:
     /// The superuser on the `postgres` database through the multi-host string
     /// (target_session_attrs=read-write): for TestDatabase's set-up and inspection only.
     [[nodiscard]] const ConnectionSettings& superuserSettings() const { return m_superuser; }
-    /// "host=127.0.0.1,127.0.0.1,127.0.0.1 port=a,b,c": the three nodes, for a terminal's string.
-    [[nodiscard]] QString hosts() const;
+    /// The superuser on the node that is primary now, alone (empty settings when none is).
+    /// libpq stops at the first host that refuses a session, e.g. a standby that has not replayed
+    /// CREATE DATABASE yet: set-up goes to the primary, the terminal's string after waitForReplay().
+    [[nodiscard]] ConnectionSettings primarySettings() const;
+    /// `login` (user, password, database) on all three nodes, read-write (the terminal's string).
+    [[nodiscard]] ConnectionSettings multiHost(const ConnectionSettings& login) const;
+    /// Waits (at most `seconds`) until every running standby has replayed the primary's WAL up to
+    /// now (new databases and logins included). False when one has not.
+    [[nodiscard]] bool waitForReplay(int seconds) const;
     /// The three PostgreSQL ports, in the order of hosts().
     [[nodiscard]] QList<int> ports() const { return m_ports; }
     /// The port of the node that is primary now, 0 when none is.
