@@ -13,9 +13,10 @@ if(BOXOFFICE_WINDOWS_BINDIR STREQUAL "")
 endif()
 
 # Qt modules the executables import, libpq and the OpenSSL it speaks TLS with, libsodium and
-# libqrencode (tickets), and the MinGW runtime.
+# libqrencode (tickets), Qt PrintSupport (the counter's printing; Windows' printer support is
+# inside it in Qt 6, no plugin), and the MinGW runtime.
 set(BOXOFFICE_WINDOWS_DLLS
-    Qt6Core.dll Qt6Gui.dll Qt6Widgets.dll Qt6Network.dll Qt6Sql.dll
+    Qt6Core.dll Qt6Gui.dll Qt6Widgets.dll Qt6Network.dll Qt6Sql.dll Qt6PrintSupport.dll
     libpq.dll libssl-3-x64.dll libcrypto-3-x64.dll
     libsodium-23.dll libqrencode.dll
     libstdc++-6.dll libgcc_s_seh-1.dll libwinpthread-1.dll)
