@@ -4,7 +4,7 @@
 # The layer rule of DESIGN.md §1, read from the sources (cmake -P, label unit):
 #   model/       includes nothing of db/ or ui/, no Qt Sql, no Qt Gui or Widgets header
 #   ui/common/   includes nothing of db/ or of a shell (ui/counter/, ...), no Qt Sql header
-#   ui/counter/, ui/door/  include nothing of db/ or of another shell, no Qt Sql header
+#   ui/counter/, ui/door/, ui/kiosk/  include nothing of db/ or of another shell, no Qt Sql header
 #   db/          includes nothing of ui/, no Qt Gui or Widgets header
 #   every ui/ source lies in one of the ui libraries' folders (ui_folders below)
 # and from the link graph: boxoffice_model links none of Qt Sql/Gui/Widgets or boxoffice_db/ui,
@@ -22,7 +22,7 @@ string(REPLACE "|" ";" qt_gui_dirs "${QT_GUI_DIRS}")
 string(REPLACE "|" ";" model_links "${MODEL_LINKS}")
 string(REPLACE "|" ";" ui_libraries "${UI_LINKS}")
 # The folders of ui/ that are libraries: common (shared) and the shells.
-set(ui_folders common counter door)
+set(ui_folders common counter door kiosk)
 set(violations "")
 
 # Is <name> a header of Qt Gui or Qt Widgets?
@@ -126,7 +126,7 @@ foreach(entry IN LISTS ui_libraries)
         endif()
     endforeach()
 endforeach()
-foreach(target boxoffice_uicommon boxoffice_counter boxoffice_door)
+foreach(target boxoffice_uicommon boxoffice_counter boxoffice_door boxoffice_kiosk)
     if(NOT target IN_LIST ui_checked)
         message(FATAL_ERROR "layer check: the links of ${target} were not given (-DUI_LINKS)")
     endif()

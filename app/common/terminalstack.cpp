@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/common/terminalstack.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
+
+#include <spdlog/spdlog.h>
+
+#include "app/payments/cardservice.h"
+#ifdef BOXOFFICE_HAVE_TICKETS
+#include "app/tickets/tillprinter.h"
+#include "db/ticketstore.h"
+#endif
+#include "db/dbconnection.h"
+#include "db/migrator.h"
+#include "db/paymentintentstore.h"
+#include "db/pgterminalbackend.h"
+#include "db/seatstore.h"
+#include "model/backgroundreconciler.h"
+#include "model/expiryreleaser.h"
+#include "model/paymentdesk.h"
+#include "model/paymentrecordsservice.h"
+#include "model/saleflow.h"
+
+namespace bo {
+
+void addTerminalOptions(QCommandLineParser& parser, const char* context)
+{
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions({
+        {QStringLiteral("db"),
+         QCoreApplication::translate(
+             context, "libpq connection string or URI (else $BOXOFFICE_DB, else the settings)."),
+         QCoreApplication::translate(context, "conninfo")},
+        {QStringLiteral("demo"),
+         QCoreApplication::translate(context,
+                                     "Use the private demo database (the default when none is configured).")},
+        {QStringLiteral("gateway"),
+         QCoreApplication::translate(context,
+                                     "The card payment service's URL (else $BOXOFFICE_GATEWAY, else the "
+                                     "settings; the demo starts its own simulator)."),
+         QStringLiteral("url")},
+        {QStringLiteral("terminal"), QCoreApplication::translate(context, "This terminal's name."),
+         QCoreApplication::translate(context, "name")},
+        {QStringLiteral("lang"), QCoreApplication::translate(context, "Language: en or ko."),
+         QCoreApplication::translate(context, "code")},
+        {QStringLiteral("verbose"), QCoreApplication::translate(context, "Log details to the console.")},
+        {QStringLiteral("quit-after"),
+         QCoreApplication::translate(
+             context, "Smoke test: quit after this many ms; exit 0 only if the board loaded online."),
+         QCoreApplication::translate(context, "ms")},
+    });
+}
+
+TerminalStack::~TerminalStack()
+{
+    stop();
+}
+
+CardSimulator* TerminalStack::cardSimulator() const
+{
+    return m_cards ? m_cards->simulator() : nullptr;
+}
+
+std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& parser, QSettings& preferences,
+                                                   const Setup& setup, Failure* failure)
+{
+    auto stack = std::make_unique<TerminalStack>();
+    const auto fail = [&](const Error& error, int exitCode) {
+        spdlog::error("cannot start: {} ({})", error.message.toStdString(), error.detail.toStdString());
+        if (failure)
+            *failure = Failure{error, exitCode};
+        return std::unique_ptr<TerminalStack>();
+    };
+
+    DatabaseChoice& choice = stack->m_choice;
+    choice = DatabaseChoice{parser.value(QStringLiteral("db")), parser.isSet(QStringLiteral("demo"))};
+    const bool configured = !choice.conninfo.isEmpty() || !qEnvironmentVariable("BOXOFFICE_DB").isEmpty() ||
+                            preferences.contains(QStringLiteral("database/conninfo"));
+    if (!configured)
+        choice.demo = true;
+    // Before any window: find (or start, for the demo) the database and check its schema.
+    auto settings = resolveDatabase(choice);
+    if (settings) {
+        auto connection = DbConnection::open(settings.value(), QStringLiteral("startup"));
+        if (!connection) {
+            settings = connection.error();
+        } else {
+            Migrator migrator(*connection.value());
+            if (Status compatible = migrator.checkCompatible(); !compatible)
+                settings = compatible.error();
+        }
+    }
+    if (!settings)
+        return fail(settings.error(), 1);
+    stack->m_database = settings.value();
+
+    const QString requested = parser.isSet(QStringLiteral("terminal"))
+                                  ? parser.value(QStringLiteral("terminal"))
+                                  : setup.defaultTerminal;
+    auto identity = claimTerminalIdentity(
+        preferences, QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation), requested);
+    if (!identity)
+        return fail(identity.error(), 2);
+    stack->m_identity = std::move(identity.value());
+    const QString& terminal = stack->m_identity.name;
+    spdlog::info("terminal {} starting on {}", terminal.toStdString(),
+                 stack->m_database.describe().toStdString());
+
+    // Card payments (docs/PAYMENTS.md): the configured gateway, or the demo's own simulator.
+    auto cardConfig = CardServiceConfig::read(preferences, parser.value(QStringLiteral("gateway")));
+    auto cards = cardConfig ? CardService::open(cardConfig.value(), choice.demo, demoClusterFolder(),
+                                                CardService::simulatorBesideApplication())
+                            : Result<std::unique_ptr<CardService>>(cardConfig.error());
+    if (!cards)
+        return fail(cards.error(), 2);
+    stack->m_cards = std::move(cards.value());
+    CardService& cardService = *stack->m_cards;
+    spdlog::info("card payments: {}", cardService.describe().toStdString());
+
+    const ConnectionSettings& db = stack->m_database;
+    stack->m_backend = std::make_unique<PgTerminalBackend>(db);
+    // A counter till's sales join a showtime's admission queue as tills, admitted at once
+    // (docs/DECISIONS.md, "Counter tills join the line"); a kiosk's wait their turn.
+    stack->m_backend->setCounterTill(setup.counterTill);
+    // Every payment goes through a durable intent on the desk's own thread and connection; the
+    // reconciler finishes whatever a crash or a lost connection left (this terminal's first).
+    stack->m_desk = std::make_unique<PaymentDesk>(PaymentIntentStore::factory(db, QStringLiteral("payments")),
+                                                  SeatStore::factory(db, QStringLiteral("payments")),
+                                                  cardService.factory(), cardService.acceptsCards(),
+                                                  cardService.timings());
+    BackgroundReconciler::Options reconcile;
+    reconcile.terminal = terminal;
+    stack->m_reconciler = std::make_unique<BackgroundReconciler>(
+        PaymentIntentStore::factory(db, QStringLiteral("reconciler")),
+        SeatStore::factory(db, QStringLiteral("reconciler")), cardService.factory(), reconcile);
+    stack->m_flow = std::make_unique<SaleFlow>(stack->m_backend.get(), stack->m_desk.get(), terminal);
+    stack->m_flow->setTerminalId(stack->m_identity.id);
+    stack->m_releaser = std::make_unique<ExpiryReleaser>(SeatStore::factory(db, QStringLiteral("releaser")),
+                                                         ExpiryReleaser::Options{});
+    // The money in doubt and a reconciler pass by hand, on a thread and connections of their own,
+    // by the background reconciler's rules. When another reconciler leads (often this terminal's
+    // own), that one is asked for its pass now.
+    stack->m_records = std::make_unique<PaymentRecordsService>(
+        PaymentIntentStore::factory(db, QStringLiteral("payment-records")),
+        SeatStore::factory(db, QStringLiteral("payment-records")), cardService.factory(), reconcile);
+    BackgroundReconciler* reconciler = stack->m_reconciler.get();
+    QObject::connect(stack->m_records.get(), &PaymentRecords::checkFinished, reconciler,
+                     [reconciler](int, const PaymentCheck& check) {
+                         if (!check.othersChecked)
+                             reconciler->reconcileNow();
+                     });
+#ifdef BOXOFFICE_HAVE_TICKETS
+    // Tickets (docs/DECISIONS.md, "Print on confirm"): this terminal's own key in its data folder,
+    // PDF files in the demo and where no printer is configured. The demo approves the key with its
+    // owner login; elsewhere a manager does (boxoffice-admin ticket-keys --approve).
+    if (auto output = TicketOutput::read(preferences, choice.demo); !output) {
+        spdlog::warn("no ticket printing: {}", output.error().message.toStdString());
+    } else {
+        TillPrintSetup print;
+        print.database = db;
+        // One key file per login (a machine may serve more than one).
+        QString login = db.value(QStringLiteral("user"));
+        login.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("_"));
+        print.keyFile = QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+                            .filePath(QStringLiteral("ticket-key-%1.bin")
+                                          .arg(login.isEmpty() ? QStringLiteral("default") : login));
+        print.terminalId = stack->m_identity.id;
+        print.terminal = terminal;
+        print.output = output.value();
+        if (choice.demo) {
+            print.approve = [choice](quint16 keyId) -> Status {
+                DatabaseChoice ownerChoice = choice;
+                ownerChoice.owner = true;
+                auto owner = resolveDatabase(ownerChoice);
+                if (!owner)
+                    return owner.error();
+                auto connection = DbConnection::open(owner.value(), QStringLiteral("ticket-key-approval"));
+                if (!connection)
+                    return connection.error();
+                TicketStore store(*connection.value());
+                return store.approveTillKey(keyId);
+            };
+        }
+        auto printing = std::make_unique<TillTicketPrinter>(std::move(print), &preferences);
+        spdlog::info("tickets: {}", printing->describeOutput().toStdString());
+        stack->m_printing = std::move(printing);
+    }
+#endif
+    return stack;
+}
+
+void TerminalStack::start()
+{
+    m_backend->start();
+    m_releaser->start();
+    m_reconciler->start();
+}
+
+void TerminalStack::stop()
+{
+    if (m_reconciler)
+        m_reconciler->stop();
+    if (m_releaser)
+        m_releaser->stop();
+    if (m_backend)
+        m_backend->stop();
+}
+
+} // namespace bo

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QIcon>
+#include <QImage>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include "app/common/logging.h"
+#include "app/common/queuethread.h"
+#include "app/common/terminalstack.h"
+#include "app/tickets/qrcode.h"
+#include "boxoffice/version.h"
+#include "db/pgterminalbackend.h"
+#include "model/saleflow.h"
+#include "ui/kiosk/kioskwindow.h"
+
+namespace {
+
+/// The kiosk's settings (`kiosk/…`), the times in seconds.
+bo::KioskSettings readKioskSettings(const QSettings& s)
+{
+    bo::KioskSettings k;
+    const auto seconds = [&s](const char* key, int fallbackMs) {
+        return s.value(QLatin1String("kiosk/") + QLatin1String(key), fallbackMs / 1000).toInt() * 1000;
+    };
+    k.selectionTtlSeconds = s.value(QStringLiteral("kiosk/hold-seconds"), k.selectionTtlSeconds).toInt();
+    k.idleMs = seconds("idle-seconds", k.idleMs);
+    k.idlePromptMs = seconds("idle-prompt-seconds", k.idlePromptMs);
+    k.extensionOfferMs = seconds("extension-offer-seconds", k.extensionOfferMs);
+    k.doneMs = seconds("done-seconds", k.doneMs);
+    return k;
+}
+
+/// A QR code as an image, one pixel a module, with the quiet zone.
+QImage qrImage(const QString& text)
+{
+    auto code = bo::makeQrCode(text);
+    if (!code)
+        return {};
+    const int quiet = 4;
+    const int side = code.value().size + 2 * quiet;
+    QImage image(side, side, QImage::Format_Grayscale8);
+    image.fill(Qt::white);
+    for (int y = 0; y < code.value().size; ++y) {
+        for (int x = 0; x < code.value().size; ++x) {
+            if (code.value().dark(x, y))
+                image.setPixel(x + quiet, y + quiet, qRgb(0, 0, 0));
+        }
+    }
+    return image;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QApplication app(argc, argv);
+    // The counter's organisation and application name: the kiosk shares the machine's settings
+    // file and the demo's cluster; its own settings are under kiosk/.
+    QApplication::setOrganizationName(QStringLiteral("boxoffice"));
+    QApplication::setApplicationName(QStringLiteral("boxoffice"));
+    QApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION BOXOFFICE_BUILD_NOTE));
+    QApplication::setApplicationDisplayName(QCoreApplication::translate("bo::KioskMain", "Box office kiosk"));
+    QApplication::setDesktopFileName(QStringLiteral("org.boxoffice.Kiosk"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.boxoffice.Kiosk")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("bo::KioskMain", "Cinema box office: the self-service kiosk."));
+    bo::addTerminalOptions(parser, "bo::KioskMain");
+    parser.addOption(
+        {QStringLiteral("windowed"),
+         QCoreApplication::translate("bo::KioskMain", "A window instead of the full screen (set-up, "
+                                                      "screenshots).")});
+    parser.process(app);
+    bo::setupLogging(QStringLiteral("boxoffice-kiosk"), parser.isSet(QStringLiteral("verbose")), false);
+
+    QSettings preferences;
+    bo::TerminalStack::Failure failure;
+    // A kiosk waits its turn in the admission queue like any customer.
+    auto stack = bo::TerminalStack::open(parser, preferences, {false, QStringLiteral("kiosk")}, &failure);
+    if (!stack) {
+        QMessageBox::critical(nullptr, QCoreApplication::translate("bo::KioskMain", "Box office kiosk"),
+                              failure.error.message);
+        return failure.exitCode;
+    }
+    bo::Error queueError;
+    auto queue = bo::QueueThread::open(stack->database(), &stack->backend(), 5000, &queueError);
+    if (!queue) {
+        spdlog::error("cannot start: {} ({})", queueError.message.toStdString(),
+                      queueError.detail.toStdString());
+        QMessageBox::critical(nullptr, QCoreApplication::translate("bo::KioskMain", "Box office kiosk"),
+                              queueError.message);
+        return 1;
+    }
+    bo::KioskWindow window(&stack->backend(), &stack->flow(), readKioskSettings(preferences));
+    window.setAdmissionWatch(queue->watch());
+    window.setTicketPrinting(stack->ticketPrinting());
+    window.setQrImage(qrImage);
+    QString language = parser.value(QStringLiteral("lang"));
+    if (language.isEmpty())
+        language = preferences.value(QStringLiteral("kiosk/language"), QStringLiteral("ko")).toString();
+    window.setLanguage(language);
+
+    // Start-to-attract: from the process's start to the attract screen with its films.
+    QObject::connect(&stack->backend(), &bo::TerminalBackend::showtimesLoaded, &window,
+                     [&sinceStart, reported = false](const QList<bo::ShowtimeInfo>&) mutable {
+                         if (!std::exchange(reported, true))
+                             spdlog::info("kiosk: attract screen with its films {} ms after start",
+                                          sinceStart.elapsed());
+                     });
+    stack->start();
+    if (parser.isSet(QStringLiteral("windowed"))) {
+        window.resize(1080 / 2, 1920 / 2);
+        window.show();
+    } else {
+        window.showFullScreen();
+    }
+    if (parser.isSet(QStringLiteral("quit-after"))) {
+        bool ok = false;
+        const int quitAfter = parser.value(QStringLiteral("quit-after")).toInt(&ok);
+        if (!ok || quitAfter < 0) {
+            spdlog::error("--quit-after '{}' is not a number of milliseconds",
+                          parser.value(QStringLiteral("quit-after")).toStdString());
+            return 2;
+        }
+        QTimer::singleShot(quitAfter, &app, [&app, &stack, &window] {
+            const bool loaded =
+                stack->backend().isOnline() && window.screen() == bo::KioskWindow::Screen::Attract;
+            spdlog::info("smoke test: online {}, attract {}", stack->backend().isOnline(), loaded);
+            app.exit(loaded ? 0 : 1);
+        });
+    }
+    const int rc = app.exec();
+    queue.reset();
+    stack->stop();
+    return rc;
+}

@@ -1,0 +1,1134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "ui/kiosk/kioskwindow.h"
+
+#include <algorithm>
+
+#include <QApplication>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include "model/admissionwatch.h"
+#include "model/money.h"
+#include "model/salerules.h"
+#include "model/seatmap.h"
+#include "model/terminalbackend.h"
+#include "ui/common/seatmapwidget.h"
+#include "ui/kiosk/kiosktheme.h"
+
+namespace bo {
+namespace {
+
+/// The staff corner: a press this long in the top-left square opens the staff exit.
+constexpr int staffCornerPx = 96;
+
+/// Rounded minutes for a wait, never a false precision (ecosystem.md, "Queue progress").
+QString waitText(int etaSeconds)
+{
+    if (etaSeconds < 0)
+        return KioskWindow::tr("We are working out the wait.");
+    if (etaSeconds < 60)
+        return KioskWindow::tr("Less than a minute.");
+    return KioskWindow::tr("About %n minute(s).", nullptr, (etaSeconds + 59) / 60);
+}
+
+QString mmss(qint64 ms)
+{
+    const qint64 s = (std::max<qint64>(ms, 0) + 999) / 1000;
+    return QStringLiteral("%1:%2").arg(s / 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+/// Reading order for buttons made after the page's Back: the list's buttons in order, then Back.
+void chainFocus(QLayout* list, QWidget* page)
+{
+    QWidget* previous = nullptr;
+    for (int i = 0; i < list->count(); ++i) {
+        QWidget* w = list->itemAt(i)->widget();
+        if (previous)
+            QWidget::setTabOrder(previous, w);
+        previous = w;
+    }
+    if (previous) {
+        if (auto* back = page->findChild<QPushButton*>(QStringLiteral("back")))
+            QWidget::setTabOrder(previous, back);
+    }
+}
+
+void clearLayout(QLayout* layout)
+{
+    while (QLayoutItem* item = layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+}
+
+} // namespace
+
+KioskWindow::KioskWindow(TerminalBackend* backend, SaleFlow* flow, KioskSettings settings, QWidget* parent)
+    : QWidget(parent)
+    , m_backend(backend)
+    , m_flow(flow)
+    , m_settings(settings)
+{
+    setObjectName(QStringLiteral("kioskWindow"));
+    // A public machine: no frame to close, no menus to open (issue 14, "Staff exit").
+    setWindowFlag(Qt::FramelessWindowHint);
+    setContextMenuPolicy(Qt::NoContextMenu);
+    setAttribute(Qt::WA_StyledBackground);
+    setStyleSheet(kiosktheme::styleSheet());
+    buildPages();
+    connectFlow();
+
+    m_idle.setSingleShot(true);
+    m_idle.setInterval(m_settings.idleMs);
+    connect(&m_idle, &QTimer::timeout, this, &KioskWindow::onIdle);
+    m_idlePrompt.setSingleShot(true);
+    m_idlePrompt.setInterval(m_settings.idlePromptMs);
+    connect(&m_idlePrompt, &QTimer::timeout, this, &KioskWindow::resetToAttract);
+    m_doneTimer.setSingleShot(true);
+    m_doneTimer.setInterval(m_settings.doneMs);
+    connect(&m_doneTimer, &QTimer::timeout, this, &KioskWindow::resetToAttract);
+    m_showtimesRefresh.setInterval(60000);
+    connect(&m_showtimesRefresh, &QTimer::timeout, this, [this] {
+        const QDateTime now = QDateTime::currentDateTime();
+        m_backend->loadShowtimes(now.addSecs(-3600), QDateTime(now.date().addDays(1), QTime(0, 0)));
+    });
+    m_showtimesRefresh.start();
+    // Every input anywhere restarts the idle time; context menus never open.
+    qApp->installEventFilter(this);
+    retranslate();
+    showScreen(Screen::Attract);
+}
+
+KioskWindow::~KioskWindow()
+{
+    qApp->removeEventFilter(this);
+}
+
+void KioskWindow::setAdmissionWatch(AdmissionWatch* watch)
+{
+    m_watch = watch;
+    if (!watch)
+        return;
+    connect(watch, &AdmissionWatch::ticketChanged, this, &KioskWindow::onTicketChanged);
+    connect(watch, &AdmissionWatch::admitted, this, [this] { onAdmitted(); });
+}
+
+void KioskWindow::setTicketPrinting(TicketPrinting* printing)
+{
+    m_printing = printing;
+    if (!printing)
+        return;
+    connect(printing, &TicketPrinting::printed, this, [this](const PrintedTickets& tickets) {
+        if (tickets.bookingCode != m_printCode || m_screen != Screen::Done)
+            return;
+        m_printCode.clear();
+        showDone(tr("Please take your tickets below. Enjoy the film!"), false);
+    });
+    connect(printing, &TicketPrinting::printFailed, this, [this](const QString& code, const Error&) {
+        if (code != m_printCode || m_screen != Screen::Done)
+            return;
+        m_printCode.clear();
+        // The sale stands: the code and its QR on the screen, the counter prints again.
+        showDone(tr("Your booking is confirmed, but the tickets could not be printed. Show this code at "
+                    "the counter or the door: %1. Staff at the counter can print your tickets.")
+                     .arg(code),
+                 true);
+    });
+}
+
+void KioskWindow::setLanguage(const QString& code)
+{
+    qApp->removeTranslator(&m_translator);
+    m_language = code == QLatin1String("ko") ? QStringLiteral("ko") : QStringLiteral("en");
+    const QLocale locale = m_language == QLatin1String("ko")
+                               ? QLocale(QLocale::Korean, QLocale::SouthKorea)
+                               : QLocale(QLocale::English, QLocale::UnitedStates);
+    QLocale::setDefault(locale);
+    setLocale(locale);
+    if (m_translator.load(QStringLiteral(":/i18n/boxoffice_") + m_language))
+        qApp->installTranslator(&m_translator);
+    retranslate();
+}
+
+int KioskWindow::ticketCount() const
+{
+    int n = 0;
+    for (const TierRow& row : m_tiers)
+        n += row.count;
+    return n;
+}
+
+QPushButton* KioskWindow::makeButton(const QString& name, QWidget* parent, bool primary)
+{
+    auto* button = new QPushButton(parent);
+    button->setObjectName(name);
+    if (primary)
+        button->setProperty("role", QStringLiteral("primary"));
+    kiosktheme::makeTouchButton(button);
+    return button;
+}
+
+QLabel* KioskWindow::makeLabel(const QString& name, const QString& role, QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(name);
+    if (!role.isEmpty())
+        label->setProperty("role", role);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::NoTextInteraction);
+    return label;
+}
+
+QWidget* KioskWindow::makePage(const QString& name, QVBoxLayout** layout)
+{
+    auto* page = new QWidget(m_pages);
+    page->setObjectName(name);
+    *layout = new QVBoxLayout(page);
+    (*layout)->setContentsMargins(48, 48, 48, 48);
+    (*layout)->setSpacing(24);
+    m_pages->addWidget(page);
+    return page;
+}
+
+void KioskWindow::buildPages()
+{
+    m_pages = new QStackedWidget(this);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_helpText = makeLabel(QStringLiteral("helpText"), QStringLiteral("notice"), this);
+    m_helpText->hide();
+    outer->addWidget(m_helpText);
+    outer->addWidget(m_pages, 1);
+    QVBoxLayout* l = nullptr;
+    const auto addBack = [this](QVBoxLayout* layout, QWidget* page) {
+        QPushButton* b = makeButton(QStringLiteral("back"), page);
+        connect(b, &QPushButton::clicked, this, &KioskWindow::back);
+        m_backButtons << b;
+        layout->addWidget(b);
+    };
+
+    // Attract: films showing, touch to start, the language on the first screen.
+    m_screens[Screen::Attract] = makePage(QStringLiteral("attractPage"), &l);
+    QWidget* page = m_screens[Screen::Attract];
+    m_attractTitle = makeLabel(QStringLiteral("attractTitle"), QStringLiteral("title"), page);
+    m_attractTitle->setAlignment(Qt::AlignCenter);
+    m_attractFilms = makeLabel(QStringLiteral("attractFilms"), QString(), page);
+    m_attractFilms->setAlignment(Qt::AlignCenter);
+    m_start = makeButton(QStringLiteral("start"), page, true);
+    m_start->setMinimumHeight(kiosktheme::touchTargetPx * 3);
+    connect(m_start, &QPushButton::clicked, this, [this] { showScreen(Screen::Films); });
+    m_korean = makeButton(QStringLiteral("korean"), page);
+    m_english = makeButton(QStringLiteral("english"), page);
+    m_korean->setText(QStringLiteral("한국어"));
+    m_english->setText(QStringLiteral("English"));
+    connect(m_korean, &QPushButton::clicked, this, [this] { setLanguage(QStringLiteral("ko")); });
+    connect(m_english, &QPushButton::clicked, this, [this] { setLanguage(QStringLiteral("en")); });
+    l->addWidget(m_attractTitle);
+    l->addWidget(m_attractFilms, 1);
+    l->addWidget(m_start);
+    auto* languages = new QHBoxLayout;
+    languages->addWidget(m_korean);
+    languages->addWidget(m_english);
+    l->addLayout(languages);
+
+    // Film, then showtime: one big button each.
+    m_screens[Screen::Films] = makePage(QStringLiteral("filmsPage"), &l);
+    m_filmsHeading =
+        makeLabel(QStringLiteral("filmsHeading"), QStringLiteral("heading"), m_screens[Screen::Films]);
+    l->addWidget(m_filmsHeading);
+    m_filmButtons = new QVBoxLayout;
+    l->addLayout(m_filmButtons);
+    l->addStretch(1);
+    addBack(l, m_screens[Screen::Films]);
+
+    m_screens[Screen::Showtimes] = makePage(QStringLiteral("showtimesPage"), &l);
+    m_showtimesHeading = makeLabel(QStringLiteral("showtimesHeading"), QStringLiteral("heading"),
+                                   m_screens[Screen::Showtimes]);
+    l->addWidget(m_showtimesHeading);
+    m_showtimeButtons = new QVBoxLayout;
+    l->addLayout(m_showtimeButtons);
+    l->addStretch(1);
+    addBack(l, m_screens[Screen::Showtimes]);
+
+    // Tickets per type.
+    m_screens[Screen::Tickets] = makePage(QStringLiteral("ticketsPage"), &l);
+    page = m_screens[Screen::Tickets];
+    m_ticketsHeading = makeLabel(QStringLiteral("ticketsHeading"), QStringLiteral("heading"), page);
+    l->addWidget(m_ticketsHeading);
+    m_tierGrid = new QGridLayout;
+    m_tierGrid->setHorizontalSpacing(24);
+    m_tierGrid->setVerticalSpacing(24);
+    l->addLayout(m_tierGrid);
+    m_ticketsTotal = makeLabel(QStringLiteral("ticketsTotal"), QString(), page);
+    l->addWidget(m_ticketsTotal);
+    l->addStretch(1);
+    m_ticketsNext = makeButton(QStringLiteral("ticketsNext"), page, true);
+    connect(m_ticketsNext, &QPushButton::clicked, this, &KioskWindow::toQueue);
+    l->addWidget(m_ticketsNext);
+    addBack(l, page);
+
+    // The line: shown only while the customer waits in it.
+    m_screens[Screen::Queue] = makePage(QStringLiteral("queuePage"), &l);
+    m_queueHeading =
+        makeLabel(QStringLiteral("queueHeading"), QStringLiteral("heading"), m_screens[Screen::Queue]);
+    m_queuePosition = makeLabel(QStringLiteral("queuePosition"), QString(), m_screens[Screen::Queue]);
+    l->addWidget(m_queueHeading);
+    l->addWidget(m_queuePosition);
+    l->addStretch(1);
+    addBack(l, m_screens[Screen::Queue]);
+
+    // Seats: the shared map, the best seats chosen already, the countdown.
+    m_screens[Screen::Seats] = makePage(QStringLiteral("seatsPage"), &l);
+    page = m_screens[Screen::Seats];
+    m_seatsHeading = makeLabel(QStringLiteral("seatsHeading"), QStringLiteral("heading"), page);
+    m_seatsCountdown = makeLabel(QStringLiteral("countdown"), QStringLiteral("countdown"), page);
+    m_seatsMessage = makeLabel(QStringLiteral("seatsMessage"), QStringLiteral("notice"), page);
+    m_seatsMessage->hide();
+    m_takeSuggestion = makeButton(QStringLiteral("takeSuggestion"), page);
+    m_takeSuggestion->hide();
+    connect(m_takeSuggestion, &QPushButton::clicked, this, [this] {
+        if (!m_suggestion.isEmpty())
+            m_flow->replaceSelection(m_suggestion);
+        m_suggestion.clear();
+        m_takeSuggestion->hide();
+        m_seatsMessage->hide();
+    });
+    m_map = new SeatMapWidget(page);
+    m_map->setObjectName(QStringLiteral("seatMap"));
+    m_map->setSeatMap(&m_flow->seatMap());
+    // The map takes touches; a keypad customer keeps the seats chosen for them.
+    m_map->setFocusPolicy(Qt::ClickFocus);
+    m_seatsChosen = makeLabel(QStringLiteral("seatsChosen"), QString(), page);
+    m_seatsNext = makeButton(QStringLiteral("seatsNext"), page, true);
+    connect(m_seatsNext, &QPushButton::clicked, this, &KioskWindow::toSummary);
+    l->addWidget(m_seatsHeading);
+    l->addWidget(m_seatsCountdown);
+    l->addWidget(m_seatsMessage);
+    l->addWidget(m_takeSuggestion);
+    l->addWidget(m_map, 1);
+    l->addWidget(m_seatsChosen);
+    l->addWidget(m_seatsNext);
+    addBack(l, page);
+
+    // Summary with the total.
+    m_screens[Screen::Summary] = makePage(QStringLiteral("summaryPage"), &l);
+    page = m_screens[Screen::Summary];
+    m_summaryHeading = makeLabel(QStringLiteral("summaryHeading"), QStringLiteral("heading"), page);
+    m_summaryCountdown = makeLabel(QStringLiteral("summaryCountdown"), QStringLiteral("countdown"), page);
+    m_summaryText = makeLabel(QStringLiteral("summaryText"), QString(), page);
+    m_payButton = makeButton(QStringLiteral("pay"), page, true);
+    connect(m_payButton, &QPushButton::clicked, this, &KioskWindow::pay);
+    l->addWidget(m_summaryHeading);
+    l->addWidget(m_summaryCountdown);
+    l->addWidget(m_summaryText, 1);
+    l->addWidget(m_payButton);
+    addBack(l, page);
+
+    // Card payment: what is happening, never a success before it is one.
+    m_screens[Screen::Payment] = makePage(QStringLiteral("paymentPage"), &l);
+    page = m_screens[Screen::Payment];
+    m_paymentHeading = makeLabel(QStringLiteral("paymentHeading"), QStringLiteral("heading"), page);
+    m_paymentText = makeLabel(QStringLiteral("paymentText"), QString(), page);
+    m_paymentRetry = makeButton(QStringLiteral("paymentRetry"), page, true);
+    m_paymentCancel = makeButton(QStringLiteral("paymentCancel"), page);
+    connect(m_paymentRetry, &QPushButton::clicked, this, &KioskWindow::pay);
+    connect(m_paymentCancel, &QPushButton::clicked, this, &KioskWindow::resetToAttract);
+    l->addWidget(m_paymentHeading);
+    l->addWidget(m_paymentText, 1);
+    l->addWidget(m_paymentRetry);
+    l->addWidget(m_paymentCancel);
+
+    // Done.
+    m_screens[Screen::Done] = makePage(QStringLiteral("donePage"), &l);
+    page = m_screens[Screen::Done];
+    m_doneHeading = makeLabel(QStringLiteral("doneHeading"), QStringLiteral("heading"), page);
+    m_doneText = makeLabel(QStringLiteral("doneText"), QString(), page);
+    m_doneQr = makeLabel(QStringLiteral("doneQr"), QString(), page);
+    m_doneQr->setAlignment(Qt::AlignCenter);
+    m_doneButton = makeButton(QStringLiteral("doneButton"), page, true);
+    connect(m_doneButton, &QPushButton::clicked, this, &KioskWindow::resetToAttract);
+    l->addWidget(m_doneHeading);
+    l->addWidget(m_doneText);
+    l->addWidget(m_doneQr, 1);
+    l->addWidget(m_doneButton);
+
+    // A calm message and a way on.
+    m_screens[Screen::Notice] = makePage(QStringLiteral("noticePage"), &l);
+    m_noticeText =
+        makeLabel(QStringLiteral("noticeText"), QStringLiteral("notice"), m_screens[Screen::Notice]);
+    m_noticeAction = makeButton(QStringLiteral("noticeAction"), m_screens[Screen::Notice], true);
+    connect(m_noticeAction, &QPushButton::clicked, this, [this] {
+        auto next = std::exchange(m_noticeNext, {});
+        if (next)
+            next();
+        else
+            resetToAttract();
+    });
+    l->addWidget(m_noticeText, 1);
+    l->addWidget(m_noticeAction);
+
+    m_screens[Screen::OutOfService] = makePage(QStringLiteral("outOfServicePage"), &l);
+    m_outOfService =
+        makeLabel(QStringLiteral("outOfService"), QStringLiteral("title"), m_screens[Screen::OutOfService]);
+    m_outOfService->setAlignment(Qt::AlignCenter);
+    l->addWidget(m_outOfService, 1);
+
+    // "Are you still there?" over whatever is shown.
+    m_idleBox = new QWidget(this);
+    m_idleBox->setObjectName(QStringLiteral("idlePrompt"));
+    m_idleBox->setAttribute(Qt::WA_StyledBackground);
+    m_idleBox->setStyleSheet(
+        QStringLiteral("QWidget#idlePrompt { background: #2b3440; border: 4px solid #ffd166; }"));
+    auto* idleLayout = new QVBoxLayout(m_idleBox);
+    idleLayout->setContentsMargins(36, 36, 36, 36);
+    m_idleText = makeLabel(QStringLiteral("idleText"), QStringLiteral("heading"), m_idleBox);
+    m_idleContinue = makeButton(QStringLiteral("idleContinue"), m_idleBox, true);
+    connect(m_idleContinue, &QPushButton::clicked, this, [this] {
+        m_idlePrompt.stop();
+        m_idleBox->hide();
+        restartIdle();
+        focusFirst();
+    });
+    idleLayout->addWidget(m_idleText);
+    idleLayout->addWidget(m_idleContinue);
+    m_idleBox->hide();
+}
+
+void KioskWindow::connectFlow()
+{
+    connect(m_map, &SeatMapWidget::seatActivated, m_flow, &SaleFlow::toggleSeat);
+    connect(m_flow, &SaleFlow::showtimeOpened, this, [this] {
+        m_map->reloadSeats();
+        m_map->zoomToFit();
+        rebuildTiers();
+        if (m_screen == Screen::Showtimes)
+            showScreen(Screen::Tickets);
+    });
+    connect(m_flow, &SaleFlow::mapReloaded, m_map, &SeatMapWidget::reloadSeats);
+    connect(m_flow, &SaleFlow::seatsUpdated, m_map, &SeatMapWidget::repaintSeats);
+    connect(m_flow, &SaleFlow::selectionChanged, this, &KioskWindow::refreshSeats);
+    connect(m_flow, &SaleFlow::busyChanged, this, &KioskWindow::refreshSeats);
+    connect(m_flow, &SaleFlow::seatsUpdated, this, &KioskWindow::refreshSeats);
+    connect(m_flow, &SaleFlow::stateChanged, this, &KioskWindow::refreshSeats);
+    connect(m_flow, &SaleFlow::countdownTick, this, &KioskWindow::showCountdown);
+    connect(m_flow, &SaleFlow::seatsTaken, this,
+            [this](const QList<int>& taken, const QList<int>& suggestion, const QList<SeatRefusal>&) {
+                Q_UNUSED(taken);
+                m_suggestion = suggestion;
+                m_seatsMessage->setText(suggestion.isEmpty()
+                                            ? tr("Sorry, someone else just took a seat you wanted. "
+                                                 "Please choose other seats.")
+                                            : tr("Sorry, someone else just took a seat you wanted. "
+                                                 "The nearest seats together are free."));
+                m_seatsMessage->show();
+                m_takeSuggestion->setVisible(!suggestion.isEmpty());
+                if (m_screen != Screen::Seats && m_screen != Screen::Queue)
+                    return;
+                showScreen(Screen::Seats);
+                if (!suggestion.isEmpty())
+                    m_takeSuggestion->setFocus(Qt::OtherFocusReason);
+            });
+    // The card is asked for once the payment step is held and nothing else is on its way.
+    const auto askCard = [this] {
+        if (m_paying && m_screen == Screen::Payment && m_flow->state() == SaleFlow::State::Payment &&
+            !m_flow->isBusy() && !m_cardAsked) {
+            m_cardAsked = true;
+            m_flow->payCard();
+        }
+    };
+    connect(m_flow, &SaleFlow::stateChanged, this, askCard);
+    connect(m_flow, &SaleFlow::busyChanged, this, askCard);
+    connect(m_flow, &SaleFlow::paymentPhase, this, &KioskWindow::showPaymentPhase);
+    connect(m_flow, &SaleFlow::paymentDeclined, this, [this](const QString&) {
+        m_paying = false;
+        restartIdle();
+        m_paymentHeading->setText(tr("The card was declined"));
+        m_paymentText->setText(tr("Nothing was charged. Your seats are still kept for you. You can try again "
+                                  "with another card, or cancel."));
+        m_paymentRetry->show();
+        m_paymentCancel->show();
+        m_paymentRetry->setFocus(Qt::OtherFocusReason);
+    });
+    connect(m_flow, &SaleFlow::problem, this, [this](const QString& text) {
+        if (m_screen == Screen::Payment) {
+            m_paying = false;
+            restartIdle();
+            m_paymentHeading->setText(tr("The payment did not go through"));
+            m_paymentText->setText(tr("Nothing was charged. %1").arg(text));
+            m_paymentRetry->show();
+            m_paymentCancel->show();
+            m_paymentRetry->setFocus(Qt::OtherFocusReason);
+            return;
+        }
+        if (m_screen == Screen::Seats) {
+            m_seatsMessage->setText(text);
+            m_seatsMessage->show();
+        }
+    });
+    connect(m_flow, &SaleFlow::completed, this, &KioskWindow::onCompleted);
+    connect(m_flow, &SaleFlow::saleEnded, this, &KioskWindow::onSaleEnded);
+
+    connect(m_backend, &TerminalBackend::showtimesLoaded, this, [this](const QList<ShowtimeInfo>& showtimes) {
+        m_showtimes = showtimes;
+        rebuildFilms();
+    });
+    connect(m_backend, &TerminalBackend::settingsLoaded, this, [this](const SaleSettings& server) {
+        // The kiosk's holds are shorter than the counter's (a kiosk setting); never longer than
+        // the server allows.
+        SaleSettings s = server;
+        s.selectionTtlSeconds = std::min(s.selectionTtlSeconds, m_settings.selectionTtlSeconds);
+        m_flow->setSettings(s);
+        m_lateSaleMinutes = s.lateSaleMinutes;
+        rebuildFilms();
+    });
+    connect(m_backend, &TerminalBackend::onlineChanged, this,
+            [this](bool online, const QString&) { onOnlineChanged(online); });
+}
+
+void KioskWindow::retranslate()
+{
+    m_attractTitle->setText(tr("Buy your tickets here"));
+    m_start->setText(tr("Touch to start"));
+    m_start->setAccessibleName(tr("Start buying tickets"));
+    m_korean->setAccessibleName(QStringLiteral("한국어"));
+    m_english->setAccessibleName(QStringLiteral("English"));
+    m_filmsHeading->setText(tr("Choose a film"));
+    m_showtimesHeading->setText(tr("Choose a time"));
+    m_ticketsHeading->setText(tr("How many tickets?"));
+    m_ticketsNext->setText(tr("Continue to seats"));
+    m_queueHeading->setText(tr("Please wait a moment"));
+    m_seatsHeading->setText(tr("Your seats"));
+    m_seatsNext->setText(tr("Continue"));
+    m_takeSuggestion->setText(tr("Take the nearest seats"));
+    m_summaryHeading->setText(tr("Check your order"));
+    m_payButton->setText(tr("Pay by card"));
+    m_paymentRetry->setText(tr("Try again"));
+    m_paymentCancel->setText(tr("Cancel and start over"));
+    m_doneButton->setText(tr("Finish"));
+    m_idleText->setText(tr("Are you still there? Touch Continue to keep your order."));
+    m_idleContinue->setText(tr("Continue"));
+    m_outOfService->setText(tr("Out of service. Please buy your tickets at the counter. We are sorry."));
+    for (QPushButton* b : std::as_const(m_backButtons)) {
+        b->setText(tr("Back"));
+        b->setAccessibleName(tr("Back"));
+    }
+    m_helpText->setText(
+        tr("Help: use the arrows to move, OK to choose, Back to go back. Staff can help you at "
+           "the counter."));
+    rebuildFilms();
+    updateTierCounts();
+    refreshSeats();
+}
+
+void KioskWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+QString KioskWindow::money(qint64 minor) const
+{
+    return formatMoney(minor, m_flow->currency(), locale());
+}
+
+QString KioskWindow::tierName(const PriceTier& tier)
+{
+    if (tier.code == QLatin1String("adult"))
+        return tr("Adult");
+    if (tier.code == QLatin1String("teen"))
+        return tr("Teen");
+    if (tier.code == QLatin1String("child"))
+        return tr("Child");
+    if (tier.code == QLatin1String("senior"))
+        return tr("Senior");
+    return tier.name;
+}
+
+bool KioskWindow::customerPresent() const
+{
+    return m_screen != Screen::Attract && m_screen != Screen::OutOfService;
+}
+
+void KioskWindow::showScreen(Screen screen)
+{
+    m_screen = screen;
+    m_pages->setCurrentWidget(m_screens.value(screen));
+    m_helpText->hide();
+    if (screen == Screen::Attract || screen == Screen::OutOfService) {
+        m_idle.stop();
+        m_idlePrompt.stop();
+        m_idleBox->hide();
+    } else if (!m_paying) {
+        restartIdle();
+    }
+    focusFirst();
+    emit screenChanged(screen);
+}
+
+void KioskWindow::focusFirst()
+{
+    QWidget* page = m_pages->currentWidget();
+    QWidget* first = nullptr;
+    if (m_screen == Screen::Attract)
+        first = m_start;
+    else if (m_screen == Screen::Seats)
+        first = m_seatsNext;
+    else if (m_screen == Screen::Summary)
+        first = m_payButton;
+    else if (m_screen == Screen::Tickets && !m_tiers.isEmpty())
+        first = m_tiers.first().plus;
+    else if (m_screen == Screen::Films && m_filmButtons->count() > 0)
+        first = m_filmButtons->itemAt(0)->widget();
+    else if (m_screen == Screen::Showtimes && m_showtimeButtons->count() > 0)
+        first = m_showtimeButtons->itemAt(0)->widget();
+    if (!first) {
+        for (QPushButton* b : page->findChildren<QPushButton*>()) {
+            if (b->isVisibleTo(page) && b->isEnabled()) {
+                first = b;
+                break;
+            }
+        }
+    }
+    if (first && first->isEnabled())
+        first->setFocus(Qt::OtherFocusReason);
+}
+
+void KioskWindow::back()
+{
+    switch (m_screen) {
+    case Screen::Films:
+        resetToAttract();
+        return;
+    case Screen::Showtimes:
+        showScreen(Screen::Films);
+        return;
+    case Screen::Tickets:
+        m_flow->cancel();
+        showScreen(Screen::Showtimes);
+        return;
+    case Screen::Queue:
+    case Screen::Seats:
+        // The seats go back, the line is left; the counts stay.
+        leaveQueue();
+        m_flow->cancel();
+        m_flow->openShowtime(m_showtimeId);
+        showScreen(Screen::Tickets);
+        return;
+    case Screen::Summary:
+        showScreen(Screen::Seats);
+        return;
+    default:
+        return;
+    }
+}
+
+void KioskWindow::help()
+{
+    m_helpText->setVisible(!m_helpText->isVisible());
+}
+
+void KioskWindow::rebuildFilms()
+{
+    if (!m_attractFilms)
+        return;
+    const QDateTime now = QDateTime::currentDateTime();
+    QStringList titles;
+    QList<int> movies;
+    for (const ShowtimeInfo& s : std::as_const(m_showtimes)) {
+        if (!SaleRules::isOnSale(s, now, m_lateSaleMinutes) || movies.contains(s.movieId))
+            continue;
+        movies << s.movieId;
+        titles << s.movieTitle;
+    }
+    m_attractFilms->setText(titles.isEmpty() ? tr("No films on sale now.")
+                                             : tr("Showing today:\n%1").arg(titles.join(QLatin1Char('\n'))));
+    if (m_screen == Screen::Films || m_filmButtons->count() == 0 || m_screen == Screen::Attract) {
+        clearLayout(m_filmButtons);
+        for (qsizetype i = 0; i < movies.size(); ++i) {
+            QPushButton* b =
+                makeButton(QStringLiteral("film-%1").arg(movies.at(i)), m_screens[Screen::Films]);
+            b->setText(titles.at(i));
+            b->setAccessibleName(titles.at(i));
+            const int movie = movies.at(i);
+            connect(b, &QPushButton::clicked, this, [this, movie] { chooseFilm(movie); });
+            m_filmButtons->addWidget(b);
+        }
+        chainFocus(m_filmButtons, m_screens[Screen::Films]);
+    }
+    const bool wasEnabled = m_start->isEnabled();
+    m_start->setEnabled(!movies.isEmpty());
+    if (!wasEnabled && m_start->isEnabled() && m_screen == Screen::Attract)
+        m_start->setFocus(Qt::OtherFocusReason);
+}
+
+void KioskWindow::chooseFilm(int movieId)
+{
+    m_movieId = movieId;
+    rebuildShowtimes();
+    showScreen(Screen::Showtimes);
+}
+
+void KioskWindow::rebuildShowtimes()
+{
+    clearLayout(m_showtimeButtons);
+    const QDateTime now = QDateTime::currentDateTime();
+    for (const ShowtimeInfo& s : std::as_const(m_showtimes)) {
+        if (s.movieId != m_movieId || !SaleRules::isOnSale(s, now, m_lateSaleMinutes) || s.seatsFree <= 0)
+            continue;
+        QPushButton* b = makeButton(QStringLiteral("showtime-%1").arg(s.id), m_screens[Screen::Showtimes]);
+        b->setText(tr("%1 · %2 · %n seat(s) free", nullptr, s.seatsFree)
+                       .arg(locale().toString(s.startsAt.toLocalTime().time(), QLocale::ShortFormat),
+                            s.auditoriumName));
+        b->setAccessibleName(b->text());
+        const int id = s.id;
+        connect(b, &QPushButton::clicked, this, [this, id] { chooseShowtime(id); });
+        m_showtimeButtons->addWidget(b);
+    }
+    chainFocus(m_showtimeButtons, m_screens[Screen::Showtimes]);
+}
+
+void KioskWindow::chooseShowtime(int showtimeId)
+{
+    m_showtimeId = showtimeId;
+    // The map and prices load now; nothing is held until the customer's turn.
+    m_flow->openShowtime(showtimeId);
+}
+
+void KioskWindow::rebuildTiers()
+{
+    clearLayout(m_tierGrid);
+    m_tiers.clear();
+    QWidget* page = m_screens[Screen::Tickets];
+    for (const PriceTier& tier : m_flow->tiers()) {
+        TierRow row;
+        row.tier = tier;
+        row.count = m_tiers.isEmpty() ? 1 : 0; // one adult to start with
+        const int r = int(m_tiers.size());
+        row.name = makeLabel(QStringLiteral("tier-%1").arg(tier.code), QString(), page);
+        row.countLabel =
+            makeLabel(QStringLiteral("count-%1").arg(tier.code), QStringLiteral("heading"), page);
+        row.countLabel->setAlignment(Qt::AlignCenter);
+        row.minus = makeButton(QStringLiteral("minus-%1").arg(tier.code), page);
+        row.plus = makeButton(QStringLiteral("plus-%1").arg(tier.code), page);
+        row.minus->setText(QStringLiteral("−"));
+        row.plus->setText(QStringLiteral("+"));
+        connect(row.minus, &QPushButton::clicked, this, [this, r] {
+            if (m_tiers[r].count > 0)
+                --m_tiers[r].count;
+            updateTierCounts();
+        });
+        connect(row.plus, &QPushButton::clicked, this, [this, r] {
+            if (ticketCount() < m_flow->seatMap().seats().size() && ticketCount() < 10)
+                ++m_tiers[r].count;
+            updateTierCounts();
+        });
+        m_tierGrid->addWidget(row.name, r, 0);
+        m_tierGrid->addWidget(row.minus, r, 1);
+        m_tierGrid->addWidget(row.countLabel, r, 2);
+        m_tierGrid->addWidget(row.plus, r, 3);
+        m_tiers << row;
+    }
+    m_tierGrid->setColumnStretch(0, 1);
+    // Reading order: each row's minus, then its plus, row by row, then on.
+    QWidget* previous = nullptr;
+    for (const TierRow& row : std::as_const(m_tiers)) {
+        for (QWidget* w : {static_cast<QWidget*>(row.minus), static_cast<QWidget*>(row.plus)}) {
+            if (previous)
+                setTabOrder(previous, w);
+            previous = w;
+        }
+    }
+    if (previous)
+        setTabOrder(previous, m_ticketsNext);
+    updateTierCounts();
+}
+
+void KioskWindow::updateTierCounts()
+{
+    qint64 total = 0;
+    for (TierRow& row : m_tiers) {
+        row.name->setText(QStringLiteral("%1 · %2").arg(tierName(row.tier), money(row.tier.amountMinor)));
+        row.countLabel->setText(QString::number(row.count));
+        row.minus->setAccessibleName(tr("One %1 ticket less").arg(tierName(row.tier)));
+        row.plus->setAccessibleName(tr("One %1 ticket more").arg(tierName(row.tier)));
+        row.minus->setEnabled(row.count > 0);
+        total += row.count * row.tier.amountMinor;
+    }
+    if (m_ticketsTotal)
+        m_ticketsTotal->setText(tr("%n ticket(s), %1", nullptr, ticketCount()).arg(money(total)));
+    if (m_ticketsNext)
+        m_ticketsNext->setEnabled(ticketCount() > 0);
+}
+
+void KioskWindow::toQueue()
+{
+    if (ticketCount() <= 0 || m_flow->state() != SaleFlow::State::Selecting)
+        return;
+    if (!m_watch) {
+        toSeats();
+        return;
+    }
+    // Join the line with the sale's own token; invisible when there is no line.
+    m_inQueue = true;
+    m_queuePosition->setText(tr("Checking whether there is a line…"));
+    const int showtime = m_showtimeId;
+    const QUuid token = m_flow->holdToken();
+    QMetaObject::invokeMethod(m_watch, [watch = m_watch, showtime, token] { watch->join(showtime, token); });
+}
+
+void KioskWindow::onTicketChanged(const QueueTicket& ticket)
+{
+    if (!m_inQueue || m_screen == Screen::Attract)
+        return;
+    if (ticket.state == TicketState::Waiting) {
+        m_queuePosition->setText(tr("There is a line for this showing so that everyone can choose seats in "
+                                    "peace.\nYou are number %1.\n%2")
+                                     .arg(ticket.position)
+                                     .arg(waitText(ticket.etaSeconds)));
+        if (m_screen != Screen::Queue)
+            showScreen(Screen::Queue);
+    } else if (ticket.mayHold() && m_screen == Screen::Tickets) {
+        onAdmitted();
+    } else if (!ticket.live() && ticket.state != TicketState::Waiting && m_screen == Screen::Queue) {
+        showNotice(tr("Your place in the line has ended. Please start again."), tr("Start again"), {});
+    }
+}
+
+void KioskWindow::onAdmitted()
+{
+    if (!m_inQueue || (m_screen != Screen::Queue && m_screen != Screen::Tickets))
+        return;
+    toSeats();
+}
+
+void KioskWindow::toSeats()
+{
+    m_seatsMessage->hide();
+    m_takeSuggestion->hide();
+    showScreen(Screen::Seats);
+    // The best seats together, chosen for the customer; they may change them on the map.
+    m_flow->selectBest(ticketCount());
+}
+
+void KioskWindow::applyTiers()
+{
+    // Ticket types follow the counts, in the order of the seats.
+    const QList<int> seats = m_flow->selection();
+    qsizetype i = 0;
+    for (const TierRow& row : std::as_const(m_tiers)) {
+        for (int n = 0; n < row.count && i < seats.size(); ++n, ++i)
+            m_flow->setTier(seats.at(i), row.tier.code);
+    }
+}
+
+void KioskWindow::refreshSeats()
+{
+    if (!m_seatsChosen)
+        return;
+    const QList<int> seats = m_flow->selection();
+    QStringList labels;
+    for (int id : seats) {
+        if (const SeatState* s = m_flow->seatMap().seat(id))
+            labels << s->label;
+    }
+    const int wanted = ticketCount();
+    m_seatsChosen->setText(labels.isEmpty() ? tr("Touch a seat to choose it.")
+                                            : tr("Seats %1 (%2 of %3)")
+                                                  .arg(labels.join(QStringLiteral(", ")))
+                                                  .arg(labels.size())
+                                                  .arg(wanted));
+    const bool ready = m_flow->state() == SaleFlow::State::Selecting && !m_flow->isBusy() &&
+                       seats.size() == wanted && m_flow->heldSeats() == seats;
+    m_seatsNext->setEnabled(ready);
+    // A keypad customer finds "Continue" focused once the seats are held.
+    auto* focus = qobject_cast<QPushButton*>(QApplication::focusWidget());
+    if (ready && m_screen == Screen::Seats && (focus == nullptr || m_backButtons.contains(focus)))
+        m_seatsNext->setFocus(Qt::OtherFocusReason);
+}
+
+void KioskWindow::toSummary()
+{
+    if (m_flow->selection().size() != ticketCount())
+        return;
+    applyTiers();
+    QStringList lines;
+    lines << m_flow->showtime().movieTitle
+          << tr("%1, %2").arg(
+                 locale().toString(m_flow->showtime().startsAt.toLocalTime(), QLocale::ShortFormat),
+                 m_flow->showtime().auditoriumName);
+    for (int id : m_flow->selection()) {
+        const SeatState* s = m_flow->seatMap().seat(id);
+        const QString code = m_flow->tierOf(id);
+        QString tier = code;
+        for (const TierRow& row : std::as_const(m_tiers)) {
+            if (row.tier.code == code)
+                tier = tierName(row.tier);
+        }
+        lines << tr("Seat %1 · %2").arg(s ? s->label : QString::number(id), tier);
+    }
+    lines << QString() << tr("Total %1").arg(money(m_flow->totalMinor()));
+    m_summaryText->setText(lines.join(QLatin1Char('\n')));
+    showScreen(Screen::Summary);
+}
+
+void KioskWindow::pay()
+{
+    m_paying = true;
+    m_idle.stop(); // the card terminal has its own time
+    m_idlePrompt.stop();
+    m_idleBox->hide();
+    m_paymentHeading->setText(tr("Card payment"));
+    m_paymentText->setText(tr("Please insert or tap your card on the terminal."));
+    m_cardAsked = false;
+    m_paymentRetry->hide();
+    m_paymentCancel->hide();
+    showScreen(Screen::Payment);
+    if (m_flow->state() == SaleFlow::State::Selecting) {
+        m_flow->proceedToPayment();
+    } else if (m_flow->state() == SaleFlow::State::Payment && !m_flow->isBusy()) {
+        m_cardAsked = true;
+        m_flow->payCard();
+    }
+}
+
+void KioskWindow::showPaymentPhase(PaymentPhase phase)
+{
+    switch (phase) {
+    case PaymentPhase::Recording:
+    case PaymentPhase::Authorising:
+        m_paymentText->setText(tr("Please insert or tap your card on the terminal."));
+        return;
+    case PaymentPhase::Checking:
+        m_paymentText->setText(
+            tr("Checking your payment with the bank. This can take a moment; please wait."));
+        return;
+    case PaymentPhase::Confirming:
+    case PaymentPhase::Capturing:
+        m_paymentText->setText(tr("Booking your seats…"));
+        return;
+    case PaymentPhase::Voiding:
+        m_paymentText->setText(tr("Your seats could not be booked. Giving the card payment back…"));
+        return;
+    }
+}
+
+void KioskWindow::onCompleted(const ConfirmResult& booking)
+{
+    m_paying = false;
+    m_doneHeading->setText(tr("Thank you!"));
+    if (m_printing) {
+        m_printCode = booking.code;
+        showDone(tr("Printing your tickets…"), false);
+        m_printing->print(booking.code);
+    } else {
+        showDone(tr("Your booking is confirmed. Show this code at the door: %1").arg(booking.code), true);
+    }
+}
+
+void KioskWindow::showDone(const QString& text, bool withQr)
+{
+    m_doneText->setText(text);
+    const QString code = m_flow->lastBooking().code;
+    if (withQr && m_qr && !code.isEmpty()) {
+        const QImage qr = m_qr(code);
+        m_doneQr->setPixmap(
+            QPixmap::fromImage(qr.scaled(360, 360, Qt::KeepAspectRatio, Qt::FastTransformation)));
+        m_doneQr->setAccessibleName(tr("QR code of booking %1").arg(code));
+    } else {
+        m_doneQr->clear();
+        m_doneQr->setText(withQr ? code : QString());
+    }
+    if (m_screen != Screen::Done)
+        showScreen(Screen::Done);
+    m_idle.stop();
+    // The last screen stays a while, unless a print is still on its way.
+    if (m_printCode.isEmpty())
+        m_doneTimer.start();
+}
+
+void KioskWindow::showNotice(const QString& text, const QString& action, std::function<void()> onAction)
+{
+    m_paying = false;
+    m_noticeText->setText(text);
+    m_noticeAction->setText(action);
+    m_noticeAction->setAccessibleName(action);
+    m_noticeNext = std::move(onAction);
+    showScreen(Screen::Notice);
+}
+
+void KioskWindow::onSaleEnded(SaleFlow::EndReason reason, const QString& message)
+{
+    if (m_screen == Screen::Attract || m_screen == Screen::OutOfService)
+        return;
+    leaveQueue();
+    if (m_paying) {
+        // The payment's outcome could not be known, or the seats were lost: never a success.
+        m_paying = false;
+        showNotice(tr("We could not finish your payment. Nothing is booked. If your card was charged, the "
+                      "charge is given back automatically. Staff at the counter can check it for you.\n%1")
+                       .arg(message),
+                   tr("Start again"), {});
+        return;
+    }
+    if (reason == SaleFlow::EndReason::Offline)
+        return; // the out-of-service screen says it
+    showNotice(reason == SaleFlow::EndReason::Expired
+                   ? tr("The time to choose ran out and the seats were given back. You can start again.")
+                   : tr("Your order was cancelled. You can start again."),
+               tr("Start again"), {});
+}
+
+void KioskWindow::onOnlineChanged(bool online)
+{
+    if (!online) {
+        // Sells nothing while the database is away.
+        if (m_paying)
+            return; // the payment decides first; its answer comes back through the flow
+        leaveQueue();
+        if (m_flow->state() != SaleFlow::State::Idle && m_flow->state() != SaleFlow::State::Completed)
+            m_flow->cancel();
+        showScreen(Screen::OutOfService);
+        return;
+    }
+    // Online (again): what the attract screen shows is read anew.
+    const QDateTime now = QDateTime::currentDateTime();
+    m_backend->loadSettings();
+    m_backend->loadShowtimes(now.addSecs(-3600), QDateTime(now.date().addDays(1), QTime(0, 0)));
+    if (m_screen == Screen::OutOfService)
+        showScreen(Screen::Attract);
+}
+
+void KioskWindow::leaveQueue()
+{
+    if (!m_inQueue)
+        return;
+    m_inQueue = false;
+    if (m_watch)
+        QMetaObject::invokeMethod(m_watch, [watch = m_watch] { watch->leave(); });
+}
+
+void KioskWindow::resetToAttract()
+{
+    // Nothing of the previous customer stays: the seats, the line, the basket, the language.
+    m_doneTimer.stop();
+    m_idle.stop();
+    m_idlePrompt.stop();
+    m_idleBox->hide();
+    leaveQueue();
+    if (m_flow->state() == SaleFlow::State::Completed)
+        m_flow->finish();
+    else if (m_flow->state() != SaleFlow::State::Idle)
+        m_flow->cancel();
+    m_paying = false;
+    m_printCode.clear();
+    m_movieId = 0;
+    m_showtimeId = 0;
+    m_suggestion.clear();
+    m_tiers.clear();
+    clearLayout(m_tierGrid);
+    clearLayout(m_showtimeButtons);
+    m_summaryText->clear();
+    m_seatsChosen->clear();
+    m_seatsMessage->hide();
+    m_doneText->clear();
+    m_doneQr->clear();
+    m_paymentText->clear();
+    m_noticeNext = {};
+    if (m_language != QLatin1String("ko"))
+        setLanguage(QStringLiteral("ko"));
+    if (m_backend->isOnline())
+        showScreen(Screen::Attract);
+    else
+        showScreen(Screen::OutOfService);
+}
+
+void KioskWindow::showCountdown(qint64 remainingMs)
+{
+    const QString text = tr("Your seats are kept for %1").arg(mmss(remainingMs));
+    m_seatsCountdown->setText(text);
+    m_summaryCountdown->setText(text);
+}
+
+void KioskWindow::restartIdle()
+{
+    if (customerPresent() && !m_paying && m_screen != Screen::Done)
+        m_idle.start();
+}
+
+void KioskWindow::onIdle()
+{
+    if (!customerPresent() || m_paying)
+        return;
+    m_idleBox->setGeometry(rect().adjusted(60, height() / 3, -60, -height() / 3));
+    m_idleBox->show();
+    m_idleBox->raise();
+    m_idleContinue->setFocus(Qt::OtherFocusReason);
+    m_idlePrompt.start();
+}
+
+bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    switch (event->type()) {
+    case QEvent::ContextMenu:
+        return true; // no menus on a public machine
+    case QEvent::MouseButtonPress:
+    case QEvent::TouchBegin:
+        if (!m_idleBox->isVisible())
+            restartIdle();
+        break;
+    case QEvent::KeyPress: {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (!m_idleBox->isVisible())
+            restartIdle();
+        if (!isAncestorOf(qobject_cast<QWidget*>(watched)) && watched != this)
+            break;
+        switch (key->key()) {
+        case Qt::Key_Up:
+        case Qt::Key_Left:
+        case Qt::Key_Down:
+        case Qt::Key_Right: {
+            if (QApplication::focusWidget() == m_map)
+                break;
+            const bool forward = key->key() == Qt::Key_Down || key->key() == Qt::Key_Right;
+            if (m_idleBox->isVisible())
+                return true;
+            focusNextPrevChild(forward);
+            return true;
+        }
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (auto* button = qobject_cast<QPushButton*>(QApplication::focusWidget())) {
+                if (button->isEnabled() && button->isVisible())
+                    button->click();
+                return true;
+            }
+            break;
+        case Qt::Key_Escape:
+        case Qt::Key_Backspace:
+            if (m_idleBox->isVisible())
+                return true;
+            back();
+            return true;
+        case Qt::Key_F1:
+            help();
+            return true;
+        default:
+            break;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace bo

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <functional>
+
+#include <QElapsedTimer>
+#include <QImage>
+#include <QList>
+#include <QPointer>
+#include <QTimer>
+#include <QTranslator>
+#include <QWidget>
+
+#include "model/admissionqueue.h"
+#include "model/catalog.h"
+#include "model/saleflow.h"
+#include "model/ticketprinting.h"
+
+class QGridLayout;
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QVBoxLayout;
+
+namespace bo {
+
+class AdmissionWatch;
+class SeatMapWidget;
+class TerminalBackend;
+
+/// The kiosk's own settings (`kiosk/…` in the settings file; tests make the times short).
+struct KioskSettings
+{
+    int selectionTtlSeconds = 180; ///< a kiosk's hold on its seats, shorter than the counter's
+    int idleMs = 60000;            ///< without input this long: "are you still there?"
+    int idlePromptMs = 20000;      ///< the prompt's own time, then the sale is cleared
+    int extensionOfferMs = 30000;  ///< the extension is offered this long before the hold ends
+    int doneMs = 15000;            ///< the last screen stays this long
+};
+
+/// The self-service kiosk's one window (issue 14): full screen, frameless, no context menus,
+/// touch targets from kiosktheme. Attract (films showing, KO/EN) → film → showtime → tickets per
+/// type → queue (only when there is a line) → seats (best available pre-selected) → summary →
+/// card → tickets printed → done → attract. Renders the shared SaleFlow, like the counter.
+///
+/// Keypad: arrows move the focus in reading order, OK (Enter) presses, Back (Esc, Backspace)
+/// goes one screen back, Help (F1). Idle: `idleMs` without input, then a prompt; unanswered, the
+/// sale is released, the line left and the screen cleared. Idle is suspended while the card
+/// terminal works.
+class KioskWindow final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(KioskWindow)
+
+public:
+    enum class Screen {
+        Attract,
+        Films,
+        Showtimes,
+        Tickets,
+        Queue,
+        Seats,
+        Summary,
+        Payment,
+        Done,
+        Notice,
+        OutOfService
+    };
+    Q_ENUM(Screen)
+
+    KioskWindow(TerminalBackend* backend, SaleFlow* flow, KioskSettings settings, QWidget* parent = nullptr);
+    ~KioskWindow() override;
+
+    /// The admission queue's watch (on its own thread); null: the kiosk never waits in a line.
+    void setAdmissionWatch(AdmissionWatch* watch);
+    /// Ticket printing; null: the booking code and its QR are shown instead.
+    void setTicketPrinting(TicketPrinting* printing);
+    /// Draws a booking code's QR for the screen (from app/tickets); null: the code alone.
+    void setQrImage(std::function<QImage(const QString& text)> qr) { m_qr = std::move(qr); }
+    /// "en" or "ko".
+    void setLanguage(const QString& code);
+    [[nodiscard]] QString language() const { return m_language; }
+    [[nodiscard]] Screen screen() const { return m_screen; }
+    /// The tickets chosen per type code.
+    [[nodiscard]] int ticketCount() const;
+
+signals:
+    void screenChanged(bo::KioskWindow::Screen screen);
+
+public slots:
+    /// Back to the attract screen: the sale released, the line left, the basket cleared.
+    void resetToAttract();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct TierRow
+    {
+        PriceTier tier;
+        int count = 0;
+        QLabel* name = nullptr;
+        QLabel* countLabel = nullptr;
+        QPushButton* minus = nullptr;
+        QPushButton* plus = nullptr;
+    };
+
+    QWidget* makePage(const QString& name, QVBoxLayout** layout);
+    QPushButton* makeButton(const QString& name, QWidget* parent, bool primary = false);
+    QLabel* makeLabel(const QString& name, const QString& role, QWidget* parent);
+    void buildPages();
+    void connectFlow();
+    void retranslate();
+    void showScreen(Screen screen);
+    void back();
+    void help();
+    void focusFirst();
+    void rebuildFilms();
+    void rebuildShowtimes();
+    void rebuildTiers();
+    void updateTierCounts();
+    void chooseFilm(int movieId);
+    void chooseShowtime(int showtimeId);
+    void toQueue();
+    void onTicketChanged(const QueueTicket& ticket);
+    void onAdmitted();
+    void toSeats();
+    void applyTiers();
+    void refreshSeats();
+    void toSummary();
+    void pay();
+    void showCountdown(qint64 remainingMs);
+    void showPaymentPhase(PaymentPhase phase);
+    void onCompleted(const ConfirmResult& booking);
+    void showDone(const QString& text, bool withQr);
+    void showNotice(const QString& text, const QString& action, std::function<void()> onAction);
+    void onSaleEnded(SaleFlow::EndReason reason, const QString& message);
+    void onOnlineChanged(bool online);
+    void leaveQueue();
+    void restartIdle();
+    void onIdle();
+    [[nodiscard]] QString money(qint64 minor) const;
+    [[nodiscard]] static QString tierName(const PriceTier& tier);
+    [[nodiscard]] bool customerPresent() const;
+
+    TerminalBackend* m_backend;
+    SaleFlow* m_flow;
+    KioskSettings m_settings;
+    QPointer<AdmissionWatch> m_watch;
+    QPointer<TicketPrinting> m_printing;
+    std::function<QImage(const QString&)> m_qr;
+    QString m_language = QStringLiteral("en");
+    QTranslator m_translator;
+    Screen m_screen = Screen::Attract;
+    QList<ShowtimeInfo> m_showtimes;
+    int m_movieId = 0;
+    int m_showtimeId = 0;
+    QList<TierRow> m_tiers;
+    bool m_inQueue = false;
+    bool m_paying = false;    ///< the card is asked for: idle waits, the end is the payment's
+    bool m_cardAsked = false; ///< payCard went out for this try
+    int m_lateSaleMinutes = 20;
+    QString m_printCode; ///< the booking being printed
+    QTimer m_idle;
+    QTimer m_idlePrompt;
+    QTimer m_doneTimer;
+    QTimer m_showtimesRefresh;
+    QElapsedTimer m_cornerPress; ///< the staff corner's long press
+
+    QStackedWidget* m_pages = nullptr;
+    QHash<Screen, QWidget*> m_screens;
+    // attract
+    QLabel* m_attractTitle = nullptr;
+    QLabel* m_attractFilms = nullptr;
+    QPushButton* m_start = nullptr;
+    QPushButton* m_korean = nullptr;
+    QPushButton* m_english = nullptr;
+    // films / showtimes
+    QLabel* m_filmsHeading = nullptr;
+    QVBoxLayout* m_filmButtons = nullptr;
+    QLabel* m_showtimesHeading = nullptr;
+    QVBoxLayout* m_showtimeButtons = nullptr;
+    // tickets
+    QLabel* m_ticketsHeading = nullptr;
+    QGridLayout* m_tierGrid = nullptr;
+    QLabel* m_ticketsTotal = nullptr;
+    QPushButton* m_ticketsNext = nullptr;
+    // queue
+    QLabel* m_queueHeading = nullptr;
+    QLabel* m_queuePosition = nullptr;
+    // seats
+    QLabel* m_seatsHeading = nullptr;
+    QLabel* m_seatsCountdown = nullptr;
+    QLabel* m_seatsMessage = nullptr;
+    SeatMapWidget* m_map = nullptr;
+    QLabel* m_seatsChosen = nullptr;
+    QPushButton* m_takeSuggestion = nullptr;
+    QList<int> m_suggestion;
+    QPushButton* m_seatsNext = nullptr;
+    // summary
+    QLabel* m_summaryHeading = nullptr;
+    QLabel* m_summaryText = nullptr;
+    QLabel* m_summaryCountdown = nullptr;
+    QPushButton* m_payButton = nullptr;
+    // payment
+    QLabel* m_paymentHeading = nullptr;
+    QLabel* m_paymentText = nullptr;
+    QPushButton* m_paymentRetry = nullptr;
+    QPushButton* m_paymentCancel = nullptr;
+    // done
+    QLabel* m_doneHeading = nullptr;
+    QLabel* m_doneText = nullptr;
+    QLabel* m_doneQr = nullptr;
+    QPushButton* m_doneButton = nullptr;
+    // notice, out of service
+    QLabel* m_noticeText = nullptr;
+    QPushButton* m_noticeAction = nullptr;
+    std::function<void()> m_noticeNext;
+    QLabel* m_outOfService = nullptr;
+    // everywhere: back, help, and the idle prompt
+    QList<QPushButton*> m_backButtons;
+    QLabel* m_idleText = nullptr;
+    QPushButton* m_idleContinue = nullptr;
+    QWidget* m_idleBox = nullptr;
+    QLabel* m_helpText = nullptr;
+};
+
+} // namespace bo
