@@ -16,7 +16,9 @@
 #include "app/common/logging.h"
 #include "app/common/terminalstack.h"
 #include "boxoffice/version.h"
+#include "db/pghelpdesk.h"
 #include "db/pgterminalbackend.h"
+#include "model/helpcallboard.h"
 #include "model/paymentrecordsservice.h"
 #include "model/saleflow.h"
 #include "ui/counter/counterwindow.h"
@@ -68,6 +70,11 @@ int main(int argc, char* argv[])
     window.setPaymentRecords(&stack->paymentRecords());
     if (stack->ticketPrinting())
         window.setTicketPrinting(stack->ticketPrinting());
+    // The kiosks' calls for help (issue 14): a notice with "On my way" on this till's window.
+    bo::PgHelpDesk helpDesk(stack->database());
+    bo::HelpCallBoard helpCalls(&helpDesk, stack->terminal());
+    helpDesk.start();
+    window.setHelpCalls(&helpCalls);
     stack->start();
     window.show();
     if (parser.isSet(QStringLiteral("quit-after"))) {

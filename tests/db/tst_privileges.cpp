@@ -46,7 +46,11 @@ const QStringList saleFunctions = {
     // The admission queue (0014): join, heartbeat, leave, and the line without tokens. Setting a
     // showtime's capacity is a manager's (bo_queue_set_capacity).
     QStringLiteral("bo_queue_join"), QStringLiteral("bo_queue_heartbeat"), QStringLiteral("bo_queue_leave"),
-    QStringLiteral("bo_queue_line")};
+    QStringLiteral("bo_queue_line"),
+    // Help calls (issue 14): kiosks call and close, tills answer, close and read the open calls;
+    // the payload builder is the owner's.
+    QStringLiteral("bo_help_call"), QStringLiteral("bo_help_answer"), QStringLiteral("bo_help_close"),
+    QStringLiteral("bo_help_calls")};
 
 /// "" when `sql` was refused for lack of privilege, else what happened instead.
 QString refusal(DbConnection& c, const QString& sql)

@@ -16,10 +16,12 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "model/helpcallboard.h"
 #include "model/showtimelistmodel.h"
 #include "model/simulatedpayments.h"
 #include "model/terminalbackend.h"
 #include "model/ticketprinting.h"
+#include "ui/counter/helpcallnotice.h"
 #include "ui/counter/salepage.h"
 #include "ui/counter/showtimeboard.h"
 #include "ui/counter/unresolvedpaymentsdialog.h"
@@ -182,6 +184,23 @@ void CounterWindow::setPaymentRecords(PaymentRecords* records)
     m_unresolvedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_U));
     connect(m_unresolvedAction, &QAction::triggered, this, &CounterWindow::showUnresolvedPayments);
     retranslate();
+}
+
+void CounterWindow::setHelpCalls(HelpCallBoard* board)
+{
+    if (m_helpNotice || !board)
+        return;
+    m_helpNotice = new HelpCallNotice(board, centralWidget());
+    auto* layout = qobject_cast<QVBoxLayout*>(centralWidget()->layout());
+    layout->insertWidget(layout->indexOf(m_notice) + 1, m_helpNotice);
+    connect(board, &HelpCallBoard::helpCalled, this, [this] {
+        // At once, whatever the clerk is doing: the notice shows on both pages; the bell and
+        // the raised window reach a clerk who looks elsewhere.
+        QApplication::beep();
+        raise();
+        activateWindow();
+    });
+    board->reload();
 }
 
 void CounterWindow::setTicketPrinting(TicketPrinting* printing)

@@ -17,6 +17,8 @@ namespace bo {
 class PaymentRecords;
 class TerminalBackend;
 class CardSimulator;
+class HelpCallBoard;
+class HelpCallNotice;
 class SalePage;
 class TicketPrinting;
 class ShowtimeBoard;
@@ -47,6 +49,10 @@ public:
     /// Adds the menu Tickets: the print setting (ask / always / never) and Print a booking's
     /// tickets… (Ctrl+P); the sale's last step prints by the setting. Without it no printing.
     void setTicketPrinting(TicketPrinting* printing);
+    /// Shows the kiosks' calls for help above the pages (HelpCallNotice) and raises the window
+    /// when one arrives. Without it (tests) there is no notice.
+    void setHelpCalls(HelpCallBoard* board);
+    [[nodiscard]] HelpCallNotice* helpNotice() const { return m_helpNotice; }
 
 public slots:
     void showBoard();
@@ -79,6 +85,7 @@ private:
     QLabel* m_offline = nullptr;
     QDateTime m_offlineSince; ///< null while online
     QLabel* m_notice = nullptr;
+    HelpCallNotice* m_helpNotice = nullptr;
     QTimer m_boardRefresh;
     QMenu* m_languageMenu = nullptr;
     QAction* m_english = nullptr;

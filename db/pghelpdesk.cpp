@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/pghelpdesk.h"
+
+#include <memory>
+
+#include <QSqlDriver>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include "db/dbconnection.h"
+#include "db/helpcallstore.h"
+
+namespace bo {
+namespace {
+
+constexpr int heartbeatMs = 3000;
+
+} // namespace
+
+/// Lives on the desk's thread: owns the connection, the LISTEN and the heartbeat.
+class HelpDeskWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    HelpDeskWorker(PgHelpDesk* owner, ConnectionSettings settings)
+        : m_owner(owner)
+        , m_settings(std::move(settings))
+    {}
+
+    void begin()
+    {
+        m_heartbeat = new QTimer(this);
+        m_heartbeat->setInterval(heartbeatMs);
+        connect(m_heartbeat, &QTimer::timeout, this, &HelpDeskWorker::checkConnection);
+        m_heartbeat->start();
+        checkConnection();
+    }
+
+    void finish()
+    {
+        if (m_heartbeat)
+            m_heartbeat->stop();
+        m_connection.reset();
+    }
+
+    void call(const QString& kiosk)
+    {
+        if (!ready())
+            return;
+        auto c = HelpCallStore(*m_connection).call(kiosk);
+        if (!c)
+            return failed(c.error());
+        emit m_owner->callChanged(c.value());
+    }
+
+    void answer(qint64 callId, const QString& till)
+    {
+        if (!ready())
+            return;
+        auto a = HelpCallStore(*m_connection).answer(callId, till);
+        if (!a)
+            return failed(a.error());
+        if (a.value().counted)
+            emit m_owner->callChanged(a.value().call);
+        else
+            emit m_owner->answerRefused(a.value().call);
+    }
+
+    void close(qint64 callId)
+    {
+        if (!ready())
+            return;
+        auto c = HelpCallStore(*m_connection).close(callId);
+        if (!c)
+            return failed(c.error());
+        emit m_owner->callChanged(c.value());
+    }
+
+    void loadCalls()
+    {
+        if (!ready())
+            return;
+        auto calls = HelpCallStore(*m_connection).openCalls();
+        if (!calls)
+            return failed(calls.error());
+        emit m_owner->callsLoaded(calls.value());
+    }
+
+    void checkConnection()
+    {
+        if (m_connection && m_online) {
+            // A session the server replaced listens to nothing: treat it as a reconnect.
+            auto ping = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+            if (ping && ping.value().next() && ping.value().value(0).toInt() == m_listeningPid)
+                return;
+            if (!ping)
+                goOffline(ping.error());
+            else
+                m_online = false;
+        }
+        if (!m_connection) {
+            auto opened = DbConnection::open(m_settings, QStringLiteral("help-calls"));
+            if (!opened)
+                return goOffline(opened.error());
+            m_connection = std::move(opened.value());
+        } else if (Status s = m_connection->reconnect(); !s) {
+            return goOffline(s.error());
+        }
+        auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+        if (!pid)
+            return goOffline(pid.error());
+        m_listeningPid = pid.value().next() ? pid.value().value(0).toInt() : 0;
+        QSqlDriver* driver = m_connection->database().driver();
+        connect(driver, &QSqlDriver::notification, this, &HelpDeskWorker::onNotification,
+                Qt::UniqueConnection);
+        if (driver->subscribedToNotifications().contains(helpChannel()))
+            driver->unsubscribeFromNotification(helpChannel());
+        if (!driver->subscribeToNotification(helpChannel()))
+            return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN bo_help failed")));
+        const bool wasOffline = m_everOnline && !m_online;
+        m_online = m_everOnline = true;
+        m_owner->setOnline(true);
+        if (wasOffline) {
+            spdlog::info("help calls: back online, reloading");
+            emit m_owner->reconnected();
+        }
+    }
+
+private:
+    void onNotification(const QString& name, QSqlDriver::NotificationSource, const QVariant& payload)
+    {
+        if (name != helpChannel())
+            return;
+        if (auto call = parseHelpNotification(payload.toString()))
+            emit m_owner->callChanged(*call);
+        else
+            spdlog::warn("help calls: unreadable announcement ignored");
+    }
+
+    bool ready()
+    {
+        if (m_connection && m_online)
+            return true;
+        checkConnection();
+        if (m_connection && m_online)
+            return true;
+        failed(makeError(ErrorCode::Offline, QStringLiteral("offline")));
+        return false;
+    }
+
+    void failed(const Error& error)
+    {
+        if (error.code == ErrorCode::Offline)
+            goOffline(error);
+        emit m_owner->requestFailed(error);
+    }
+
+    void goOffline(const Error& error)
+    {
+        if (m_online)
+            spdlog::warn("help calls: database unreachable: {}", error.detail.toStdString());
+        m_online = false;
+        m_owner->setOnline(false);
+    }
+
+    PgHelpDesk* m_owner;
+    ConnectionSettings m_settings;
+    std::unique_ptr<DbConnection> m_connection;
+    QTimer* m_heartbeat = nullptr;
+    bool m_online = false;
+    bool m_everOnline = false;
+    int m_listeningPid = 0;
+};
+
+PgHelpDesk::PgHelpDesk(ConnectionSettings settings, QObject* parent)
+    : HelpDesk(parent)
+    , m_settings(std::move(settings))
+{
+    qRegisterMetaType<HelpCall>();
+    qRegisterMetaType<QList<HelpCall>>();
+    qRegisterMetaType<Error>();
+    m_thread.setObjectName(QStringLiteral("help-calls"));
+}
+
+PgHelpDesk::~PgHelpDesk()
+{
+    stop();
+}
+
+void PgHelpDesk::start()
+{
+    if (m_thread.isRunning())
+        return;
+    m_worker = new HelpDeskWorker(this, m_settings);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::started, m_worker, &HelpDeskWorker::begin);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+void PgHelpDesk::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    QMetaObject::invokeMethod(m_worker, &HelpDeskWorker::finish, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    m_worker = nullptr;
+}
+
+void PgHelpDesk::setOnline(bool online)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, online] {
+            if (m_online == online)
+                return;
+            m_online = online;
+            emit onlineChanged(online);
+        },
+        Qt::QueuedConnection);
+}
+
+void PgHelpDesk::call(const QString& kiosk)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, kiosk] { w->call(kiosk); }, Qt::QueuedConnection);
+}
+
+void PgHelpDesk::answer(qint64 callId, const QString& till)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, callId, till] { w->answer(callId, till); }, Qt::QueuedConnection);
+}
+
+void PgHelpDesk::close(qint64 callId)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, callId] { w->close(callId); }, Qt::QueuedConnection);
+}
+
+void PgHelpDesk::loadCalls()
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->loadCalls(); }, Qt::QueuedConnection);
+}
+
+} // namespace bo
+
+#include "pghelpdesk.moc"
