@@ -1576,4 +1576,105 @@ Every card and cash payment is settled.</source>
         <translation>입장 불가</translation>
     </message>
 </context>
+<context>
+    <name>bo::SeatBlockList</name>
+    <message>
+        <source>standard</source>
+        <translation>일반석</translation>
+    </message>
+    <message>
+        <source>premium</source>
+        <translation>프리미엄석</translation>
+    </message>
+    <message>
+        <source>couple seat</source>
+        <translation>커플석</translation>
+    </message>
+    <message>
+        <source>wheelchair space</source>
+        <translation>휠체어석</translation>
+    </message>
+    <message>
+        <source>companion seat</source>
+        <translation>동반석</translation>
+    </message>
+    <message>
+        <source>Row %1</source>
+        <translation>%1열</translation>
+    </message>
+    <message>
+        <source>aisle</source>
+        <translation>통로</translation>
+    </message>
+    <message>
+        <source>seat %1</source>
+        <translation>%1번 좌석</translation>
+    </message>
+    <message>
+        <source>seats %1 to %2</source>
+        <translation>%1번부터 %2번 좌석</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>예매 가능</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator of the spoken seat description</comment>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>bo::HelpCallBoard</name>
+    <message>
+        <source>%1 asks for help</source>
+        <translation>%1에서 도움을 요청했습니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is on the way</source>
+        <translation>%1: %2 직원이 가는 중입니다</translation>
+    </message>
+</context>
+<context>
+    <name>bo::HelpCallNotice</name>
+    <message>
+        <source>Help needed at %1 (since %2)</source>
+        <translation>%1에서 도움 요청 (%2부터)</translation>
+    </message>
+    <message>
+        <source>%1: you are on your way (called %2)</source>
+        <translation>%1: 이 창구에서 가는 중 (%2 요청)</translation>
+    </message>
+    <message>
+        <source>%1: %2 is on the way (called %3)</source>
+        <translation>%1: %2 직원이 가는 중 (%3 요청)</translation>
+    </message>
+    <message>
+        <source>On my way</source>
+        <translation>가는 중</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>On my way to %1</source>
+        <translation>%1(으)로 가는 중</translation>
+    </message>
+    <message>
+        <source>Help at %1 done</source>
+        <translation>%1 도움 완료</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatBlockListView</name>
+    <message>
+        <source>Seats together, best first</source>
+        <translation>나란히 앉는 좌석, 좋은 자리 순</translation>
+    </message>
+    <message>
+        <source>Up and down move through the blocks of seats; OK chooses one.</source>
+        <translation>위아래 키로 좌석 묶음을 고르고 확인 키로 선택합니다.</translation>
+    </message>
+</context>
 </TS>
