@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+#include <cstdio>
+#include <exception>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -7,6 +10,7 @@
 #include <QImage>
 #include <QMessageBox>
 #include <QSettings>
+#include <QTextStream>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
@@ -14,6 +18,7 @@
 #include "app/common/logging.h"
 #include "app/common/queuethread.h"
 #include "app/common/terminalstack.h"
+#include "app/kiosk/staffpin.h"
 #include "app/tickets/qrcode.h"
 #include "boxoffice/version.h"
 #include "db/pgterminalbackend.h"
@@ -56,9 +61,7 @@ QImage qrImage(const QString& text)
     return image;
 }
 
-} // namespace
-
-int main(int argc, char* argv[])
+int runKiosk(int argc, char* argv[])
 {
     QElapsedTimer sinceStart;
     sinceStart.start();
@@ -80,7 +83,29 @@ int main(int argc, char* argv[])
         {QStringLiteral("windowed"),
          QCoreApplication::translate("bo::KioskMain", "A window instead of the full screen (set-up, "
                                                       "screenshots).")});
+    parser.addOption(
+        {QStringLiteral("set-staff-pin"),
+         QCoreApplication::translate("bo::KioskMain", "Read the staff PIN (4 to 12 digits) from standard "
+                                                      "input, store its Argon2id hash and exit.")});
     parser.process(app);
+    if (parser.isSet(QStringLiteral("set-staff-pin"))) {
+        // Exit status as the ops CLI's (DESIGN §6): 0 done, 2 bad input, 1 other failure.
+        QTextStream in(stdin);
+        auto hashed = bo::StaffPin::hash(in.readLine().trimmed());
+        if (!hashed) {
+            std::fprintf(stderr, "%s\n", qPrintable(hashed.error().message));
+            return hashed.error().code == bo::ErrorCode::BadInput ? 2 : 1;
+        }
+        QSettings settings;
+        settings.setValue(QStringLiteral("kiosk/staff-pin-hash"), hashed.value());
+        settings.sync();
+        if (settings.status() != QSettings::NoError) {
+            std::fprintf(stderr, "the settings file could not be written\n");
+            return 1;
+        }
+        std::printf("staff PIN set\n");
+        return 0;
+    }
     bo::setupLogging(QStringLiteral("boxoffice-kiosk"), parser.isSet(QStringLiteral("verbose")), false);
 
     QSettings preferences;
@@ -105,6 +130,15 @@ int main(int argc, char* argv[])
     window.setAdmissionWatch(queue->watch());
     window.setTicketPrinting(stack->ticketPrinting());
     window.setQrImage(qrImage);
+    // The only way out: the staff chord or corner and the PIN (docs/KIOSK.md, "Staff exit").
+    window.setStaffPinCheck([&preferences](const QString& pin) {
+        return bo::StaffPin::verify(preferences.value(QStringLiteral("kiosk/staff-pin-hash")).toString(),
+                                    pin);
+    });
+    QObject::connect(&window, &bo::KioskWindow::staffExit, &app, [&app] {
+        spdlog::info("kiosk: closed by the staff exit");
+        app.quit();
+    });
     QString language = parser.value(QStringLiteral("lang"));
     if (language.isEmpty())
         language = preferences.value(QStringLiteral("kiosk/language"), QStringLiteral("ko")).toString();
@@ -143,4 +177,20 @@ int main(int argc, char* argv[])
     queue.reset();
     stack->stop();
     return rc;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    // A public machine: whatever escapes ends the process with a line in the journal, and the
+    // unit starts the kiosk again.
+    try {
+        return runKiosk(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "boxoffice-kiosk: %s\n", e.what());
+    } catch (...) {
+        std::fputs("boxoffice-kiosk: unexpected exception\n", stderr);
+    }
+    return 1;
 }

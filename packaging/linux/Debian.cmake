@@ -3,9 +3,9 @@
 #
 # The Debian package (CPack DEB; issue 17). Included by packaging/CMakeLists.txt on Linux.
 # Besides the programs it installs, under FHS paths only:
-#   share/applications/org.boxoffice.{Counter,Door}.desktop, share/metainfo/…metainfo.xml (AppStream)
+#   share/applications/org.boxoffice.{Counter,Door,Kiosk}.desktop, share/metainfo/…metainfo.xml (AppStream)
 #   share/icons/hicolor/{16x16…256x256,scalable}/apps/org.boxoffice.Counter.{png,svg}
-#   share/man/man1/boxoffice{,-admin,-bench,-door,-paysim}.1.gz (help2man, from each program's --help)
+#   share/man/man1/boxoffice{,-admin,-bench,-door,-kiosk,-paysim}.1.gz (help2man, from each program's --help)
 #   share/doc/boxoffice/{copyright,changelog.Debian.gz,OPERATIONS.md.gz,PAYMENTS.md.gz,examples/}
 # The PNG icons and man pages are made at build time (rsvg-convert, help2man: both in
 # packaging/install-deps.sh) when BOXOFFICE_PACKAGING is ON, as in the `release` preset.
@@ -26,6 +26,8 @@ configure_file(${linux_src}/${BOXOFFICE_APP_ID}.metainfo.xml.in ${linux_out}/${B
 install(FILES ${linux_src}/${BOXOFFICE_APP_ID}.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 # The door's own entry (a door PC runs it full screen from its unit; the entry starts it by hand).
 install(FILES ${linux_src}/org.boxoffice.Door.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+# The kiosk's (a kiosk PC runs it in cage from its unit, docs/KIOSK.md).
+install(FILES ${linux_src}/org.boxoffice.Kiosk.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${linux_out}/${BOXOFFICE_APP_ID}.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/boxoffice.svg
         DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps RENAME ${BOXOFFICE_APP_ID}.svg)
@@ -63,7 +65,8 @@ if(BOXOFFICE_PACKAGING)
     set(man_boxoffice-bench "Box office benchmarks: seat map and seat-hold strategies")
     set(man_boxoffice-paysim "Box office payment-service simulator for demos and tests")
     set(man_boxoffice-door "Box office ticket check at the hall door")
-    foreach(program boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-paysim)
+    set(man_boxoffice-kiosk "Box office self-service kiosk")
+    foreach(program boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim)
         set(page ${linux_out}/man/${program}.1)
         add_custom_command(OUTPUT ${page}.gz
             COMMAND ${CMAKE_COMMAND} -E make_directory ${linux_out}/man

@@ -5,10 +5,12 @@
 #include <algorithm>
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -27,6 +29,9 @@ namespace {
 
 /// The staff corner: a press this long in the top-left square opens the staff exit.
 constexpr int staffCornerPx = 96;
+constexpr int staffPressMs = 3000;
+/// Wrong PINs before the staff screen gives up.
+constexpr int staffTries = 3;
 
 /// Rounded minutes for a wait, never a false precision (ecosystem.md, "Queue progress").
 QString waitText(int etaSeconds)
@@ -94,6 +99,9 @@ KioskWindow::KioskWindow(TerminalBackend* backend, SaleFlow* flow, KioskSettings
     m_doneTimer.setSingleShot(true);
     m_doneTimer.setInterval(m_settings.doneMs);
     connect(&m_doneTimer, &QTimer::timeout, this, &KioskWindow::resetToAttract);
+    m_cornerPress.setSingleShot(true);
+    m_cornerPress.setInterval(staffPressMs);
+    connect(&m_cornerPress, &QTimer::timeout, this, &KioskWindow::openStaff);
     m_showtimesRefresh.setInterval(60000);
     connect(&m_showtimesRefresh, &QTimer::timeout, this, [this] {
         const QDateTime now = QDateTime::currentDateTime();
@@ -380,6 +388,51 @@ void KioskWindow::buildPages()
     m_outOfService->setAlignment(Qt::AlignCenter);
     l->addWidget(m_outOfService, 1);
 
+    // Staff exit: the PIN, nothing else.
+    m_screens[Screen::Staff] = makePage(QStringLiteral("staffPage"), &l);
+    page = m_screens[Screen::Staff];
+    m_staffText = makeLabel(QStringLiteral("staffText"), QStringLiteral("heading"), page);
+    m_staffPin = new QLineEdit(page);
+    m_staffPin->setObjectName(QStringLiteral("staffPin"));
+    m_staffPin->setEchoMode(QLineEdit::Password);
+    m_staffPin->setContextMenuPolicy(Qt::NoContextMenu);
+    m_staffPin->setMaxLength(12);
+    connect(m_staffPin, &QLineEdit::returnPressed, this, &KioskWindow::checkStaffPin);
+    m_staffConfirm = makeButton(QStringLiteral("staffConfirm"), page, true);
+    m_staffCancel = makeButton(QStringLiteral("staffCancel"), page);
+    connect(m_staffConfirm, &QPushButton::clicked, this, &KioskWindow::checkStaffPin);
+    connect(m_staffCancel, &QPushButton::clicked, this, &KioskWindow::resetToAttract);
+    l->addWidget(m_staffText);
+    l->addWidget(m_staffPin);
+    l->addWidget(m_staffConfirm);
+    l->addWidget(m_staffCancel);
+    l->addStretch(1);
+
+    // The one extension, offered before the hold ends (WCAG 2.2.1: at least 20 s to answer).
+    m_extendBox = new QWidget(this);
+    m_extendBox->setObjectName(QStringLiteral("extendPrompt"));
+    m_extendBox->setAttribute(Qt::WA_StyledBackground);
+    m_extendBox->setStyleSheet(
+        QStringLiteral("QWidget#extendPrompt { background: #2b3440; border: 4px solid #4cc38a; }"));
+    auto* extendLayout = new QVBoxLayout(m_extendBox);
+    extendLayout->setContentsMargins(36, 36, 36, 36);
+    m_extendText = makeLabel(QStringLiteral("extendText"), QStringLiteral("heading"), m_extendBox);
+    m_extendYes = makeButton(QStringLiteral("extendYes"), m_extendBox, true);
+    m_extendNo = makeButton(QStringLiteral("extendNo"), m_extendBox);
+    connect(m_extendYes, &QPushButton::clicked, this, [this] {
+        m_extendYes->setEnabled(false);
+        m_extendText->setText(tr("Asking for more time…"));
+        emit extensionWanted();
+    });
+    connect(m_extendNo, &QPushButton::clicked, this, [this] {
+        m_extendBox->hide();
+        focusFirst();
+    });
+    extendLayout->addWidget(m_extendText);
+    extendLayout->addWidget(m_extendYes);
+    extendLayout->addWidget(m_extendNo);
+    m_extendBox->hide();
+
     // "Are you still there?" over whatever is shown.
     m_idleBox = new QWidget(this);
     m_idleBox->setObjectName(QStringLiteral("idlePrompt"));
@@ -514,7 +567,12 @@ void KioskWindow::retranslate()
     m_doneButton->setText(tr("Finish"));
     m_idleText->setText(tr("Are you still there? Touch Continue to keep your order."));
     m_idleContinue->setText(tr("Continue"));
+    m_extendYes->setText(tr("Yes, more time"));
+    m_extendNo->setText(tr("No, thank you"));
     m_outOfService->setText(tr("Out of service. Please buy your tickets at the counter. We are sorry."));
+    m_staffConfirm->setText(tr("Close the kiosk"));
+    m_staffCancel->setText(tr("Cancel"));
+    m_staffPin->setAccessibleName(tr("Staff PIN"));
     for (QPushButton* b : std::as_const(m_backButtons)) {
         b->setText(tr("Back"));
         b->setAccessibleName(tr("Back"));
@@ -583,6 +641,8 @@ void KioskWindow::focusFirst()
         first = m_seatsNext;
     else if (m_screen == Screen::Summary)
         first = m_payButton;
+    else if (m_screen == Screen::Staff)
+        first = m_staffPin;
     else if (m_screen == Screen::Tickets && !m_tiers.isEmpty())
         first = m_tiers.first().plus;
     else if (m_screen == Screen::Films && m_filmButtons->count() > 0)
@@ -624,6 +684,9 @@ void KioskWindow::back()
         return;
     case Screen::Summary:
         showScreen(Screen::Seats);
+        return;
+    case Screen::Staff:
+        resetToAttract();
         return;
     default:
         return;
@@ -811,6 +874,8 @@ void KioskWindow::onAdmitted()
 
 void KioskWindow::toSeats()
 {
+    m_extensionOffered = false;
+    m_noMoreTime = true; // until the server's extension is wired (the next step)
     m_seatsMessage->hide();
     m_takeSuggestion->hide();
     showScreen(Screen::Seats);
@@ -882,6 +947,7 @@ void KioskWindow::toSummary()
 void KioskWindow::pay()
 {
     m_paying = true;
+    m_extendBox->hide();
     m_idle.stop(); // the card terminal has its own time
     m_idlePrompt.stop();
     m_idleBox->hide();
@@ -1022,6 +1088,7 @@ void KioskWindow::resetToAttract()
     m_idle.stop();
     m_idlePrompt.stop();
     m_idleBox->hide();
+    m_extendBox->hide();
     leaveQueue();
     if (m_flow->state() == SaleFlow::State::Completed)
         m_flow->finish();
@@ -1055,6 +1122,47 @@ void KioskWindow::showCountdown(qint64 remainingMs)
     const QString text = tr("Your seats are kept for %1").arg(mmss(remainingMs));
     m_seatsCountdown->setText(text);
     m_summaryCountdown->setText(text);
+    offerExtension(remainingMs);
+}
+
+void KioskWindow::offerExtension(qint64 remainingMs)
+{
+    if (m_extendBox->isVisible() && m_extendYes->isEnabled())
+        m_extendText->setText(
+            tr("Your seats are kept for %1 more. Do you need more time?").arg(mmss(remainingMs)));
+    if (m_extensionOffered || m_noMoreTime || m_paying || remainingMs <= 0 ||
+        remainingMs > m_settings.extensionOfferMs ||
+        (m_screen != Screen::Seats && m_screen != Screen::Summary))
+        return;
+    m_extensionOffered = true;
+    m_extendYes->setEnabled(true);
+    m_extendYes->show();
+    m_extendNo->setText(tr("No, thank you"));
+    m_extendText->setText(
+        tr("Your seats are kept for %1 more. Do you need more time?").arg(mmss(remainingMs)));
+    m_extendBox->setGeometry(rect().adjusted(60, height() / 3, -60, -height() / 3));
+    m_extendBox->show();
+    m_extendBox->raise();
+    m_extendYes->setFocus(Qt::OtherFocusReason);
+}
+
+void KioskWindow::onExtensionAnswered(bool granted, int extensionsLeft)
+{
+    if (granted) {
+        // Offered again before the new deadline only while the server allows more.
+        m_extensionOffered = false;
+        m_noMoreTime = extensionsLeft <= 0;
+        m_extendBox->hide();
+        focusFirst();
+        return;
+    }
+    m_noMoreTime = true;
+    if (m_extendBox->isVisible()) {
+        m_extendText->setText(tr("Sorry, no more time can be added. Please finish your order now."));
+        m_extendYes->hide();
+        m_extendNo->setText(tr("OK"));
+        m_extendNo->setFocus(Qt::OtherFocusReason);
+    }
 }
 
 void KioskWindow::restartIdle()
@@ -1074,6 +1182,49 @@ void KioskWindow::onIdle()
     m_idlePrompt.start();
 }
 
+void KioskWindow::openStaff()
+{
+    if (m_screen == Screen::Staff)
+        return;
+    // A customer's sale does not survive the staff screen.
+    resetToAttract();
+    m_wrongPins = 0;
+    m_staffPin->clear();
+    m_staffText->setText(m_pinCheck
+                             ? tr("Staff: enter the PIN to close the kiosk.")
+                             : tr("No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin)."));
+    m_staffPin->setEnabled(bool(m_pinCheck));
+    m_staffConfirm->setEnabled(bool(m_pinCheck));
+    showScreen(Screen::Staff);
+}
+
+void KioskWindow::checkStaffPin()
+{
+    if (m_screen != Screen::Staff || !m_pinCheck)
+        return;
+    const QString pin = m_staffPin->text();
+    m_staffPin->clear();
+    if (m_pinCheck(pin)) {
+        m_leaving = true;
+        emit staffExit();
+        return;
+    }
+    if (++m_wrongPins >= staffTries) {
+        resetToAttract();
+        return;
+    }
+    m_staffText->setText(tr("Wrong PIN. Try again."));
+}
+
+void KioskWindow::closeEvent(QCloseEvent* event)
+{
+    // Alt+F4 and the like: only the staff exit closes the kiosk.
+    if (m_leaving)
+        event->accept();
+    else
+        event->ignore();
+}
+
 bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
 {
     switch (event->type()) {
@@ -1083,6 +1234,15 @@ bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
     case QEvent::TouchBegin:
         if (!m_idleBox->isVisible())
             restartIdle();
+        if (event->type() == QEvent::MouseButtonPress) {
+            const QPoint at = mapFromGlobal(static_cast<QMouseEvent*>(event)->globalPosition().toPoint());
+            if (at.x() >= 0 && at.y() >= 0 && at.x() < staffCornerPx && at.y() < staffCornerPx)
+                m_cornerPress.start();
+        }
+        break;
+    case QEvent::MouseButtonRelease:
+    case QEvent::TouchEnd:
+        m_cornerPress.stop();
         break;
     case QEvent::KeyPress: {
         auto* key = static_cast<QKeyEvent*>(event);
@@ -1090,6 +1250,14 @@ bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
             restartIdle();
         if (!isAncestorOf(qobject_cast<QWidget*>(watched)) && watched != this)
             break;
+        // The staff chord, on a service keyboard only (a keypad has no Ctrl or Alt).
+        if (key->key() == Qt::Key_F12 &&
+            key->modifiers() == (Qt::ControlModifier | Qt::AltModifier | Qt::ShiftModifier)) {
+            openStaff();
+            return true;
+        }
+        if (key->key() == Qt::Key_Backspace && qobject_cast<QLineEdit*>(QApplication::focusWidget()))
+            break; // the PIN field's own
         switch (key->key()) {
         case Qt::Key_Up:
         case Qt::Key_Left:

@@ -4,7 +4,6 @@
 
 #include <functional>
 
-#include <QElapsedTimer>
 #include <QImage>
 #include <QList>
 #include <QPointer>
@@ -19,6 +18,7 @@
 
 class QGridLayout;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QStackedWidget;
 class QVBoxLayout;
@@ -65,7 +65,8 @@ public:
         Payment,
         Done,
         Notice,
-        OutOfService
+        OutOfService,
+        Staff
     };
     Q_ENUM(Screen)
 
@@ -78,6 +79,8 @@ public:
     void setTicketPrinting(TicketPrinting* printing);
     /// Draws a booking code's QR for the screen (from app/tickets); null: the code alone.
     void setQrImage(std::function<QImage(const QString& text)> qr) { m_qr = std::move(qr); }
+    /// Checks a staff PIN (app: the Argon2id hash in the settings); null: no staff exit.
+    void setStaffPinCheck(std::function<bool(const QString& pin)> check) { m_pinCheck = std::move(check); }
     /// "en" or "ko".
     void setLanguage(const QString& code);
     [[nodiscard]] QString language() const { return m_language; }
@@ -87,6 +90,10 @@ public:
 
 signals:
     void screenChanged(bo::KioskWindow::Screen screen);
+    /// Staff gave the right PIN: the kiosk may close (the only way out).
+    void staffExit();
+    /// The customer asked for more time (the server-capped extension is wired next).
+    void extensionWanted();
 
 public slots:
     /// Back to the attract screen: the sale released, the line left, the basket cleared.
@@ -94,6 +101,7 @@ public slots:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -140,6 +148,10 @@ private:
     void onOnlineChanged(bool online);
     void leaveQueue();
     void restartIdle();
+    void openStaff();
+    void offerExtension(qint64 remainingMs);
+    void onExtensionAnswered(bool granted, int extensionsLeft);
+    void checkStaffPin();
     void onIdle();
     [[nodiscard]] QString money(qint64 minor) const;
     [[nodiscard]] static QString tierName(const PriceTier& tier);
@@ -167,7 +179,10 @@ private:
     QTimer m_idlePrompt;
     QTimer m_doneTimer;
     QTimer m_showtimesRefresh;
-    QElapsedTimer m_cornerPress; ///< the staff corner's long press
+    QTimer m_cornerPress; ///< the staff corner's long press
+    std::function<bool(const QString&)> m_pinCheck;
+    int m_wrongPins = 0;
+    bool m_leaving = false; ///< staff exit granted: the window may close
 
     QStackedWidget* m_pages = nullptr;
     QHash<Screen, QWidget*> m_screens;
@@ -225,6 +240,18 @@ private:
     QPushButton* m_idleContinue = nullptr;
     QWidget* m_idleBox = nullptr;
     QLabel* m_helpText = nullptr;
+    // the one extension
+    QWidget* m_extendBox = nullptr;
+    QLabel* m_extendText = nullptr;
+    QPushButton* m_extendYes = nullptr;
+    QPushButton* m_extendNo = nullptr;
+    bool m_extensionOffered = false; ///< offered for the current deadline
+    bool m_noMoreTime = false;       ///< the server said no more (or none left)
+    // staff
+    QLabel* m_staffText = nullptr;
+    QLineEdit* m_staffPin = nullptr;
+    QPushButton* m_staffConfirm = nullptr;
+    QPushButton* m_staffCancel = nullptr;
 };
 
 } // namespace bo

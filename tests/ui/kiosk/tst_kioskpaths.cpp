@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include <QtTest>
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QTemporaryDir>
+
+#include "model/salerules.h"
+#include "model/seatchoice.h"
+#include "model/seatholdings.h"
+#include "tests/support/kioskrig.h"
+
+using namespace bo;
+using namespace bo::test;
+
+/// The kiosk's ways off the happy path (issue 14) on a real database: the idle customer, the
+/// declined card, the payment whose outcome stays unknown, the printer that fails, the seat taken
+/// meanwhile. Each reaches its screen with a way on and leaves nothing held.
+class TstKioskPaths final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    [[nodiscard]] QString folder(const QString& name) const { return m_dir.filePath(name); }
+
+    static QString labelText(const KioskRig& k, const QString& name)
+    {
+        auto* label = k.window.findChild<QLabel*>(name);
+        return label ? label->text() : QString();
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    /// Without input: the prompt after idleMs, then after idlePromptMs the seats go back, the line
+    /// is left and the attract screen shows nothing of the customer.
+    void anIdleCustomerIsClearedAway()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        // The showing sells through a queue with room: the kiosk's ticket is admitted at once.
+        QVERIFY(db.run(QStringLiteral("UPDATE settings SET queue_capacity = 5")));
+        KioskSettings settings = testSettings();
+        settings.idleMs = 1500;
+        settings.idlePromptMs = 1500;
+        KioskRig k(db, folder(QStringLiteral("idle")), folder(QStringLiteral("idle.key")), settings);
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        const QUuid token = k.flow.holdToken();
+        QCOMPARE(heldCount(db), QStringLiteral("2"));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            db.scalar(
+                QStringLiteral("SELECT state FROM queue_ticket WHERE owner = '%1'").arg(ownerText(token))),
+            QStringLiteral("ACTIVE"), dbTimeoutMs);
+        auto* prompt = k.window.findChild<QWidget*>(QStringLiteral("idlePrompt"));
+        QVERIFY(prompt);
+        QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 5000);
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Seats);
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Attract, 5000);
+        QVERIFY(!prompt->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("0"), dbTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(db.scalar(QStringLiteral("SELECT state FROM queue_ticket WHERE owner = '%1'")
+                                               .arg(ownerText(token))) != QLatin1String("ACTIVE"),
+                                 dbTimeoutMs);
+        QCOMPARE(k.window.ticketCount(), 0);
+        QVERIFY(k.flow.selection().isEmpty());
+        QVERIFY(!labelText(k, QStringLiteral("seatsChosen")).contains(QLatin1String("Seats")));
+        QVERIFY(labelText(k, QStringLiteral("summaryText")).isEmpty());
+        QCOMPARE(k.window.language(), QStringLiteral("ko"));
+    }
+
+    /// A declined card: nothing charged, the seats still kept, try again or cancel; cancel gives
+    /// the seats back.
+    void aDeclinedCardKeepsTheSeatsUntilCancelled()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        KioskRig k(db, folder(QStringLiteral("declined")), folder(QStringLiteral("declined.key")),
+                   testSettings());
+        k.cardService.setBehaviour(SimulatedCard::Decline);
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        CHECKED(click(k, QStringLiteral("seatsNext")));
+        CHECKED(click(k, QStringLiteral("pay")));
+        QTRY_VERIFY_WITH_TIMEOUT(k.button(QStringLiteral("paymentRetry"))->isVisible(), dbTimeoutMs);
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Payment);
+        QVERIFY2(labelText(k, QStringLiteral("paymentText")).contains(QLatin1String("Nothing was charged")),
+                 qPrintable(labelText(k, QStringLiteral("paymentText"))));
+        QCOMPARE(heldCount(db), QStringLiteral("2"));
+        CHECKED(click(k, QStringLiteral("paymentCancel")));
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Attract);
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("0"), dbTimeoutMs);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("0"));
+    }
+
+    /// A card terminal that never answers: "checking", then a calm notice — never a success; the
+    /// sale ends and its seats go back.
+    void anUnknownPaymentIsNeverASuccess()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        // The payment step's time on the server: the look-ups give up before it ends.
+        QVERIFY(db.run(QStringLiteral("UPDATE settings SET payment_ttl_s = 20")));
+        PaymentTimings timings;
+        timings.callTimeoutMs = 800;
+        timings.lookupPauseMs = 200;
+        timings.marginMs = 1000;
+        KioskRig k(db, folder(QStringLiteral("unknown")), folder(QStringLiteral("unknown.key")),
+                   testSettings(), timings);
+        k.cardService.setBehaviour(SimulatedCard::NoAnswer);
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        CHECKED(click(k, QStringLiteral("seatsNext")));
+        QSignalSpy phases(&k.flow, &SaleFlow::paymentPhase);
+        CHECKED(click(k, QStringLiteral("pay")));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Notice, 60000);
+        QVERIFY(phases.contains(QVariantList{QVariant::fromValue(PaymentPhase::Checking)}));
+        const QString notice = labelText(k, QStringLiteral("noticeText"));
+        QVERIFY2(notice.contains(QLatin1String("Nothing is booked")), qPrintable(notice));
+        QVERIFY(k.flow.lastBooking().code.isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("0"), dbTimeoutMs);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("0"));
+        CHECKED(click(k, QStringLiteral("noticeAction")));
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Attract);
+    }
+
+    /// The printer fails: the booking stands, its code and QR are on the screen for the counter.
+    void aFailedPrintShowsTheCodeAndItsQr()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        // A file where the folder should be: no folder can be made there, even as root.
+        const QString blocker = folder(QStringLiteral("blocker"));
+        {
+            QFile file(blocker);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+        }
+        KioskRig k(db, blocker + QStringLiteral("/tickets"), folder(QStringLiteral("failed.key")),
+                   testSettings());
+        k.window.setQrImage([](const QString&) {
+            QImage image(29, 29, QImage::Format_Grayscale8);
+            image.fill(Qt::black);
+            return image;
+        });
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        CHECKED(click(k, QStringLiteral("seatsNext")));
+        CHECKED(click(k, QStringLiteral("pay")));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Done, dbTimeoutMs);
+        const QString code = k.flow.lastBooking().code;
+        QTRY_VERIFY2_WITH_TIMEOUT(labelText(k, QStringLiteral("doneText")).contains(code),
+                                  qPrintable(labelText(k, QStringLiteral("doneText"))), dbTimeoutMs);
+        QVERIFY(labelText(k, QStringLiteral("doneText")).contains(QLatin1String("counter")));
+        auto* qr = k.window.findChild<QLabel*>(QStringLiteral("doneQr"));
+        QVERIFY(!qr->pixmap().isNull());
+        QCOMPARE(db.scalar(QStringLiteral("SELECT status FROM booking WHERE code = '%1'").arg(code)),
+                 QStringLiteral("CONFIRMED"));
+        QCOMPARE(heldCount(db), QStringLiteral("0"));
+    }
+
+    /// Seats taken by another terminal without this kiosk hearing of it: the hold is refused, the
+    /// nearest seats together are offered and taken with one touch.
+    void aSeatTakenMeanwhileOffersTheNearestBlock()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        KioskRig k(db, folder(QStringLiteral("taken")), folder(QStringLiteral("taken.key")), testSettings());
+        CHECKED(startKiosk(k));
+        const QString movie =
+            db.scalar(QStringLiteral("SELECT movie_id FROM showtime WHERE id = %1").arg(showtime));
+        CHECKED(click(k, QStringLiteral("start")));
+        CHECKED(click(k, QStringLiteral("film-") + movie));
+        CHECKED(click(k, QStringLiteral("showtime-%1").arg(showtime)));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Tickets, dbTimeoutMs);
+        CHECKED(click(k, QStringLiteral("plus-adult")));
+        // The two seats the kiosk will choose, taken by another terminal without a word: the
+        // kiosk's map still shows them free when it asks for them.
+        const SeatHoldings none;
+        const SaleRules rules;
+        auto best = SeatChoice(k.flow.seatMap(), none, rules).best(2);
+        QVERIFY(best);
+        const QList<int> taken = best.value();
+        QVERIFY(db.run(
+            QStringLiteral(
+                "BEGIN; ALTER TABLE showtime_seat DISABLE TRIGGER showtime_seat_notify; "
+                "UPDATE showtime_seat SET status = 'BLOCKED' WHERE showtime_id = %1 AND seat_id IN (%2); "
+                "ALTER TABLE showtime_seat ENABLE TRIGGER showtime_seat_notify; COMMIT")
+                .arg(showtime)
+                .arg(joined(taken))));
+        CHECKED(click(k, QStringLiteral("ticketsNext")));
+        QPushButton* take = k.button(QStringLiteral("takeSuggestion"));
+        QTRY_VERIFY_WITH_TIMEOUT(take->isVisible(), dbTimeoutMs);
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Seats);
+        QVERIFY(labelText(k, QStringLiteral("seatsMessage")).contains(QLatin1String("someone else")));
+        QCOMPARE(heldCount(db), QStringLiteral("0")); // all or nothing
+        CHECKED(click(k, QStringLiteral("takeSuggestion")));
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("2"), dbTimeoutMs);
+        for (int seat : k.flow.heldSeats())
+            QVERIFY(!taken.contains(seat));
+        QTRY_VERIFY_WITH_TIMEOUT(k.button(QStringLiteral("seatsNext"))->isEnabled(), dbTimeoutMs);
+        // Back gives them up again.
+        CHECKED(press(Qt::Key_Escape));
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Tickets);
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("0"), dbTimeoutMs);
+    }
+
+    /// No way out but staff's: a close request is refused; the chord or a long press in the corner
+    /// opens the PIN screen; a wrong PIN does not close, the right one does.
+    void onlyStaffWithThePinCloseTheKiosk()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        QVERIFY(addTodaysShowtime(db) > 0);
+        KioskRig k(db, folder(QStringLiteral("staff")), folder(QStringLiteral("staff.key")), testSettings());
+        k.window.setStaffPinCheck([](const QString& pin) { return pin == QLatin1String("4321"); });
+        QSignalSpy exits(&k.window, &KioskWindow::staffExit);
+        CHECKED(startKiosk(k));
+        QVERIFY(!k.window.close());
+        QVERIFY(k.window.isVisible());
+        QCOMPARE(k.window.contextMenuPolicy(), Qt::NoContextMenu);
+
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F12,
+                        Qt::ControlModifier | Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Staff);
+        auto* pin = k.window.findChild<QLineEdit*>(QStringLiteral("staffPin"));
+        QVERIFY(pin);
+        QCOMPARE(QApplication::focusWidget(), pin);
+        QCOMPARE(pin->echoMode(), QLineEdit::Password);
+        QTest::keyClicks(pin, QStringLiteral("1111"));
+        QTest::keyClick(pin, Qt::Key_Return);
+        QVERIFY(exits.isEmpty());
+        QVERIFY(labelText(k, QStringLiteral("staffText")).contains(QLatin1String("Wrong PIN")));
+        CHECKED(press(Qt::Key_Escape));
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Attract);
+
+        // The long press in the top-left corner.
+        QTest::mousePress(&k.window, Qt::LeftButton, {}, QPoint(20, 20));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Staff, 5000);
+        QTest::mouseRelease(&k.window, Qt::LeftButton, {}, QPoint(20, 20));
+        QTest::keyClicks(pin, QStringLiteral("4321"));
+        CHECKED(click(k, QStringLiteral("staffConfirm")));
+        QCOMPARE(exits.size(), 1);
+        QVERIFY(k.window.close());
+    }
+};
+
+QTEST_MAIN(TstKioskPaths)
+#include "tst_kioskpaths.moc"
