@@ -36,6 +36,11 @@ public:
     int statementTimeoutMs = 15000;
     int lockTimeoutMs = 3000;
     int idleInTransactionTimeoutMs = 30000;
+    /// The client's own limit on one statement or COMMIT, 0 for none. statement_timeout does not
+    /// end a COMMIT waiting for a synchronous standby; past this deadline the connection is dropped
+    /// (never cancelled: a cancelled wait commits without the standby) and the outcome is unknown,
+    /// to be resolved by the operation's key (docs/DECISIONS.md, "Failover").
+    int commitDeadlineMs = 20000;
     QString applicationName = QStringLiteral("boxoffice");
 
 private:

@@ -4,7 +4,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
+
+#include <sys/socket.h>
 
 #include <QCoreApplication>
 #include <QRandomGenerator>
@@ -49,6 +53,93 @@ bool sessionEnded(const QSqlError& error)
 }
 
 } // namespace
+
+/// The commit deadline of one connection: a thread that waits while a round trip is armed and,
+/// when it outlives the deadline, shuts the connection's socket down. libpq then sees the server
+/// gone and the blocked call returns; no cancel request is sent (a cancelled wait for the
+/// synchronous standby would commit without it). One thread per connection, made on first use.
+class DbConnection::Deadline final
+{
+public:
+    Deadline() = default;
+    ~Deadline()
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_changed.notify_one();
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    Deadline(const Deadline&) = delete;
+    Deadline& operator=(const Deadline&) = delete;
+
+    void arm(int socket, std::chrono::milliseconds after)
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_socket = socket;
+            m_until = std::chrono::steady_clock::now() + after;
+            m_armed = true;
+            m_fired = false;
+            if (!m_thread.joinable())
+                m_thread = std::thread([this] { watch(); });
+        }
+        m_changed.notify_one();
+    }
+
+    /// True when the deadline passed (and the socket was shut down) before the call.
+    bool disarm()
+    {
+        const std::lock_guard lock(m_mutex);
+        m_armed = false;
+        return m_fired;
+    }
+
+private:
+    void watch()
+    {
+        std::unique_lock lock(m_mutex);
+        while (!m_stop) {
+            if (!m_armed) {
+                m_changed.wait(lock);
+                continue;
+            }
+            if (m_changed.wait_until(lock, m_until) == std::cv_status::timeout && m_armed &&
+                std::chrono::steady_clock::now() >= m_until) {
+                ::shutdown(m_socket, SHUT_RDWR);
+                m_fired = true;
+                m_armed = false;
+            }
+        }
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::thread m_thread;
+    std::chrono::steady_clock::time_point m_until;
+    int m_socket = -1;
+    bool m_armed = false;
+    bool m_fired = false;
+    bool m_stop = false;
+};
+
+void DbConnection::receiveNotice(void* self, const PGresult* notice)
+{
+    const char* severity = PQresultErrorField(notice, PG_DIAG_SEVERITY_NONLOCALIZED);
+    const char* file = PQresultErrorField(notice, PG_DIAG_SOURCE_FILE);
+    const char* message = PQresultErrorField(notice, PG_DIAG_MESSAGE_PRIMARY);
+    // PostgreSQL's "canceling wait for synchronous replication ... might not have been
+    // replicated" comes from syncrep.c; its text may be translated, its source file is not.
+    if (severity && qstrcmp(severity, "WARNING") == 0 && file && qstrcmp(file, "syncrep.c") == 0) {
+        static_cast<DbConnection*>(self)->m_unreplicated = true;
+        spdlog::warn("commit not known to be on a standby: {}", message ? message : "");
+        return;
+    }
+    if (severity && qstrcmp(severity, "WARNING") == 0)
+        spdlog::warn("server warning: {}", message ? message : "");
+}
 
 Error mapSqlError(const QSqlError& error, bool connectionLost)
 {
@@ -176,6 +267,7 @@ DbConnection::DbConnection(ConnectionSettings settings, QString name)
 
 DbConnection::~DbConnection()
 {
+    m_deadline.reset();
     m_prepared.clear();
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
@@ -231,7 +323,45 @@ Status DbConnection::openSession()
             e.text(),
             {}};
     }
+    if (PGconn* conn = pgConnection(db))
+        PQsetNoticeReceiver(conn, &DbConnection::receiveNotice, this);
     return success();
+}
+
+void DbConnection::armDeadline()
+{
+    m_unreplicated = false;
+    if (m_settings.commitDeadlineMs <= 0)
+        return;
+    PGconn* conn = pgConnection(database());
+    if (!conn || PQsocket(conn) < 0)
+        return;
+    if (!m_deadline)
+        m_deadline = std::make_unique<Deadline>();
+    m_deadline->arm(PQsocket(conn), std::chrono::milliseconds(m_settings.commitDeadlineMs));
+}
+
+bool DbConnection::disarmDeadline()
+{
+    return m_deadline && m_deadline->disarm();
+}
+
+std::optional<Error> DbConnection::outcomeUnknown()
+{
+    if (!m_unreplicated)
+        return std::nullopt;
+    m_unreplicated = false;
+    ++m_unreplicatedCommits;
+    // The primary could not confirm a standby has the commit: ask again with the operation's key
+    // on a new session (through the multi-host string, on whichever node is primary by then).
+    m_prepared.clear();
+    database().close();
+    m_inTransaction = false;
+    return Error{ErrorCode::Offline,
+                 tr("The outcome is being checked: the database could not confirm it was saved twice."),
+                 QStringLiteral("COMMIT answered with a WARNING from syncrep.c: committed on the primary, "
+                                "might not have been replicated; outcome unknown until asked again by key"),
+                 {}};
 }
 
 Result<QString> DbConnection::encryptPassword(const QString& user, const QString& password) const
@@ -298,7 +428,19 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
         QSqlQuery& query = it.value();
         for (qsizetype i = 0; i < values.size(); ++i)
             query.bindValue(int(i), values.at(i));
-        if (query.exec()) {
+        armDeadline();
+        const bool executed = query.exec();
+        if (disarmDeadline()) {
+            ++m_deadlinesPassed;
+            spdlog::warn("no answer within the commit deadline ({} ms): connection dropped, not cancelled",
+                         m_settings.commitDeadlineMs);
+        }
+        if (m_unreplicated) {
+            // Finished before outcomeUnknown() drops the prepared statements (`query` among them).
+            query.finish();
+            return *outcomeUnknown();
+        }
+        if (executed) {
             // Read every row: an error the server sends after rows (a failure at the commit of
             // this autocommit statement) only shows as next() returning false with an error set.
             Rows rows;
@@ -360,7 +502,14 @@ Status DbConnection::command(const char* sql, bool reportRollback)
     if (!conn)
         return makeError(ErrorCode::Offline, tr("The database cannot be reached."));
     // PQexec reads the whole answer and returns its last result: an error ends the answer.
+    armDeadline();
     PGresult* result = PQexec(conn, sql);
+    if (disarmDeadline())
+        ++m_deadlinesPassed;
+    if (std::optional<Error> unknown = outcomeUnknown()) {
+        PQclear(result);
+        return *unknown;
+    }
     const ExecStatusType status = PQresultStatus(result);
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY) {
         // COMMIT of a transaction that already failed is answered with ROLLBACK, not an error.

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <memory>
+#include <optional>
 
 #include <QHash>
 #include <QSqlDatabase>
@@ -15,6 +16,8 @@
 #include "model/result.h"
 
 class QSqlError;
+struct pg_result;
+using PGresult = pg_result;
 
 namespace bo {
 
@@ -79,6 +82,12 @@ public:
     [[nodiscard]] const ConnectionSettings& settings() const { return m_settings; }
     [[nodiscard]] QString connectionName() const { return m_name; }
 
+    /// Statements whose commit the server answered with "might not have been replicated" (a
+    /// cancelled wait for the synchronous standby), and statements past the commit deadline whose
+    /// connection was dropped: each was reported as Offline, its outcome unknown.
+    [[nodiscard]] int unreplicatedCommitsSeen() const { return m_unreplicatedCommits; }
+    [[nodiscard]] int deadlinesPassed() const { return m_deadlinesPassed; }
+
     /// Counters for tests and benchmarks: statements sent again after a deadlock or
     /// serialization failure, and how many of each the server reported (retried or not).
     [[nodiscard]] int retriesSeen() const { return m_retries; }
@@ -91,6 +100,16 @@ private:
     [[nodiscard]] Error errorFrom(const QSqlError& error) const;
     /// Runs a statement without results through libpq and checks how the server answered.
     [[nodiscard]] Status command(const char* sql, bool reportRollback);
+    /// Starts the commit deadline for one round trip (no-op when the settings have none).
+    void armDeadline();
+    /// Ends it; true when it passed and the connection was dropped.
+    [[nodiscard]] bool disarmDeadline();
+    /// After a round trip: an error that replaces its answer when the commit may not be on a
+    /// standby or the deadline dropped the connection (the session is closed then), else nothing.
+    [[nodiscard]] std::optional<Error> outcomeUnknown();
+    static void receiveNotice(void* self, const PGresult* notice);
+
+    class Deadline;
 
     ConnectionSettings m_settings;
     QString m_name;
@@ -99,6 +118,10 @@ private:
     int m_retries = 0;
     int m_deadlocks = 0;
     int m_serializationFailures = 0;
+    int m_unreplicatedCommits = 0;
+    int m_deadlinesPassed = 0;
+    bool m_unreplicated = false; ///< set by receiveNotice during a round trip
+    std::unique_ptr<Deadline> m_deadline;
 };
 
 /// Maps a driver error to our Error (SQLSTATE mapping lives here and nowhere else).

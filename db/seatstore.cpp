@@ -133,6 +133,9 @@ Result<int> SeatStore::release(int showtimeId, const QUuid& owner, const QList<i
 
 Result<ConfirmResult> SeatStore::confirm(const ConfirmRequest& request)
 {
+    // pg_current_xact_id() gives even a replayed answer (which changes nothing) a commit record:
+    // its COMMIT then waits for the synchronous standby too, so a confirm asked again by key after
+    // an unknown outcome answers only once the booking is on a standby (or warns again).
     const QVariant nullText(QMetaType::fromType<QString>());
     const QVariant seats = request.seatIds.isEmpty() ? nullText : QVariant(toPgIntArray(request.seatIds));
     const QVariant tiers = request.tiers.isEmpty() ? nullText : QVariant(toPgTextArray(request.tiers));
@@ -140,11 +143,11 @@ Result<ConfirmResult> SeatStore::confirm(const ConfirmRequest& request)
         request.payment.isEmpty()
             ? nullText
             : QVariant(QString::fromUtf8(QJsonDocument(request.payment).toJson(QJsonDocument::Compact)));
-    auto q =
-        m_connection.exec(QStringLiteral("SELECT response::text, replayed FROM bo_confirm(?, ?::uuid, ?, "
-                                         "?::uuid, ?::integer[], ?::text[], ?::jsonb, ?::uuid)"),
-                          {request.terminal, uuidText(request.key), request.showtimeId,
-                           uuidText(request.owner), seats, tiers, payment, nullableUuid(request.terminalId)});
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT response::text, replayed, pg_current_xact_id() FROM bo_confirm(?, "
+                       "?::uuid, ?, ?::uuid, ?::integer[], ?::text[], ?::jsonb, ?::uuid)"),
+        {request.terminal, uuidText(request.key), request.showtimeId, uuidText(request.owner), seats, tiers,
+         payment, nullableUuid(request.terminalId)});
     if (!q)
         return q.error();
     Rows& r = q.value();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+#include <atomic>
 #include <memory>
 
 #include <QElapsedTimer>
@@ -30,6 +31,48 @@ QString whereConnected(DbConnection& connection)
         .arg(r.value().value(0).toInt())
         .arg(r.value().value(1).toBool() ? QStringLiteral("standby") : QStringLiteral("primary"),
              r.value().value(2).toString());
+}
+
+/// Pauses both standbys (SIGSTOP) for its lifetime: the primary's commits wait for a
+/// synchronous standby that does not answer. Resumes them however the test ends.
+class StandbysPaused final
+{
+public:
+    StandbysPaused(const TestCluster& cluster, int primary)
+        : m_cluster(cluster)
+    {
+        for (int port : cluster.ports()) {
+            if (port != primary && cluster.pauseNode(port, true))
+                m_paused << port;
+        }
+    }
+    ~StandbysPaused() { resume(); }
+    StandbysPaused(const StandbysPaused&) = delete;
+    StandbysPaused& operator=(const StandbysPaused&) = delete;
+
+    [[nodiscard]] int count() const { return int(m_paused.size()); }
+    void resume()
+    {
+        for (int port : std::as_const(m_paused))
+            (void)m_cluster.pauseNode(port, false);
+        m_paused.clear();
+    }
+
+private:
+    const TestCluster& m_cluster;
+    QList<int> m_paused;
+};
+
+/// How many sessions of `login` wait for the synchronous standby now (-1 when it cannot say).
+int waitingForStandby(const ConnectionSettings& primary, const QString& login)
+{
+    auto owner = DbConnection::open(primary, QStringLiteral("failover-inspect"));
+    if (!owner)
+        return -1;
+    auto r = owner.value()->exec(
+        QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE usename = ? AND wait_event = 'SyncRep'"),
+        {login});
+    return r && r.value().next() ? r.value().value(0).toInt() : -1;
 }
 
 } // namespace
@@ -76,6 +119,159 @@ private slots:
                                    "target_session_attrs='read-write'", "connect_timeout='3'"})
             QVERIFY2(conninfo.contains(QLatin1String(passed)), qPrintable(conninfo));
         QCOMPARE(m_terminal.value(QStringLiteral("user")), m_db->terminalLogin());
+    }
+
+    /// Issue 20 (a): a commit whose wait for the standby was cancelled (an operator clearing
+    /// "stuck" queries) comes back as a success with a WARNING; it is an unknown outcome, and
+    /// asking again with the key once a standby answers gives the booking, exactly once.
+    void cancelledWaitForTheStandbyIsUnknown()
+    {
+        const int showtime = m_db->addShowtime(1, 6, QStringLiteral("Cancelled hall"));
+        QVERIFY(showtime > 0);
+        const QList<int> seats = m_db->seatIds(showtime);
+        const int primary = m_cluster->primaryPort();
+        ConnectionSettings terminal = m_terminal;
+        terminal.commitDeadlineMs = 60000; // the cancel comes first
+        auto opened = DbConnection::open(terminal, QStringLiteral("failover-cancelled"));
+        QVERIFY(opened);
+        SeatStore store(*opened.value());
+        const QUuid owner = QUuid::createUuid();
+        auto held = store.hold(showtime, {seats.at(0)}, owner);
+        QVERIFY(held && held.value().granted);
+        ConfirmRequest request;
+        request.terminal = QStringLiteral("till-cancelled");
+        request.key = QUuid::createUuid();
+        request.showtimeId = showtime;
+        request.owner = owner;
+
+        StandbysPaused paused(*m_cluster, primary);
+        QCOMPARE(paused.count(), 2);
+        // An operator's pg_cancel_backend on the confirm waiting for the standby (bounded).
+        const ConnectionSettings superuser = m_cluster->primarySettings();
+        const QString login = m_db->terminalLogin();
+        std::atomic<int> cancelled{0};
+        std::unique_ptr<QThread> operatorThread(QThread::create([&] {
+            auto admin = DbConnection::open(superuser, QStringLiteral("failover-operator"));
+            if (!admin)
+                return;
+            QElapsedTimer waited;
+            waited.start();
+            while (waited.elapsed() < 20000 && cancelled == 0) {
+                auto r = admin.value()->exec(
+                    QStringLiteral("SELECT count(pg_cancel_backend(pid)) FROM pg_stat_activity "
+                                   "WHERE usename = ? AND wait_event = 'SyncRep'"),
+                    {login});
+                if (r && r.value().next())
+                    cancelled = r.value().value(0).toInt();
+                QThread::msleep(100);
+            }
+        }));
+        operatorThread->start();
+        QElapsedTimer sinceConfirm;
+        sinceConfirm.start();
+        auto confirmed = store.confirm(request);
+        operatorThread->wait();
+        QCOMPARE(cancelled.load(), 1);
+        QVERIFY2(!confirmed, "a commit the server could not replicate was reported as confirmed");
+        QCOMPARE(confirmed.error().code, ErrorCode::Offline);
+        QCOMPARE(opened.value()->unreplicatedCommitsSeen(), 1);
+        qInfo("cancelled wait for the standby reported as unknown after %lld ms", sinceConfirm.elapsed());
+
+        // Resolved by its key once a standby answers: the booking, once.
+        paused.resume();
+        Result<ConfirmResult> resolved = makeError(ErrorCode::Offline, QStringLiteral("not asked"));
+        QElapsedTimer sinceResume;
+        sinceResume.start();
+        while (sinceResume.elapsed() < 20000) {
+            resolved = store.confirm(request);
+            if (resolved || (resolved.error().code != ErrorCode::Offline &&
+                             resolved.error().code != ErrorCode::InProgress))
+                break;
+            QThread::msleep(200);
+        }
+        QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().detail));
+        QVERIFY(resolved.value().replayed); // the first attempt had committed on the primary
+        QCOMPARE(opened.value()->unreplicatedCommitsSeen(), 1);
+    }
+
+    /// Issue 20 (b): a commit that waits for the standby past the client's deadline: the
+    /// connection is dropped, never cancelled (the backend still waits), the outcome is unknown,
+    /// and asking again with the key after the standbys are back gives the booking once.
+    void commitPastTheDeadlineIsDroppedNotCancelled()
+    {
+        const int showtime = m_db->addShowtime(1, 6, QStringLiteral("Deadline hall"));
+        QVERIFY(showtime > 0);
+        const QList<int> seats = m_db->seatIds(showtime);
+        const int primary = m_cluster->primaryPort();
+        ConnectionSettings terminal = m_terminal;
+        terminal.commitDeadlineMs = 2000;
+        auto opened = DbConnection::open(terminal, QStringLiteral("failover-deadline"));
+        QVERIFY(opened);
+        SeatStore store(*opened.value());
+        const QUuid owner = QUuid::createUuid();
+        auto held = store.hold(showtime, {seats.at(1), seats.at(2)}, owner);
+        QVERIFY(held && held.value().granted);
+        ConfirmRequest request;
+        request.terminal = QStringLiteral("till-deadline");
+        request.key = QUuid::createUuid();
+        request.showtimeId = showtime;
+        request.owner = owner;
+
+        StandbysPaused paused(*m_cluster, primary);
+        QCOMPARE(paused.count(), 2);
+        // Should the deadline not work, the standbys come back after 15 s and the commit succeeds:
+        // the test then fails instead of waiting for ever.
+        std::atomic<bool> answered{false};
+        const QList<int> ports = m_cluster->ports();
+        std::unique_ptr<QThread> rescue(QThread::create([&] {
+            for (int i = 0; i < 150 && !answered; ++i)
+                QThread::msleep(100);
+            if (!answered) {
+                for (int port : ports) {
+                    if (port != primary)
+                        (void)m_cluster->pauseNode(port, false);
+                }
+            }
+        }));
+        rescue->start();
+        QElapsedTimer sinceConfirm;
+        sinceConfirm.start();
+        auto confirmed = store.confirm(request);
+        const qint64 answeredAfter = sinceConfirm.elapsed();
+        answered = true;
+        rescue->wait();
+        QVERIFY2(!confirmed, "a commit still waiting for the standby was reported as confirmed");
+        QVERIFY2(confirmed.error().code == ErrorCode::Offline ||
+                     confirmed.error().code == ErrorCode::InProgress,
+                 qPrintable(confirmed.error().detail));
+        QVERIFY(opened.value()->deadlinesPassed() >= 1);
+        // The first attempt's deadline, its one resend by key (blocked behind the first, whose
+        // key it waits for) with its own, and a reconnect on a loaded machine: well before the
+        // standbys' rescue at 15 s would let the commit through.
+        QVERIFY2(answeredAfter < 12000, qPrintable(QString::number(answeredAfter)));
+        // Dropped, not cancelled: the first commit still waits for the standby on the server.
+        QVERIFY(waitingForStandby(m_cluster->primarySettings(), m_db->terminalLogin()) >= 1);
+        qInfo("commit past its 2 s deadline answered as unknown after %lld ms", answeredAfter);
+
+        paused.resume();
+        Result<ConfirmResult> resolved = makeError(ErrorCode::Offline, QStringLiteral("not asked"));
+        QElapsedTimer sinceResume;
+        sinceResume.start();
+        while (sinceResume.elapsed() < 20000) {
+            resolved = store.confirm(request);
+            if (resolved || (resolved.error().code != ErrorCode::Offline &&
+                             resolved.error().code != ErrorCode::InProgress))
+                break;
+            QThread::msleep(200);
+        }
+        QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().detail));
+        QVERIFY(resolved.value().replayed);
+        auto map = store.seats(showtime);
+        QVERIFY(map);
+        int reserved = 0;
+        for (const SeatState& seat : map.value())
+            reserved += seat.status == SeatStatus::Reserved;
+        QCOMPARE(reserved, 2);
     }
 
     void terminalFollowsThePrimary()
