@@ -105,14 +105,35 @@ public slots:
         emit m_owner->loaded(snapshot);
     }
 
-    void checkin(int requestId, const TicketPayload& payload, const QString& text, const QString& door)
+    void loadTickets(const QList<int>& showtimeIds)
+    {
+        if (!ready(0))
+            return;
+        auto r = TicketStore(*m_connection).doorTickets(showtimeIds);
+        if (!r)
+            return failed(0, r.error());
+        emit m_owner->ticketsLoaded(r.value());
+    }
+
+    void checkin(int requestId, const TicketPayload& payload, const QString& text, const QString& door,
+                 const QUuid& scanId)
     {
         if (!ready(requestId))
             return;
-        auto r = TicketStore(*m_connection).checkin(payload, text, door, payload.showtimeId);
+        auto r = TicketStore(*m_connection).doorCheckin(scanId, payload, text, door);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->checkinFinished(requestId, r.value());
+    }
+
+    void sync(int requestId, const DoorScan& scan)
+    {
+        if (!ready(requestId))
+            return;
+        auto r = TicketStore(*m_connection).doorSync(scan);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->syncFinished(requestId, r.value());
     }
 
     void undo(int requestId, quint32 serial, const QString& door, int withinSeconds)
@@ -241,6 +262,8 @@ PgDoorBackend::PgDoorBackend(ConnectionSettings settings, QObject* parent)
     , m_announcer(m_settings)
 {
     qRegisterMetaType<DoorSnapshot>();
+    qRegisterMetaType<DoorTicketList>();
+    qRegisterMetaType<DoorSyncResult>();
     qRegisterMetaType<CheckinResult>();
     qRegisterMetaType<Error>();
     m_thread.setObjectName(QStringLiteral("door-backend"));
@@ -303,12 +326,28 @@ void PgDoorBackend::load(int pastMinutes, int aheadMinutes, int alsoShowtimeId)
         Qt::QueuedConnection);
 }
 
-int PgDoorBackend::checkin(const TicketPayload& payload, const QString& text, const QString& door)
+void PgDoorBackend::loadTickets(const QList<int>& showtimeIds)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, showtimeIds] { w->loadTickets(showtimeIds); }, Qt::QueuedConnection);
+}
+
+int PgDoorBackend::checkin(const TicketPayload& payload, const QString& text, const QString& door,
+                           const QUuid& scanId)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, payload, text, door] { w->checkin(id, payload, text, door); },
+        m_worker,
+        [w = m_worker, id, payload, text, door, scanId] { w->checkin(id, payload, text, door, scanId); },
         Qt::QueuedConnection);
+    return id;
+}
+
+int PgDoorBackend::sync(const DoorScan& scan)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id, scan] { w->sync(id, scan); }, Qt::QueuedConnection);
     return id;
 }
 

@@ -12,11 +12,11 @@ namespace bo {
 
 class DoorWorker;
 
-/// The door's backend on PostgreSQL (bo_ticket_keys, bo_checkin, bo_checkin_undo and the counts
-/// of migration 0012). A worker thread with its own connection runs the calls in order; it
-/// LISTENs on `bo_checkins`, takes an announced count at once and reads it back shortly after
-/// (an announced count is computed before its transaction commits, so two doors admitting at
-/// the same moment may both announce the smaller one), checks the connection every few seconds
+/// The door's backend on PostgreSQL (bo_ticket_keys, bo_checkin_undo and the counts of migration
+/// 0012; bo_door_tickets, bo_door_checkin and bo_door_sync of migration 0018). A worker thread with its own
+/// connection runs the calls in order; it LISTENs on `bo_checkins`, takes an announced count at once and
+/// reads it back shortly after (an announced count is computed before its transaction commits, so two doors
+/// admitting at the same moment may both announce the smaller one), checks the connection every few seconds
 /// and reconnects by itself. It also runs an Announcer, as every terminal backend does.
 class PgDoorBackend final : public DoorBackend
 {
@@ -30,8 +30,10 @@ public:
     void start() override;
     void stop() override;
     void load(int pastMinutes, int aheadMinutes, int alsoShowtimeId) override;
-    [[nodiscard]] int checkin(const TicketPayload& payload, const QString& text,
-                              const QString& door) override;
+    void loadTickets(const QList<int>& showtimeIds) override;
+    [[nodiscard]] int checkin(const TicketPayload& payload, const QString& text, const QString& door,
+                              const QUuid& scanId) override;
+    [[nodiscard]] int sync(const DoorScan& scan) override;
     [[nodiscard]] int undo(quint32 serial, const QString& door, int withinSeconds) override;
 
     /// The channel the check-in functions announce admitted counts on.

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/ticketstore.h"
 
+#include <algorithm>
+
 #include "db/dbconnection.h"
 
 namespace bo {
@@ -284,6 +286,127 @@ Result<CheckinList> TicketStore::checkins(int showtimeId)
                              r.value(3).toString(), r.value(4).toString(), r.value(5).toDateTime().toUTC(),
                              r.value(6).isNull() ? QDateTime() : r.value(6).toDateTime().toUTC()});
     return list;
+}
+
+namespace {
+
+QDateTime utcOrNull(const QVariant& v)
+{
+    return v.isNull() ? QDateTime() : v.toDateTime().toUTC();
+}
+
+QVariant nullTime()
+{
+    return QVariant(QMetaType::fromType<QDateTime>());
+}
+
+} // namespace
+
+Result<DoorTicketList> TicketStore::doorTickets(const QList<int>& showtimeIds)
+{
+    DoorTicketList list;
+    list.showtimeIds = showtimeIds;
+    auto rows = m_connection.exec(
+        QStringLiteral(
+            "SELECT serial, showtime_id, seat_id, booking_code, seat_label, tier_name, booking_status, "
+            "voided, used_at, used_door FROM bo_door_tickets(?::integer[])"),
+        {toPgIntArray(showtimeIds)});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    while (r.next()) {
+        DoorTicket t;
+        t.serial = r.value(0).toUInt();
+        t.showtimeId = r.value(1).toInt();
+        t.seatId = r.value(2).toInt();
+        t.bookingCode = r.value(3).toString();
+        t.seatLabel = r.value(4).toString();
+        t.tierName = r.value(5).toString();
+        t.bookingStatus = r.value(6).toString();
+        t.voided = r.value(7).toBool();
+        t.usedAt = utcOrNull(r.value(8));
+        t.usedDoor = r.value(9).toString();
+        list.newestSerial = std::max(list.newestSerial, t.serial);
+        list.tickets.append(t);
+    }
+    return list;
+}
+
+Result<CheckinResult> TicketStore::doorCheckin(const QUuid& scanId, const TicketPayload& payload,
+                                               const QString& text, const QString& door)
+{
+    auto rows = m_connection.exec(
+        QStringLiteral("SELECT verdict, showtime_id, seat_label, tier_name, admitted_at, door, admitted "
+                       "FROM bo_door_checkin(?::uuid, ?, ?, ?, ?)"),
+        {scanId.toString(QUuid::WithoutBraces), int(payload.serial), text, door, payload.showtimeId});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, tr("The check-in gave no answer."), QStringLiteral("no row"));
+    const std::optional<CheckinVerdict> verdict = checkinVerdictFromName(r.value(0).toString());
+    if (!verdict)
+        return makeError(ErrorCode::Internal,
+                         tr("The check-in answered with a verdict this program does not know."),
+                         r.value(0).toString());
+    CheckinResult c;
+    c.verdict = *verdict;
+    c.serial = payload.serial;
+    c.showtimeId = r.value(1).toInt();
+    c.seatLabel = r.value(2).toString();
+    c.tierName = r.value(3).toString();
+    c.admittedAt = utcOrNull(r.value(4));
+    c.door = r.value(5).toString();
+    c.admitted = r.value(6).toInt();
+    return c;
+}
+
+Result<DoorSyncResult> TicketStore::doorSync(const DoorScan& scan)
+{
+    auto rows = m_connection.exec(
+        QStringLiteral("SELECT result, first_door, first_admitted_at "
+                       "FROM bo_door_sync(?::uuid, ?, ?, ?, ?, ?, ?, ?)"),
+        {scan.scanId.toString(QUuid::WithoutBraces), scan.serial > 0 ? QVariant(int(scan.serial)) : nullInt(),
+         scan.text, scan.door, scan.showtimeId > 0 ? QVariant(scan.showtimeId) : nullInt(), scan.scannedAt,
+         scan.decided ? doorReasonName(scan.reason) : QStringLiteral("PENDING"),
+         scan.undoneAt.isValid() ? QVariant(scan.undoneAt) : nullTime()});
+    if (!rows)
+        return rows.error();
+    Rows& r = rows.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, tr("The sync gave no answer."), QStringLiteral("no row"));
+    return DoorSyncResult{r.value(0).toString(), r.value(1).toString(), utcOrNull(r.value(2))};
+}
+
+Result<QList<DoorScan>> TicketStore::doorReports(int showtimeId)
+{
+    auto rows = m_connection.exec(
+        QStringLiteral(
+            "SELECT scan_id, serial, seat_label, door, scanned_at, door_verdict, result, first_door, "
+            "first_admitted_at FROM bo_door_reports(?)"),
+        {showtimeId});
+    if (!rows)
+        return rows.error();
+    QList<DoorScan> out;
+    Rows& r = rows.value();
+    while (r.next()) {
+        DoorScan s;
+        s.scanId = QUuid::fromString(r.value(0).toString());
+        s.serial = r.value(1).toUInt();
+        s.showtimeId = showtimeId;
+        s.seatLabel = r.value(2).toString();
+        s.door = r.value(3).toString();
+        s.scannedAt = utcOrNull(r.value(4));
+        s.decided = r.value(5).toString() != QLatin1String("PENDING");
+        s.reason = doorReasonFromName(r.value(5).toString()).value_or(DoorReason::Offline);
+        s.offline = true;
+        s.synced = true;
+        s.syncResult = r.value(6).toString();
+        s.firstDoor = r.value(7).toString();
+        s.firstAt = utcOrNull(r.value(8));
+        out.append(s);
+    }
+    return out;
 }
 
 } // namespace bo

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 
+#include "model/doorbackend.h"
 #include "model/ticketbook.h"
 
 namespace bo {
@@ -37,6 +38,16 @@ public:
                                                 const QString& door, int showtimeId) override;
     [[nodiscard]] Result<bool> undoCheckin(quint32 serial, const QString& door, int withinSeconds) override;
     [[nodiscard]] Result<CheckinList> checkins(int showtimeId) override;
+
+    /// The door's side (migration 0018): every ticket of up to 64 showtimes (bo_door_tickets).
+    [[nodiscard]] Result<DoorTicketList> doorTickets(const QList<int>& showtimeIds);
+    /// bo_checkin with the door's scan id (bo_door_checkin): a repeat returns the same admit.
+    [[nodiscard]] Result<CheckinResult> doorCheckin(const QUuid& scanId, const TicketPayload& payload,
+                                                    const QString& text, const QString& door);
+    /// Delivers a scan the door decided alone (bo_door_sync); idempotent by its scan id.
+    [[nodiscard]] Result<DoorSyncResult> doorSync(const DoorScan& scan);
+    /// A showtime's scans decided by doors alone, with what their sync found (bo_door_reports).
+    [[nodiscard]] Result<QList<DoorScan>> doorReports(int showtimeId);
 
 private:
     DbConnection& m_connection;

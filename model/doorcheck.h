@@ -7,6 +7,7 @@
 #include <optional>
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QQueue>
@@ -15,27 +16,10 @@
 
 #include "model/clock.h"
 #include "model/doorbackend.h"
+#include "model/doorjournal.h"
 #include "model/ticket.h"
 
 namespace bo {
-
-/// Why a door admits or refuses a scan (what its screen says).
-enum class DoorReason {
-    Admitted,
-    AlreadyUsed,   ///< `usedAt` and `usedDoor` say when and where
-    WrongShowtime, ///< another showtime or hall than this door serves (`showtime` when known)
-    TooEarly,      ///< `minutes` until the doors of its showtime open
-    TooLate,       ///< `minutes` since its showtime started
-    Cancelled,
-    Refunded,
-    Reprinted,     ///< a newer ticket replaced this one
-    NotValid,      ///< its booking is not confirmed (pending, expired)
-    Forged,        ///< the signature does not verify, the key is unknown, or not the ticket issued
-    UnknownTicket, ///< signed, but no such ticket in the database
-    Unreadable,    ///< not a ticket code
-    Offline,       ///< the database cannot be reached: not checked
-    Undone,        ///< the last admit was taken back
-};
 
 /// One verdict as the screen shows it.
 struct DoorVerdict
@@ -49,6 +33,7 @@ struct DoorVerdict
     QString usedDoor;
     std::optional<DoorShowtime> showtime; ///< the ticket's showtime, when the door knows it
     int minutes = 0;                      ///< TooEarly / TooLate
+    bool offline = false;                 ///< decided by the door alone (offline rules)
 
     [[nodiscard]] bool admitted() const { return reason == DoorReason::Admitted; }
 };
@@ -67,11 +52,18 @@ struct DoorOptions
     int reloadSeconds = 60;
 };
 
-/// The door's check of one scan after another (issue 13, part 3): the signature verified here
-/// with the public keys from the database, the showtime and its windows checked on the
-/// database's clock, then the database admits exactly once (bo_checkin). Scans are handled in
-/// order, one at a time. Keeps the admitted / expected count of its showtimes live from the
+/// The door's check of one scan after another (issue 13, parts 3 and 4): the signature verified
+/// here with the public keys from the database, the showtime and its windows checked on the
+/// database's clock, then the database admits exactly once (bo_door_checkin). Scans are handled
+/// in order, one at a time. Keeps the admitted / expected count of its showtimes live from the
 /// announcements. Lives on the GUI thread; never waits on the database.
+///
+/// With a journal (setJournal) every scan is written to it before its verdict is shown, the
+/// ticket list of the served showtimes is downloaded with every load and kept there too, and
+/// while the database cannot be reached the door decides alone by the signature and that list
+/// (docs/DECISIONS.md, "Offline rules"); the scans it decided alone are synced when the database
+/// is back, and what the sync reports (a ticket used twice) is kept and shown. After a restart
+/// the journal gives back the list, the used serials, the counts and the last admit's undo.
 class DoorCheck final : public QObject
 {
     Q_OBJECT
@@ -85,7 +77,9 @@ public:
               DoorOptions options, QObject* parent = nullptr);
     ~DoorCheck() override;
 
-    /// Starts the backend and the first load.
+    /// The journal to keep every scan in (before start(); nullptr: none, and no offline admits).
+    void setJournal(DoorJournal* journal) { m_journal = journal; }
+    /// Restores the journal's state, starts the backend and the first load.
     void start();
     [[nodiscard]] const DoorOptions& options() const { return m_options; }
     [[nodiscard]] bool isOnline() const { return m_online; }
@@ -99,6 +93,16 @@ public:
     [[nodiscard]] QDateTime serverNow() const;
     /// Seconds left to undo the last admit (0: nothing to undo).
     [[nodiscard]] int undoSecondsLeft() const;
+    /// Whether the door can admit alone now (a journal, keys and a ticket list).
+    [[nodiscard]] bool canDecideOffline() const;
+    /// Tickets in the downloaded list, and when it was downloaded (the database's clock, UTC).
+    [[nodiscard]] int listedTickets() const { return int(m_tickets.size()); }
+    [[nodiscard]] QDateTime listedAt() const { return m_listedAt; }
+    /// Scans decided alone that the database has not had yet.
+    [[nodiscard]] int unsyncedScans() const { return int(m_open.size()); }
+    /// Admits made here alone that the sync found should not have been (used twice, cancelled
+    /// meanwhile, ...), oldest first.
+    [[nodiscard]] const QList<DoorScan>& reports() const { return m_reports; }
 
 signals:
     void verdictReached(const bo::DoorVerdict& verdict);
@@ -106,6 +110,10 @@ signals:
     void countsChanged();
     void onlineChanged(bool online);
     void undoAvailableChanged(bool available);
+    /// The count of unsynced scans or the ticket list changed.
+    void syncChanged();
+    /// A sync found an admit that should not have been (reports()).
+    void reportAdded(const bo::DoorScan& scan);
 
 public slots:
     /// A scanned text (what the scanner typed before Enter).
@@ -116,6 +124,8 @@ public slots:
 
 private slots:
     void onLoaded(const bo::DoorSnapshot& snapshot);
+    void onTicketsLoaded(const bo::DoorTicketList& list);
+    void onSyncFinished(int requestId, const bo::DoorSyncResult& result);
     void onCheckinFinished(int requestId, const bo::CheckinResult& result);
     void onUndoFinished(int requestId, bool undone);
     void onRequestFailed(int requestId, const bo::Error& error);
@@ -128,19 +138,50 @@ private:
         int requestId = 0;
         quint32 serial = 0;
         std::optional<DoorShowtime> showtime;
+        TicketPayload payload;
+        DoorScan scan;
+    };
+    /// An admit standing as far as this door knows.
+    struct Use
+    {
+        QDateTime at;
+        QString door;
+        bool local = false; ///< made here alone, not synced yet
     };
     void next();
     void decide(const QString& text);
     void finish(DoorVerdict verdict);
+    /// Journals a scan decided here (before its verdict is shown); false when it could not be.
+    bool record(DoorScan& scan, const DoorVerdict& verdict);
+    void rewrite(const DoorScan& scan);
+    /// The verdict without the database, by the signature's payload and the ticket list.
+    [[nodiscard]] DoorVerdict decideAlone(const TicketPayload& payload, DoorVerdict verdict) const;
+    void admittedAlone(DoorScan scan, const DoorVerdict& verdict);
+    void remember(const DoorScan& scan, const DoorVerdict& verdict);
+    void restore();
+    void saveState();
+    void syncNext();
+    [[nodiscard]] int unsyncedAdmits(int showtimeId) const;
     [[nodiscard]] const DoorShowtime* showtime(int id) const;
     [[nodiscard]] bool serves(const DoorShowtime& s, const QDateTime& now) const;
 
     DoorBackend* m_backend;
+    DoorJournal* m_journal = nullptr;
     VerifierFactory m_verifiers;
     const MonotonicClock& m_clock;
     DoorOptions m_options;
     std::unique_ptr<TicketVerifier> m_verifier;
     QList<DoorShowtime> m_showtimes; ///< every showtime of the snapshot
+    QList<TicketKey> m_keys;
+    QHash<quint32, DoorTicket> m_tickets; ///< the downloaded list by serial
+    QList<int> m_listed;                  ///< showtimes whose every ticket is in it
+    quint32 m_newestSerial = 0;
+    QDateTime m_listedAt;
+    QHash<quint32, Use> m_used;
+    QList<DoorScan> m_open; ///< decided alone (or never answered), not synced yet
+    QList<DoorScan> m_reports;
+    int m_syncRequest = 0;
+    qint64 m_syncing = 0; ///< the journal row being synced
     QDateTime m_serverNow;
     qint64 m_loadedAtMs = 0;
     bool m_online = false;
@@ -151,6 +192,7 @@ private:
     quint32 m_lastAdmit = 0;
     qint64 m_lastAdmitMs = 0;
     DoorVerdict m_lastAdmitVerdict;
+    qint64 m_lastAdmitRow = 0; ///< its journal row
     quint64 m_verdicts = 0;
     QTimer m_reload;
     QTimer m_undoExpiry;

@@ -55,7 +55,8 @@ echo "ci-deb: $(wc -l <"$work/files.txt") paths installed"
 
 step "every library comes from a declared dependency"
 # The installed programs, and the Qt plugins they load at run time (SQL driver, X11 platform).
-qt_plugins=$(dpkg-query -L libqt6sql6-psql libqt6gui6 | grep -E '/(sqldrivers/libqsqlpsql|platforms/libqxcb)\.so$')
+qt_plugins=$(dpkg-query -L libqt6sql6-psql libqt6sql6-sqlite libqt6gui6 |
+    grep -E '/(sqldrivers/libqsqlpsql|sqldrivers/libqsqlite|platforms/libqxcb)\.so$')
 mapfile -t libs < <(for f in /usr/bin/boxoffice /usr/bin/boxoffice-admin /usr/bin/boxoffice-bench /usr/bin/boxoffice-door /usr/bin/boxoffice-kiosk /usr/bin/boxoffice-paysim $qt_plugins; do
     ldd "$f" | awk '/not found/ {print "MISSING:" $1} /=> \// {print $3}'
 done | sort -u)

@@ -102,7 +102,7 @@ void CliSession::addOptions()
            "                                          voids the old serials\n"
            "  checkin PAYLOAD --door NAME [--showtime N]   admit a scanned ticket once (exit 0),\n"
            "                                          refuse with the reason (exit 3)\n"
-           "  checkins SHOWTIME                       a showtime's admits and expected count\n"
+           "  checkins SHOWTIME                       a showtime's admits, expected count, doors' reports\n"
            "  ticket-keys [--new | --retire ID | --approve ID]   the ticket keys, shared and the\n"
            "                                          tills' own (manager); --new adds a shared key\n"
            "                                          that signs from now on, --approve lets a till's\n"

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QRegularExpression>
+#include <QSet>
 #include <QUuid>
 
 #include <spdlog/spdlog.h>
@@ -246,6 +247,45 @@ ExitCode TicketCommands::checkins(const QStringList& positional)
     auto list = store.checkins(showtime.value());
     if (!list)
         return m_session.fail(list.error());
+    // Scans doors decided alone, as their syncs delivered them (migration 0018).
+    auto offline = store.doorReports(showtime.value());
+    if (!offline)
+        return m_session.fail(offline.error());
+    QSet<QString> admittedOffline; // "serial|door"
+    QJsonArray reports;
+    QString reportText;
+    for (const DoorScan& s : offline.value()) {
+        if (s.syncResult == QLatin1String("ADMITTED"))
+            admittedOffline.insert(QString::number(s.serial) + QLatin1Char('|') + s.door);
+        if (!s.reported())
+            continue;
+        QJsonObject row{{QStringLiteral("kind"), s.syncResult == QLatin1String("USED_TWICE")
+                                                     ? QStringLiteral("used_twice")
+                                                     : QStringLiteral("not_valid")},
+                        {QStringLiteral("result"), s.syncResult},
+                        {QStringLiteral("serial"), qint64(s.serial)},
+                        {QStringLiteral("seat"), s.seatLabel},
+                        {QStringLiteral("door"), s.door},
+                        {QStringLiteral("scanned_at"), CliSession::isoUtc(s.scannedAt)},
+                        {QStringLiteral("scan_id"), s.scanId.toString(QUuid::WithoutBraces)}};
+        if (!s.firstDoor.isEmpty()) {
+            row.insert(QStringLiteral("first_door"), s.firstDoor);
+            row.insert(QStringLiteral("first_admitted_at"), CliSession::isoUtc(s.firstAt));
+        }
+        reports.append(row);
+        if (s.syncResult == QLatin1String("USED_TWICE"))
+            reportText +=
+                tr("USED TWICE  %1  %2: admitted offline at %3 %4, and at %5 %6\n")
+                    .arg(s.serial, 8, 10, QLatin1Char('0'))
+                    .arg(s.seatLabel, s.door, CliSession::localTime(s.scannedAt, QStringLiteral("HH:mm:ss")),
+                         s.firstDoor, CliSession::localTime(s.firstAt, QStringLiteral("HH:mm:ss")));
+        else
+            reportText +=
+                tr("NOT VALID   %1  %2: admitted offline at %3 %4, but %5\n")
+                    .arg(s.serial, 8, 10, QLatin1Char('0'))
+                    .arg(s.seatLabel, s.door, CliSession::localTime(s.scannedAt, QStringLiteral("HH:mm:ss")),
+                         s.syncResult);
+    }
     QJsonArray json;
     QString text = tr("Showtime %1: %2 of %3 admitted\n")
                        .arg(showtime.value())
@@ -260,17 +300,27 @@ ExitCode TicketCommands::checkins(const QStringList& positional)
                         {QStringLiteral("admitted_at"), CliSession::isoUtc(r.admittedAt)}};
         if (!r.undoneAt.isNull())
             row.insert(QStringLiteral("undone_at"), CliSession::isoUtc(r.undoneAt));
+        const bool alone = admittedOffline.contains(QString::number(r.serial) + QLatin1Char('|') + r.door);
+        row.insert(QStringLiteral("offline"), alone);
         json.append(row);
-        text += QStringLiteral("%1  %2  %3  %4  %5%6\n")
+        text += QStringLiteral("%1  %2  %3  %4  %5%6%7\n")
                     .arg(r.serial, 8, 10, QLatin1Char('0'))
                     .arg(CliSession::localTime(r.admittedAt, QStringLiteral("HH:mm:ss")),
                          r.seatLabel.leftJustified(5), r.door, r.bookingCode,
-                         r.undoneAt.isNull() ? QString() : tr("  (undone)"));
+                         r.undoneAt.isNull() ? QString() : tr("  (undone)"),
+                         alone ? tr("  (offline)") : QString());
     }
+    if (!offline.value().isEmpty())
+        text += tr("%n scan(s) synced by doors that were offline; %1 report(s)\n", nullptr,
+                   int(offline.value().size()))
+                    .arg(reports.size()) +
+                reportText;
     m_session.print(QJsonObject{{QStringLiteral("showtime"), showtime.value()},
                                 {QStringLiteral("expected"), list.value().expected},
                                 {QStringLiteral("admitted"), list.value().admitted()},
-                                {QStringLiteral("checkins"), json}},
+                                {QStringLiteral("checkins"), json},
+                                {QStringLiteral("offline_scans"), int(offline.value().size())},
+                                {QStringLiteral("reports"), reports}},
                     text);
     return ExitCode::Ok;
 }

@@ -8,7 +8,9 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
@@ -20,6 +22,7 @@
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "db/pgdoorbackend.h"
+#include "db/sqlitedoorjournal.h"
 #include "model/clock.h"
 #include "model/doorcheck.h"
 #include "ui/door/doorbeeper.h"
@@ -82,6 +85,10 @@ int main(int argc, char* argv[])
          tr("minutes")},
         {QStringLiteral("late"), tr("Admit until this many minutes after the start (default 30)."),
          tr("minutes")},
+        {QStringLiteral("journal"),
+         tr("The door's local journal (SQLite; else $BOXOFFICE_DOOR_JOURNAL, else door-NAME.sqlite in the "
+            "application's data folder)."),
+         tr("file")},
         {QStringLiteral("lang"), tr("Language: en or ko."), tr("code")},
         {QStringLiteral("windowed"), tr("A normal window instead of full screen.")},
         {QStringLiteral("verbose"), tr("Log details to the console.")},
@@ -114,6 +121,33 @@ int main(int argc, char* argv[])
     if (parser.isSet(QStringLiteral("quit-after")) &&
         !intOption(parser, preferences, QStringLiteral("quit-after"), 0, 3600000, &quitAfter))
         return 2;
+
+    // The journal before the database: a door whose journal cannot be written must not start
+    // admitting (offline it would admit what nobody records).
+    QString journalPath = parser.value(QStringLiteral("journal"));
+    const bool journalGiven =
+        !journalPath.isEmpty() || !qEnvironmentVariable("BOXOFFICE_DOOR_JOURNAL").isEmpty();
+    if (journalPath.isEmpty())
+        journalPath = qEnvironmentVariable("BOXOFFICE_DOOR_JOURNAL");
+    if (journalPath.isEmpty()) {
+        QString file = options.door;
+        file.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("_"));
+        journalPath = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                      QStringLiteral("/door-") + file + QStringLiteral(".sqlite");
+    }
+    std::unique_ptr<bo::SqliteDoorJournal> journal;
+    if (auto opened = bo::SqliteDoorJournal::open(journalPath); opened) {
+        journal = std::move(opened.value());
+        spdlog::info("door journal: {}", journal->path().toStdString());
+    } else if (journalGiven) {
+        spdlog::error("--journal: {} ({})", opened.error().message.toStdString(),
+                      opened.error().detail.toStdString());
+        return 2;
+    } else {
+        // The Windows prefix has no QSQLITE driver: that door works online only (README).
+        spdlog::warn("no door journal, so no offline admits: {} ({})", opened.error().message.toStdString(),
+                     opened.error().detail.toStdString());
+    }
 
     bo::DatabaseChoice choice{parser.value(QStringLiteral("db")), parser.isSet(QStringLiteral("demo"))};
     const bool configured = !choice.conninfo.isEmpty() || !qEnvironmentVariable("BOXOFFICE_DB").isEmpty() ||
@@ -148,6 +182,7 @@ int main(int argc, char* argv[])
             return std::make_unique<bo::Ed25519KeyRing>(bo::Ed25519KeyRing::fromKeys(keys));
         },
         clock, options);
+    check.setJournal(journal.get());
     bo::DoorBeeper beeper;
     bo::DoorWindow window(&check, &beeper);
     QString language = parser.value(QStringLiteral("lang"));

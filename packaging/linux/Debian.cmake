@@ -106,8 +106,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)            # boxoffice_<version>-1_amd64
 set(CPACK_DEBIAN_PACKAGE_SECTION "misc")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# What dpkg-shlibdeps cannot see: Qt's PostgreSQL driver is a plugin loaded at run time.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-psql")
+# What dpkg-shlibdeps cannot see: Qt's PostgreSQL driver is a plugin loaded at run time, and so is
+# its SQLite driver (the door's offline journal).
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-psql, libqt6sql6-sqlite")
 # The demo mode and the benchmark start a private PostgreSQL; Korean needs a CJK font.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "postgresql-15 | postgresql, fonts-noto-cjk")
 # The benchmark's Redis strategy; the kiosk role (cage, Qt's Wayland platform).

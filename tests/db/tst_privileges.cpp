@@ -40,6 +40,9 @@ const QStringList saleFunctions = {
     // manager's.
     QStringLiteral("bo_ticket_till_key_enrol"), QStringLiteral("bo_ticket_till_issue"),
     QStringLiteral("bo_ticket_till_sign"),
+    // Offline doors (0018): the ticket list, check-in with the scan id, the sync, the reports.
+    QStringLiteral("bo_door_tickets"), QStringLiteral("bo_door_checkin"), QStringLiteral("bo_door_sync"),
+    QStringLiteral("bo_door_reports"),
     // The announcer every terminal runs (0013).
     QStringLiteral("bo_publish_announcements"), QStringLiteral("bo_announcer_try_lead"),
     QStringLiteral("bo_announcer_step_down"),

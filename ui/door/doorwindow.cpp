@@ -60,6 +60,30 @@ DoorWindow::DoorWindow(DoorCheck* check, DoorBeeper* beeper, Options options, QW
     top->addSpacing(24);
     top->addWidget(m_count);
 
+    m_offlineBanner = new QLabel(this);
+    m_offlineBanner->setObjectName(QStringLiteral("offlineBanner"));
+    m_offlineBanner->setFont(scaledFont(font(), 1.6, true));
+    m_offlineBanner->setWordWrap(true);
+    m_offlineBanner->setAlignment(Qt::AlignCenter);
+    m_offlineBanner->setMargin(10);
+    m_offlineBanner->setAutoFillBackground(true);
+    QPalette offlinePal = m_offlineBanner->palette();
+    offlinePal.setColor(QPalette::Window, QColor(0xd5, 0x00, 0x00));
+    offlinePal.setColor(QPalette::WindowText, Qt::white);
+    m_offlineBanner->setPalette(offlinePal);
+    m_offlineBanner->hide();
+    m_reportBanner = new QLabel(this);
+    m_reportBanner->setObjectName(QStringLiteral("reportBanner"));
+    m_reportBanner->setFont(scaledFont(font(), 1.3, true));
+    m_reportBanner->setWordWrap(true);
+    m_reportBanner->setMargin(8);
+    m_reportBanner->setAutoFillBackground(true);
+    QPalette reportPal = m_reportBanner->palette();
+    reportPal.setColor(QPalette::Window, QColor(0xff, 0xc1, 0x07));
+    reportPal.setColor(QPalette::WindowText, Qt::black);
+    m_reportBanner->setPalette(reportPal);
+    m_reportBanner->hide();
+
     m_view = new VerdictView(this);
 
     m_undo = new QPushButton(this);
@@ -79,6 +103,8 @@ DoorWindow::DoorWindow(DoorCheck* check, DoorBeeper* beeper, Options options, QW
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(16, 12, 16, 12);
     layout->addLayout(top);
+    layout->addWidget(m_offlineBanner);
+    layout->addWidget(m_reportBanner);
     layout->addWidget(m_view, 1);
     layout->addLayout(bottom);
 
@@ -93,6 +119,8 @@ DoorWindow::DoorWindow(DoorCheck* check, DoorBeeper* beeper, Options options, QW
     connect(m_check, &DoorCheck::countsChanged, this, &DoorWindow::updateHeader);
     connect(m_check, &DoorCheck::onlineChanged, this, &DoorWindow::updateHeader);
     connect(m_check, &DoorCheck::undoAvailableChanged, this, &DoorWindow::updateUndo);
+    connect(m_check, &DoorCheck::syncChanged, this, &DoorWindow::updateHeader);
+    connect(m_check, &DoorCheck::reportAdded, this, &DoorWindow::updateBanners);
 
     // The scanner types into whatever has the focus: the window takes every key meant for it.
     qApp->installEventFilter(this);
@@ -218,11 +246,63 @@ void DoorWindow::updateHeader()
     }
     m_scope->setText(scope);
     m_count->setText(tr("Admitted %1 / %2").arg(m_check->admitted()).arg(m_check->expected()));
-    m_status->setText(m_check->isOnline() ? tr("Online") : tr("OFFLINE"));
+    const int unsynced = m_check->unsyncedScans();
+    if (!m_check->isOnline())
+        m_status->setText(tr("OFFLINE"));
+    else if (unsynced > 0)
+        m_status->setText(tr("Online · sending %n scan(s)", nullptr, unsynced));
+    else
+        m_status->setText(tr("Online"));
     QPalette pal = m_status->palette();
     pal.setColor(QPalette::WindowText,
                  m_check->isOnline() ? QColor(0x9c, 0xcc, 0x65) : QColor(0xff, 0x52, 0x52));
     m_status->setPalette(pal);
+    updateBanners();
+}
+
+void DoorWindow::updateBanners()
+{
+    if (m_check->isOnline()) {
+        m_offlineBanner->hide();
+    } else {
+        QString text;
+        if (m_check->canDecideOffline())
+            text =
+                tr("OFFLINE — checking by signature and the ticket list of %1 (%2 tickets). "
+                   "Every scan is kept and sent when the connection is back.")
+                    .arg(locale().toString(m_check->listedAt().toLocalTime().time(), QStringLiteral("HH:mm")))
+                    .arg(m_check->listedTickets());
+        else
+            text = tr("OFFLINE — no ticket list on this door: tickets cannot be checked.");
+        const int unsynced = m_check->unsyncedScans();
+        if (unsynced > 0)
+            text += QLatin1Char(' ') + tr("%n scan(s) to send.", nullptr, unsynced);
+        m_offlineBanner->setText(text);
+        m_offlineBanner->show();
+    }
+    const QList<DoorScan>& reports = m_check->reports();
+    if (reports.isEmpty()) {
+        m_reportBanner->hide();
+        return;
+    }
+    const DoorScan& last = reports.last();
+    const QString at = locale().toString(last.scannedAt.toLocalTime().time(), QStringLiteral("HH:mm:ss"));
+    QString text;
+    if (last.syncResult == QLatin1String("USED_TWICE"))
+        text = tr("Used twice: seat %1 (ticket %2) was admitted here offline at %3 and at %4 at %5.")
+                   .arg(last.seatLabel)
+                   .arg(last.serial)
+                   .arg(at, last.firstDoor,
+                        locale().toString(last.firstAt.toLocalTime().time(), QStringLiteral("HH:mm:ss")));
+    else
+        text = tr("Admitted offline at %1 but not valid (%2): seat %3 (ticket %4).")
+                   .arg(at, last.syncResult, last.seatLabel)
+                   .arg(last.serial);
+    if (reports.size() > 1)
+        text += QLatin1Char(' ') +
+                tr("%n report(s) in all: boxoffice-admin checkins lists them.", nullptr, int(reports.size()));
+    m_reportBanner->setText(text);
+    m_reportBanner->show();
 }
 
 void DoorWindow::updateUndo()

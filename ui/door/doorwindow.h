@@ -21,8 +21,9 @@ class VerdictView;
 /// typed is checked when its Enter comes, wherever the keyboard focus is (a keyboard-wedge
 /// scanner types into the window, no field to click first), and the verdict fills the screen
 /// with colour and words, with its sound. Across the top: which showtimes this door serves,
-/// admitted / expected, the connection. Backspace or Ctrl+Z (or the button) takes back the last
-/// admit within the undo time; Esc clears the screen.
+/// admitted / expected, the connection; under it a red banner while the door decides alone
+/// (OFFLINE) and an amber one when a sync found a ticket used twice. Backspace or Ctrl+Z (or the button)
+/// takes back the last admit within the undo time; Esc clears the screen.
 class DoorWindow final : public QWidget
 {
     Q_OBJECT
@@ -51,6 +52,7 @@ private slots:
     void onVerdict(const bo::DoorVerdict& verdict);
     void updateHeader();
     void updateUndo();
+    void updateBanners();
 
 private:
     /// Takes a key of the scanner or the usher; true when it was ours.
@@ -65,6 +67,8 @@ private:
     QLabel* m_count = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_hint = nullptr;
+    QLabel* m_offlineBanner = nullptr;
+    QLabel* m_reportBanner = nullptr;
     QPushButton* m_undo = nullptr;
     QString m_buffer;
     QElapsedTimer m_lastKey;

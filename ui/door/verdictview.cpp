@@ -137,7 +137,7 @@ QString VerdictView::detailLine(const DoorVerdict& v) const
     QString when = v.showtime ? showtimeText(*v.showtime) : QString();
     switch (v.reason) {
     case DoorReason::Admitted:
-        return when;
+        return v.offline ? tr("%1 · checked offline").arg(when) : when;
     case DoorReason::AlreadyUsed:
         return tr("Seat %1 · admitted %2 at %3")
             .arg(v.seatLabel, locale().toString(v.usedAt.toLocalTime().time(), QStringLiteral("HH:mm:ss")),
@@ -162,7 +162,7 @@ QString VerdictView::detailLine(const DoorVerdict& v) const
     case DoorReason::Unreadable:
         return tr("Not a ticket code. Scan again.");
     case DoorReason::Offline:
-        return tr("The ticket could not be checked. Try again.");
+        return tr("The ticket could not be checked: no connection and no ticket list.");
     case DoorReason::Undone:
         return tr("The guest is not counted as admitted");
     }
