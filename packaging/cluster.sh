@@ -57,15 +57,6 @@ done
 pg_bin=/usr/lib/postgresql/15/bin
 wait_limit=${BOXOFFICE_CLUSTER_WAIT:-90}
 
-# Runs a command as the postgres user when we are root (PostgreSQL refuses to run as root).
-as_server() {
-    if [ "$(id -u)" -eq 0 ]; then
-        runuser -u postgres -- "$@"
-    else
-        "$@"
-    fi
-}
-
 need_packages() {
     local missing=()
     command -v patroni >/dev/null || missing+=(patroni)
@@ -161,10 +152,12 @@ EOF
 start_bg() { # name, command...: starts a process in its own session, logs to DIR/name.log
     local name=$1
     shift
+    # From / : a server run as the postgres user cannot bootstrap in a working folder it cannot
+    # read (a CI checkout under a root-only folder left Patroni "waiting for leader" for ever).
     if [ "$(id -u)" -eq 0 ]; then
-        setsid runuser -u postgres -- "$@" >"$dir/$name.log" 2>&1 </dev/null &
+        (cd / && exec setsid runuser -u postgres -- "$@" >"$dir/$name.log" 2>&1 </dev/null) &
     else
-        setsid "$@" >"$dir/$name.log" 2>&1 </dev/null &
+        (cd / && exec setsid "$@" >"$dir/$name.log" 2>&1 </dev/null) &
     fi
     echo $! >"$dir/$name.pid"
 }

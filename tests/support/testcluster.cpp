@@ -55,12 +55,14 @@ TestCluster::TestCluster()
     if (exit != 0) {
         m_error =
             QStringLiteral("packaging/cluster.sh up exited with %1: %2").arg(exit).arg(output.trimmed());
-        // The folder goes with the test: keep the end of each log in the message.
+        // The folder goes with the test: print the end of each log here (a test's failure
+        // message is cut at 1,024 characters, so the logs do not go into m_error).
         for (const char* log : {"etcd", "patroni1", "patroni2", "patroni3"}) {
             QFile file(clusterFolder(m_dir) + QStringLiteral("/%1.log").arg(QLatin1String(log)));
             if (file.open(QIODevice::ReadOnly))
-                m_error += QStringLiteral("\n--- %1.log:\n").arg(QLatin1String(log)) +
-                           QString::fromUtf8(file.readAll().right(1500));
+                qWarning("--- %s.log (its end):\n%s", log, file.readAll().right(6000).constData());
+            else
+                qWarning("--- %s.log: cannot open: %s", log, qPrintable(file.errorString()));
         }
         return;
     }
