@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QTest>
 
-#include "voice/systemvoice.h"
+#include "app/voice/systemvoice.h"
 
 using namespace bo;
 

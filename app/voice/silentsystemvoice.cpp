@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 // The system voice of a build without Qt TextToSpeech (the Windows prefix has none).
-#include "voice/systemvoice.h"
+#include "app/voice/systemvoice.h"
 
 #include <spdlog/spdlog.h>
 

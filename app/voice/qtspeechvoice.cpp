@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "voice/qtspeechvoice.h"
+#include "app/voice/qtspeechvoice.h"
 
 #include <algorithm>
 #include <memory>
@@ -9,7 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "voice/systemvoice.h"
+#include "app/voice/systemvoice.h"
 
 namespace bo {
 namespace {
