@@ -133,9 +133,11 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
         seen.insert(label);
         normalised << label;
     }
-    auto q = m_connection.exec(QStringLiteral("SELECT s.label, s.id FROM seat s WHERE s.auditorium_id = ? "
-                                              "AND s.label = ANY (?::text[])"),
-                               {show.value().auditoriumId, toPgTextArray(normalised)});
+    // The seats of the showtime's own layout version (0019), not every seat its hall ever had.
+    auto q =
+        m_connection.exec(QStringLiteral("SELECT s.label, s.id FROM showtime st JOIN seat s ON s.layout_id = "
+                                         "st.layout_id WHERE st.id = ? AND s.label = ANY (?::text[])"),
+                          {showtimeId, toPgTextArray(normalised)});
     if (!q)
         return q.error();
     QHash<QString, int> ids;
@@ -148,10 +150,10 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
             out << it.value();
             continue;
         }
-        auto other =
-            m_connection.exec(QStringLiteral("SELECT a.name FROM seat s JOIN auditorium a ON a.id = "
-                                             "s.auditorium_id WHERE s.label = ? ORDER BY a.name LIMIT 1"),
-                              {label});
+        auto other = m_connection.exec(
+            QStringLiteral("SELECT a.name FROM seat s JOIN auditorium a ON a.layout_id = "
+                           "s.layout_id WHERE s.label = ? AND a.id <> ? ORDER BY a.name LIMIT 1"),
+            {label, show.value().auditoriumId});
         if (other && other.value().next())
             return makeError(ErrorCode::BadInput,
                              tr("Seat %1 is in %2, not in %3 where showtime %4 plays.")

@@ -180,7 +180,8 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
             e.seats = fromPgIntArray(text.mid(12));
         return e;
     }
-    // A payment's compare and set lost, or its booking's state forbids the change: read again.
+    // A payment's compare and set lost, or its booking's state forbids the change: read again. Or a
+    // catalogue write meets what exists (a hall of that name, 0019).
     if (state == QLatin1String("BO412"))
         return make(ErrorCode::Conflict, text);
     if (state == QLatin1String("BO410"))

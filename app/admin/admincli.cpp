@@ -3,6 +3,7 @@
 #include "app/admin/admincli.h"
 
 #include "app/admin/databasecommands.h"
+#include "app/admin/hallcommands.h"
 #include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
 #include "app/admin/paymentcommands.h"
@@ -32,6 +33,12 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return ShowtimeCommands(m_session).showtimes();
     if (command == QLatin1String("seats"))
         return ShowtimeCommands(m_session).seats(positional);
+    if (command == QLatin1String("halls"))
+        return HallCommands(m_session).halls();
+    if (command == QLatin1String("hall-import"))
+        return HallCommands(m_session).importHall(positional);
+    if (command == QLatin1String("hall-export"))
+        return HallCommands(m_session).exportHall(positional);
     if (command == QLatin1String("hold"))
         return SaleCommands(m_session).hold(positional);
     if (command == QLatin1String("release"))

@@ -81,6 +81,12 @@ void CliSession::addOptions()
            "showtimes\n"
            "  showtimes [--date YYYY-MM-DD]           list a day's showtimes with seats left\n"
            "  seats SHOWTIME|next                     list a showtime's seats and their state\n"
+           "  halls                                   list the halls with their layout version and seats\n"
+           "  hall-import FILE [--name N] [--replace] [--format csv|json]\n"
+           "                                          import a hall's seat layout (docs/FORMATS.md;\n"
+           "                                          manager); --replace adds a new version of an\n"
+           "                                          existing hall, showtimes keep theirs\n"
+           "  hall-export HALL [--format csv|json] [--output FILE]   a hall's current layout\n"
            "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
            "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
            "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
@@ -161,6 +167,13 @@ void CliSession::addOptions()
         {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
         {QStringLiteral("approve"), tr("Approve a till's own ticket key: it signs that till's tickets."),
          tr("id")},
+        {QStringLiteral("name"), tr("The hall's name for 'hall-import' (else the file's)."), tr("name")},
+        {QStringLiteral("replace"), tr("'hall-import' of an existing hall: its layout's next version.")},
+        {QStringLiteral("format"),
+         tr("Layout file format: csv or json (default: by the file's name; "
+            "json for 'hall-export')."),
+         tr("format")},
+        {QStringLiteral("output"), tr("Write 'hall-export' to this file."), tr("file")},
         {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},
         {QStringLiteral("terminal-login"), tr("A terminal login 'setup-server' creates when missing."),
          tr("name")},
