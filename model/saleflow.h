@@ -18,6 +18,7 @@
 #include "model/salebasket.h"
 #include "model/salepayments.h"
 #include "model/salerules.h"
+#include "model/seatchoice.h"
 #include "model/seatholdings.h"
 #include "model/seatmap.h"
 #include "model/seattypes.h"
@@ -82,6 +83,9 @@ public:
     [[nodiscard]] qint64 changeDueMinor() const { return m_changeDueMinor; }
     /// Releases of ended sales not answered yet (sent again after a reconnect).
     [[nodiscard]] int releasesOwed() const { return m_owed.count(); }
+    /// What this sale may choose on its map (its own held seats count as free), e.g. for the
+    /// kiosk's accessible seat list; valid while the flow lives, reads its current state.
+    [[nodiscard]] SeatChoice seatChoice() const { return SeatChoice(m_map, m_sale, m_rules); }
 
     void setSettings(const SaleSettings& settings) { m_rules = SaleRules(settings); }
     /// The terminal's permanent id, stored with every booking it makes.

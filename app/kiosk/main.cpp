@@ -20,8 +20,11 @@
 #include "app/common/terminalstack.h"
 #include "app/kiosk/staffpin.h"
 #include "app/tickets/qrcode.h"
+#include "app/voice/systemvoice.h"
 #include "boxoffice/version.h"
+#include "db/pghelpdesk.h"
 #include "db/pgterminalbackend.h"
+#include "model/kioskhelp.h"
 #include "model/saleflow.h"
 #include "ui/kiosk/kioskwindow.h"
 
@@ -130,6 +133,17 @@ int runKiosk(int argc, char* argv[])
     window.setAdmissionWatch(queue->watch());
     window.setTicketPrinting(stack->ticketPrinting());
     window.setQrImage(qrImage);
+    // Voice guidance (docs/KIOSK.md, "Voices"): Qt TextToSpeech, silent where it has no engine.
+    auto voice = bo::createSystemVoice(preferences.value(QStringLiteral("kiosk/voice-engine")).toString());
+    voice->setVolume(preferences.value(QStringLiteral("kiosk/voice-volume"), 0.8).toDouble());
+    voice->setRate(preferences.value(QStringLiteral("kiosk/voice-rate"), 0.0).toDouble());
+    spdlog::info("kiosk: voice guidance {}", voice->isAvailable() ? "on" : "silent (no speech engine)");
+    window.setVoice(voice.get());
+    // Calls for help reach every till's board (migration 0017); "on my way" comes back.
+    bo::PgHelpDesk helpDesk(stack->database());
+    bo::KioskHelp help(&helpDesk, stack->terminal());
+    helpDesk.start();
+    window.setHelp(&help);
     // The only way out: the staff chord or corner and the PIN (docs/KIOSK.md, "Staff exit").
     window.setStaffPinCheck([&preferences](const QString& pin) {
         return bo::StaffPin::verify(preferences.value(QStringLiteral("kiosk/staff-pin-hash")).toString(),
@@ -174,6 +188,7 @@ int runKiosk(int argc, char* argv[])
         });
     }
     const int rc = app.exec();
+    helpDesk.stop();
     queue.reset();
     stack->stop();
     return rc;

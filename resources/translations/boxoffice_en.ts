@@ -1578,4 +1578,28 @@ Every card and cash payment is settled.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>bo::KioskWindow</name>
+    <message numerus="yes">
+        <source>About %n minute(s).</source>
+        <translation>
+            <numerusform>About %n minute.</numerusform>
+            <numerusform>About %n minutes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · %n seat(s) free</source>
+        <translation>
+            <numerusform>%1 · %2 · %n seat free</numerusform>
+            <numerusform>%1 · %2 · %n seats free</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticket(s), %1</source>
+        <translation>
+            <numerusform>%n ticket, %1</numerusform>
+            <numerusform>%n tickets, %1</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -3,7 +3,10 @@
 #include "ui/kiosk/kioskwindow.h"
 
 #include <algorithm>
+#include <cmath>
 
+#include <QAbstractButton>
+#include <QAccessible>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QGridLayout>
@@ -17,10 +20,14 @@
 #include <QVBoxLayout>
 
 #include "model/admissionwatch.h"
+#include "model/kioskhelp.h"
 #include "model/money.h"
 #include "model/salerules.h"
+#include "model/seatblocklist.h"
 #include "model/seatmap.h"
 #include "model/terminalbackend.h"
+#include "model/voice.h"
+#include "ui/common/seatblocklistview.h"
 #include "ui/common/seatmapwidget.h"
 #include "ui/kiosk/kiosktheme.h"
 
@@ -32,6 +39,11 @@ constexpr int staffCornerPx = 96;
 constexpr int staffPressMs = 3000;
 /// Wrong PINs before the staff screen gives up.
 constexpr int staffTries = 3;
+/// One press of a volume or speed key, on the port's scales (volume 0 … 1, rate -1 … 1).
+constexpr double volumeStep = 0.1;
+constexpr double rateStep = 0.25;
+/// The quietest the keys make the voice: a customer who turns it down still hears the answer.
+constexpr double quietestVolume = 0.1;
 
 /// Rounded minutes for a wait, never a false precision (ecosystem.md, "Queue progress").
 QString waitText(int etaSeconds)
@@ -86,7 +98,7 @@ KioskWindow::KioskWindow(TerminalBackend* backend, SaleFlow* flow, KioskSettings
     setWindowFlag(Qt::FramelessWindowHint);
     setContextMenuPolicy(Qt::NoContextMenu);
     setAttribute(Qt::WA_StyledBackground);
-    setStyleSheet(kiosktheme::styleSheet());
+    setDisplay({});
     buildPages();
     connectFlow();
 
@@ -110,6 +122,8 @@ KioskWindow::KioskWindow(TerminalBackend* backend, SaleFlow* flow, KioskSettings
     m_showtimesRefresh.start();
     // Every input anywhere restarts the idle time; context menus never open.
     qApp->installEventFilter(this);
+    // A blind customer hears where the focus went (issue 14, "Voice guidance").
+    connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { speakFocus(now); });
     retranslate();
     showScreen(Screen::Attract);
 }
@@ -151,6 +165,63 @@ void KioskWindow::setTicketPrinting(TicketPrinting* printing)
     });
 }
 
+void KioskWindow::setVoice(Voice* voice)
+{
+    m_voice = voice;
+    if (voice) {
+        m_voiceDefaults = voice->settings();
+        voice->setLanguage(m_language == QLatin1String("ko") ? VoiceLanguage::Korean
+                                                             : VoiceLanguage::English);
+        m_voiceDefaults.language = voice->settings().language;
+    }
+    updateToolBar();
+}
+
+void KioskWindow::setHelp(KioskHelp* help)
+{
+    m_help = help;
+    if (!help)
+        return;
+    connect(help, &KioskHelp::helpRequested, this,
+            [this] { showHelpStatus(tr("Staff have been called and will come to you. Please stay here.")); });
+    connect(help, &KioskHelp::staffOnTheWay, this, [this](const QString& till) {
+        showHelpStatus(tr("Staff from %1 are on their way to you.").arg(till));
+    });
+    connect(help, &KioskHelp::callFailed, this, [this](const Error&) {
+        showHelpStatus(tr("We could not reach the staff. Please ask at the counter. We are sorry."));
+    });
+}
+
+void KioskWindow::setDisplay(const KioskDisplay& display)
+{
+    m_display = display;
+    setPalette(KioskTheme::palette(display.highContrast));
+    setStyleSheet(kiosktheme::styleSheet(display));
+    if (m_reachSpacer) {
+        // Low reach: the upper part stays empty, every screen and the tool bar below it.
+        auto* outer = static_cast<QVBoxLayout*>(layout());
+        const int lower = static_cast<int>(100 * KioskTheme::lowReachShare);
+        outer->setStretchFactor(m_reachSpacer, display.lowReach ? 100 - lower : 0);
+        outer->setStretchFactor(m_pages, display.lowReach ? lower : 1);
+        m_reachSpacer->setVisible(display.lowReach);
+    }
+    updateToolBar();
+}
+
+void KioskWindow::updateToolBar()
+{
+    if (!m_largeText)
+        return;
+    const QSignalBlocker b1(m_largeText);
+    const QSignalBlocker b2(m_highContrast);
+    const QSignalBlocker b3(m_lowReach);
+    m_largeText->setChecked(m_display.largeText);
+    m_highContrast->setChecked(m_display.highContrast);
+    m_lowReach->setChecked(m_display.lowReach);
+    for (QPushButton* b : {m_quieter, m_louder, m_slower, m_faster})
+        b->setVisible(m_voice != nullptr);
+}
+
 void KioskWindow::setLanguage(const QString& code)
 {
     qApp->removeTranslator(&m_translator);
@@ -162,6 +233,11 @@ void KioskWindow::setLanguage(const QString& code)
     setLocale(locale);
     if (m_translator.load(QStringLiteral(":/i18n/boxoffice_") + m_language))
         qApp->installTranslator(&m_translator);
+    if (m_voice)
+        m_voice->setLanguage(m_language == QLatin1String("ko") ? VoiceLanguage::Korean
+                                                               : VoiceLanguage::English);
+    if (m_blocks)
+        m_blocks->setLocale(locale);
     retranslate();
 }
 
@@ -210,9 +286,16 @@ void KioskWindow::buildPages()
     m_pages = new QStackedWidget(this);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
+    m_reachSpacer = new QWidget(this);
+    m_reachSpacer->setObjectName(QStringLiteral("reachSpacer"));
+    m_reachSpacer->hide();
+    outer->addWidget(m_reachSpacer);
     m_helpText = makeLabel(QStringLiteral("helpText"), QStringLiteral("notice"), this);
     m_helpText->hide();
     outer->addWidget(m_helpText);
+    m_helpStatus = makeLabel(QStringLiteral("helpStatus"), QStringLiteral("notice"), this);
+    m_helpStatus->hide();
+    outer->addWidget(m_helpStatus);
     outer->addWidget(m_pages, 1);
     QVBoxLayout* l = nullptr;
     const auto addBack = [this](QVBoxLayout* layout, QWidget* page) {
@@ -230,7 +313,7 @@ void KioskWindow::buildPages()
     m_attractFilms = makeLabel(QStringLiteral("attractFilms"), QString(), page);
     m_attractFilms->setAlignment(Qt::AlignCenter);
     m_start = makeButton(QStringLiteral("start"), page, true);
-    m_start->setMinimumHeight(kiosktheme::touchTargetPx * 3);
+    m_start->setMinimumHeight(kiosktheme::touchTargetPx * 4);
     connect(m_start, &QPushButton::clicked, this, [this] { showScreen(Screen::Films); });
     m_korean = makeButton(QStringLiteral("korean"), page);
     m_english = makeButton(QStringLiteral("english"), page);
@@ -313,6 +396,31 @@ void KioskWindow::buildPages()
     m_map->setSeatMap(&m_flow->seatMap());
     // The map takes touches; a keypad customer keeps the seats chosen for them.
     m_map->setFocusPolicy(Qt::ClickFocus);
+    // The accessible seat list beside the map: blocks of adjacent seats, best first, by keypad and
+    // voice; choosing one holds it through the same flow as a touch on the map.
+    m_wheelchairFirst = makeButton(QStringLiteral("wheelchairFirst"), page);
+    m_wheelchairFirst->setCheckable(true);
+    connect(m_wheelchairFirst, &QPushButton::toggled, this, [this] {
+        rebuildBlocks();
+        if (m_blockList->model() && m_blockList->model()->rowCount() > 0)
+            say(m_blocks->spoken(m_blocks->blocks().constFirst()), false);
+    });
+    m_blocks = new SeatBlockList(this);
+    m_blocks->setPricing(
+        [this](const QList<int>&) {
+            qint64 total = 0;
+            for (const TierRow& row : std::as_const(m_tiers))
+                total += row.count * row.tier.amountMinor;
+            return total;
+        },
+        QStringLiteral("KRW"));
+    m_blockList = new SeatBlockListView(page);
+    m_blockList->setBlocks(m_blocks);
+    connect(m_blockList, &SeatBlockListView::blockFocused, this, [this](const QString& spoken) {
+        if (!m_rebuildingBlocks && QApplication::focusWidget() == m_blockList)
+            say(spoken, true);
+    });
+    connect(m_blockList, &SeatBlockListView::blockChosen, this, &KioskWindow::chooseBlock);
     m_seatsChosen = makeLabel(QStringLiteral("seatsChosen"), QString(), page);
     m_seatsNext = makeButton(QStringLiteral("seatsNext"), page, true);
     connect(m_seatsNext, &QPushButton::clicked, this, &KioskWindow::toSummary);
@@ -320,7 +428,9 @@ void KioskWindow::buildPages()
     l->addWidget(m_seatsCountdown);
     l->addWidget(m_seatsMessage);
     l->addWidget(m_takeSuggestion);
-    l->addWidget(m_map, 1);
+    l->addWidget(m_map, 3);
+    l->addWidget(m_wheelchairFirst);
+    l->addWidget(m_blockList, 2);
     l->addWidget(m_seatsChosen);
     l->addWidget(m_seatsNext);
     addBack(l, page);
@@ -452,6 +562,68 @@ void KioskWindow::buildPages()
     idleLayout->addWidget(m_idleText);
     idleLayout->addWidget(m_idleContinue);
     m_idleBox->hide();
+    buildToolBar(outer);
+}
+
+void KioskWindow::buildToolBar(QVBoxLayout* outer)
+{
+    // On every screen, within a seated customer's reach at the bottom: help, the display
+    // modes, the voice. Last in the focus chain: a screen's own controls come first.
+    auto* bar = new QWidget(this);
+    bar->setObjectName(QStringLiteral("toolBar"));
+    auto* grid = new QGridLayout(bar);
+    grid->setContentsMargins(24, 8, 24, 16);
+    grid->setSpacing(KioskTheme::touchGap);
+    const auto tool = [this, bar](const QString& name, bool checkable) {
+        QPushButton* b = makeButton(name, bar);
+        b->setProperty("role", QStringLiteral("tool"));
+        b->setCheckable(checkable);
+        return b;
+    };
+    m_callHelp = tool(QStringLiteral("callHelp"), false);
+    m_largeText = tool(QStringLiteral("largeText"), true);
+    m_highContrast = tool(QStringLiteral("highContrast"), true);
+    m_lowReach = tool(QStringLiteral("lowReach"), true);
+    m_quieter = tool(QStringLiteral("quieter"), false);
+    m_louder = tool(QStringLiteral("louder"), false);
+    m_slower = tool(QStringLiteral("slower"), false);
+    m_faster = tool(QStringLiteral("faster"), false);
+    connect(m_callHelp, &QPushButton::clicked, this, &KioskWindow::callForHelp);
+    connect(m_largeText, &QPushButton::toggled, this, [this](bool on) {
+        KioskDisplay d = m_display;
+        d.largeText = on;
+        setDisplay(d);
+        say(on ? tr("Large text on") : tr("Large text off"), true);
+    });
+    connect(m_highContrast, &QPushButton::toggled, this, [this](bool on) {
+        KioskDisplay d = m_display;
+        d.highContrast = on;
+        setDisplay(d);
+        say(on ? tr("High contrast on") : tr("High contrast off"), true);
+    });
+    connect(m_lowReach, &QPushButton::toggled, this, [this](bool on) {
+        KioskDisplay d = m_display;
+        d.lowReach = on;
+        setDisplay(d);
+        say(on ? tr("Low reach on: everything is in the lower half of the screen") : tr("Low reach off"),
+            true);
+    });
+    connect(m_quieter, &QPushButton::clicked, this, [this] { adjustVoice(-volumeStep, 0); });
+    connect(m_louder, &QPushButton::clicked, this, [this] { adjustVoice(volumeStep, 0); });
+    connect(m_slower, &QPushButton::clicked, this, [this] { adjustVoice(0, -rateStep); });
+    connect(m_faster, &QPushButton::clicked, this, [this] { adjustVoice(0, rateStep); });
+    grid->addWidget(m_callHelp, 0, 0);
+    grid->addWidget(m_largeText, 0, 1);
+    grid->addWidget(m_highContrast, 0, 2);
+    grid->addWidget(m_lowReach, 0, 3);
+    grid->addWidget(m_quieter, 1, 0);
+    grid->addWidget(m_louder, 1, 1);
+    grid->addWidget(m_slower, 1, 2);
+    grid->addWidget(m_faster, 1, 3);
+    for (int c = 0; c < 4; ++c)
+        grid->setColumnStretch(c, 1);
+    outer->addWidget(bar);
+    updateToolBar();
 }
 
 void KioskWindow::connectFlow()
@@ -469,6 +641,14 @@ void KioskWindow::connectFlow()
     connect(m_flow, &SaleFlow::selectionChanged, this, &KioskWindow::refreshSeats);
     connect(m_flow, &SaleFlow::busyChanged, this, &KioskWindow::refreshSeats);
     connect(m_flow, &SaleFlow::seatsUpdated, this, &KioskWindow::refreshSeats);
+    connect(m_flow, &SaleFlow::seatsUpdated, this, [this] {
+        if (m_screen == Screen::Seats)
+            rebuildBlocks();
+    });
+    connect(m_flow, &SaleFlow::mapReloaded, this, [this] {
+        if (m_screen == Screen::Seats)
+            rebuildBlocks();
+    });
     connect(m_flow, &SaleFlow::stateChanged, this, &KioskWindow::refreshSeats);
     connect(m_flow, &SaleFlow::countdownTick, this, &KioskWindow::showCountdown);
     connect(m_flow, &SaleFlow::seatsTaken, this,
@@ -577,9 +757,26 @@ void KioskWindow::retranslate()
         b->setText(tr("Back"));
         b->setAccessibleName(tr("Back"));
     }
-    m_helpText->setText(
-        tr("Help: use the arrows to move, OK to choose, Back to go back. Staff can help you at "
-           "the counter."));
+    m_helpText->setText(tr("Keys: the arrows move, OK chooses, Back goes back, Help calls staff."));
+    m_callHelp->setText(tr("Call staff"));
+    m_callHelp->setAccessibleName(tr("Call staff"));
+    m_callHelp->setAccessibleDescription(tr("Staff at the counter are told to come to this kiosk."));
+    m_largeText->setText(tr("Large text"));
+    m_highContrast->setText(tr("Contrast"));
+    m_highContrast->setAccessibleName(tr("High contrast"));
+    m_lowReach->setText(tr("Low reach"));
+    m_lowReach->setAccessibleDescription(tr("Moves everything into the lower half of the screen."));
+    m_quieter->setText(tr("Quieter"));
+    m_louder->setText(tr("Louder"));
+    m_slower->setText(tr("Slower"));
+    m_faster->setText(tr("Faster"));
+    for (QPushButton* b : {m_largeText, m_lowReach, m_quieter, m_louder, m_slower, m_faster})
+        b->setAccessibleName(b->text());
+    m_wheelchairFirst->setText(tr("Wheelchair spaces first"));
+    m_wheelchairFirst->setAccessibleName(tr("Wheelchair spaces and companion seats first"));
+    m_blockList->setAccessibleName(tr("Seats together, best first"));
+    m_blockList->setAccessibleDescription(
+        tr("Up and down move through the blocks of seats; OK chooses one."));
     rebuildFilms();
     updateTierCounts();
     refreshSeats();
@@ -618,6 +815,8 @@ bool KioskWindow::customerPresent() const
 void KioskWindow::showScreen(Screen screen)
 {
     m_screen = screen;
+    // The stacked pages move the focus themselves: said with the announcement, not before it.
+    m_announcing = true;
     m_pages->setCurrentWidget(m_screens.value(screen));
     m_helpText->hide();
     if (screen == Screen::Attract || screen == Screen::OutOfService) {
@@ -627,8 +826,170 @@ void KioskWindow::showScreen(Screen screen)
     } else if (!m_paying) {
         restartIdle();
     }
+    m_announcing = true;
     focusFirst();
+    m_announcing = false;
+    if (screen == Screen::Seats)
+        m_spokenSeats.clear();
+    announce();
     emit screenChanged(screen);
+}
+
+QString KioskWindow::announcement() const
+{
+    const QString keys = tr("Arrows move, OK chooses, Back goes back, Help calls staff.");
+    switch (m_screen) {
+    case Screen::Attract:
+        return tr("Ticket kiosk. Press OK to start buying tickets. %1").arg(keys);
+    case Screen::Films:
+        return tr("Choose a film. Films showing: %1. %2").arg(m_filmButtons->count()).arg(keys);
+    case Screen::Showtimes:
+        return tr("Choose a time. Showings: %1. %2").arg(m_showtimeButtons->count()).arg(keys);
+    case Screen::Tickets:
+        return tr("How many tickets? Plus and minus for each ticket type, then Continue to seats. %1")
+            .arg(m_ticketsTotal->text());
+    case Screen::Queue:
+        return tr("Please wait a moment. %1").arg(m_queuePosition->text());
+    case Screen::Seats:
+        return tr("Your seats. The best seats together are chosen for you; Continue keeps them. Above "
+                  "Continue, a list of seats together, best first, lets you choose others.");
+    case Screen::Summary:
+        return tr("Check your order. %1. Pay by card to buy.")
+            .arg(m_summaryText->text()
+                     .split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                     .join(QStringLiteral(". ")));
+    case Screen::Payment:
+        return tr("Card payment. %1").arg(m_paymentText->text());
+    case Screen::Done:
+        return tr("%1 %2").arg(m_doneHeading->text(), m_doneText->text());
+    case Screen::Notice:
+        return m_noticeText->text();
+    case Screen::OutOfService:
+        return m_outOfService->text();
+    case Screen::Staff:
+        return m_staffText->text();
+    }
+    return {};
+}
+
+void KioskWindow::announce()
+{
+    say(announcement(), true);
+    if (QWidget* focus = QApplication::focusWidget(); focus && isAncestorOf(focus))
+        speakFocus(focus);
+}
+
+void KioskWindow::say(const QString& text, bool interrupt)
+{
+    if (m_voice)
+        m_voice->say(text, interrupt ? SpeechPriority::Interrupt : SpeechPriority::Queued);
+}
+
+void KioskWindow::speakFocus(QWidget* now)
+{
+    if (!m_voice || !now || m_announcing || !isAncestorOf(now) || !now->isVisible())
+        return;
+    QString text = now->accessibleName();
+    if (text.isEmpty()) {
+        if (auto* b = qobject_cast<QAbstractButton*>(now))
+            text = b->text();
+    }
+    if (now == m_blockList) {
+        const QModelIndex current = m_blockList->currentIndex();
+        text = current.isValid() ? tr("%1: %2").arg(text, current.data(SeatBlockList::SpokenRole).toString())
+                                 : tr("%1: no seats together are free").arg(text);
+    }
+    if (auto* b = qobject_cast<QAbstractButton*>(now)) {
+        if (b->isCheckable())
+            text = (b->isChecked() ? tr("%1, on") : tr("%1, off")).arg(text);
+        if (!b->isEnabled())
+            text = tr("%1, not available").arg(text);
+    }
+    // A key's move is said at once; a move the kiosk made waits for what is being said.
+    say(text, m_keyMove);
+}
+
+void KioskWindow::adjustVoice(double volume, double rate)
+{
+    if (!m_voice)
+        return;
+    if (volume != 0) {
+        m_voice->setVolume(std::max(quietestVolume, m_voice->settings().volume + volume));
+        say(tr("Volume %1 percent").arg(std::lround(m_voice->settings().volume * 100)), true);
+    }
+    if (rate != 0) {
+        m_voice->setRate(m_voice->settings().rate + rate);
+        const double r = m_voice->settings().rate;
+        say(r < 0 ? tr("Slower speech") : r > 0 ? tr("Faster speech") : tr("Normal speech"), true);
+    }
+}
+
+void KioskWindow::callForHelp()
+{
+    m_helpText->show();
+    if (!m_help || m_screen == Screen::Staff) {
+        showHelpStatus(tr("Please ask at the counter: staff there will help you."));
+        return;
+    }
+    if (m_help->stage() == KioskHelp::Stage::Idle)
+        showHelpStatus(tr("Calling staff…"));
+    m_help->callForHelp();
+}
+
+void KioskWindow::showHelpStatus(const QString& text)
+{
+    m_helpStatus->setText(text);
+    m_helpStatus->show();
+    say(text, true);
+}
+
+void KioskWindow::rebuildBlocks()
+{
+    if (!m_blocks)
+        return;
+    const int count = ticketCount();
+    const bool wheelchair = m_wheelchairFirst->isChecked();
+    // Rebuilt only when the blocks change; the customer's place in the list stays.
+    QList<QList<int>> now;
+    if (m_flow->state() == SaleFlow::State::Selecting || m_flow->state() == SaleFlow::State::Loading) {
+        if (auto ranked = m_flow->seatChoice().rankedBlocks(count, wheelchair))
+            now = ranked.value();
+    }
+    QList<QList<int>> before;
+    for (const SeatBlock& b : m_blocks->blocks())
+        before << b.seatIds;
+    if (now == before && m_blocksWheelchair == wheelchair && !before.isEmpty())
+        return;
+    m_blocksWheelchair = wheelchair;
+    const QList<int> current = m_blockList->currentSeats();
+    m_rebuildingBlocks = true;
+    if (now.isEmpty())
+        m_blocks->clear();
+    else
+        m_blocks->rebuild(m_flow->seatMap(), m_flow->seatChoice(), count, wheelchair);
+    const int at = m_blocks->indexOf(current);
+    if (at >= 0 && m_blocksWheelchair == wheelchair)
+        m_blockList->setCurrentIndex(m_blocks->index(at));
+    m_rebuildingBlocks = false;
+}
+
+void KioskWindow::chooseBlock(const QList<int>& seatIds)
+{
+    if (seatIds.isEmpty() || m_flow->state() != SaleFlow::State::Selecting)
+        return;
+    m_seatsMessage->hide();
+    m_takeSuggestion->hide();
+    m_flow->replaceSelection(seatIds);
+}
+
+QString KioskWindow::chosenSeatsText() const
+{
+    QStringList labels;
+    for (int id : m_flow->selection()) {
+        if (const SeatState* s = m_flow->seatMap().seat(id))
+            labels << s->label;
+    }
+    return labels.join(QStringLiteral(", "));
 }
 
 void KioskWindow::focusFirst()
@@ -695,7 +1056,7 @@ void KioskWindow::back()
 
 void KioskWindow::help()
 {
-    m_helpText->setVisible(!m_helpText->isVisible());
+    callForHelp();
 }
 
 void KioskWindow::rebuildFilms()
@@ -878,9 +1239,17 @@ void KioskWindow::toSeats()
     m_noMoreTime = true; // until the server's extension is wired (the next step)
     m_seatsMessage->hide();
     m_takeSuggestion->hide();
+    if (m_wheelchairFirst->isChecked()) {
+        const QSignalBlocker block(m_wheelchairFirst);
+        m_wheelchairFirst->setChecked(false);
+    }
+    m_blocks->clear();
+    m_seatsFocusPending = true;
     showScreen(Screen::Seats);
-    // The best seats together, chosen for the customer; they may change them on the map.
+    // The best seats together, chosen for the customer; they may change them on the map or in
+    // the list.
     m_flow->selectBest(ticketCount());
+    rebuildBlocks();
 }
 
 void KioskWindow::applyTiers()
@@ -913,9 +1282,18 @@ void KioskWindow::refreshSeats()
     const bool ready = m_flow->state() == SaleFlow::State::Selecting && !m_flow->isBusy() &&
                        seats.size() == wanted && m_flow->heldSeats() == seats;
     m_seatsNext->setEnabled(ready);
+    if (ready && m_screen == Screen::Seats) {
+        // Said once the database holds them: "Seats F11, F12 are kept for you."
+        const QString chosen = chosenSeatsText();
+        if (chosen != m_spokenSeats) {
+            m_spokenSeats = chosen;
+            say(tr("Seats %1 are kept for you.").arg(chosen), false);
+        }
+    }
     // A keypad customer finds "Continue" focused once the seats are held.
     auto* focus = qobject_cast<QPushButton*>(QApplication::focusWidget());
-    if (ready && m_screen == Screen::Seats && (focus == nullptr || m_backButtons.contains(focus)))
+    if (ready && m_screen == Screen::Seats &&
+        (focus == nullptr || m_backButtons.contains(focus) || std::exchange(m_seatsFocusPending, false)))
         m_seatsNext->setFocus(Qt::OtherFocusReason);
 }
 
@@ -1109,6 +1487,19 @@ void KioskWindow::resetToAttract()
     m_doneQr->clear();
     m_paymentText->clear();
     m_noticeNext = {};
+    m_blocks->clear();
+    m_spokenSeats.clear();
+    // The next customer starts as every customer does: no call open, the kiosk's own display
+    // and voice.
+    if (m_help)
+        m_help->endCall();
+    m_helpStatus->clear();
+    m_helpStatus->hide();
+    setDisplay({});
+    if (m_voice) {
+        m_voice->stop();
+        m_voice->setSettings(m_voiceDefaults);
+    }
     if (m_language != QLatin1String("ko"))
         setLanguage(QStringLiteral("ko"));
     if (m_backend->isOnline())
@@ -1248,6 +1639,7 @@ bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
         auto* key = static_cast<QKeyEvent*>(event);
         if (!m_idleBox->isVisible())
             restartIdle();
+        m_seatsFocusPending = false; // the customer moves by themselves
         if (!isAncestorOf(qobject_cast<QWidget*>(watched)) && watched != this)
             break;
         // The staff chord, on a service keyboard only (a keypad has no Ctrl or Alt).
@@ -1266,9 +1658,18 @@ bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
             if (QApplication::focusWidget() == m_map)
                 break;
             const bool forward = key->key() == Qt::Key_Down || key->key() == Qt::Key_Right;
+            if (QApplication::focusWidget() == m_blockList && m_blockList->model()) {
+                // Inside the seat list the arrows move through it; past its ends, on.
+                const int row = m_blockList->currentIndex().row();
+                const int rows = m_blockList->model()->rowCount();
+                if (rows > 0 && (forward ? row < rows - 1 : row > 0))
+                    break;
+            }
             if (m_idleBox->isVisible())
                 return true;
+            m_keyMove = true;
             focusNextPrevChild(forward);
+            m_keyMove = false;
             return true;
         }
         case Qt::Key_Return:
@@ -1286,7 +1687,33 @@ bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
             back();
             return true;
         case Qt::Key_F1:
+        case Qt::Key_Help:
             help();
+            return true;
+        // The display modes, one key each (docs/KIOSK.md, "Keypad mapping").
+        case Qt::Key_F2:
+            m_largeText->toggle();
+            return true;
+        case Qt::Key_F3:
+            m_highContrast->toggle();
+            return true;
+        case Qt::Key_F4:
+            m_lowReach->toggle();
+            return true;
+        // The voice: the keypad's volume key, and its speed.
+        case Qt::Key_VolumeDown:
+        case Qt::Key_F7:
+            adjustVoice(-volumeStep, 0);
+            return true;
+        case Qt::Key_VolumeUp:
+        case Qt::Key_F8:
+            adjustVoice(volumeStep, 0);
+            return true;
+        case Qt::Key_F9:
+            adjustVoice(0, -rateStep);
+            return true;
+        case Qt::Key_F10:
+            adjustVoice(0, rateStep);
             return true;
         default:
             break;

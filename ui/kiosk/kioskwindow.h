@@ -15,6 +15,8 @@
 #include "model/catalog.h"
 #include "model/saleflow.h"
 #include "model/ticketprinting.h"
+#include "model/voice.h"
+#include "ui/common/kiosktheme.h"
 
 class QGridLayout;
 class QLabel;
@@ -26,8 +28,12 @@ class QVBoxLayout;
 namespace bo {
 
 class AdmissionWatch;
+class KioskHelp;
+class SeatBlockList;
+class SeatBlockListView;
 class SeatMapWidget;
 class TerminalBackend;
+class Voice;
 
 /// The kiosk's own settings (`kiosk/…` in the settings file; tests make the times short).
 struct KioskSettings
@@ -81,8 +87,19 @@ public:
     void setQrImage(std::function<QImage(const QString& text)> qr) { m_qr = std::move(qr); }
     /// Checks a staff PIN (app: the Argon2id hash in the settings); null: no staff exit.
     void setStaffPinCheck(std::function<bool(const QString& pin)> check) { m_pinCheck = std::move(check); }
+    /// The voice guidance (issue 14): every screen announces itself, focus speaks the focused
+    /// control, the seat list its blocks. Null: silent. Not owned.
+    void setVoice(Voice* voice);
+    /// Calls for help (the Help button and key, F1); null: the kiosk points to the counter.
+    void setHelp(KioskHelp* help);
     /// "en" or "ko".
     void setLanguage(const QString& code);
+    /// The customer's display modes (large text, high contrast, low reach); cleared when they
+    /// leave.
+    void setDisplay(const KioskDisplay& display);
+    [[nodiscard]] const KioskDisplay& display() const { return m_display; }
+    /// What the current screen says when it opens (where the customer is, what they can do).
+    [[nodiscard]] QString announcement() const;
     [[nodiscard]] QString language() const { return m_language; }
     [[nodiscard]] Screen screen() const { return m_screen; }
     /// The tickets chosen per type code.
@@ -153,6 +170,17 @@ private:
     void onExtensionAnswered(bool granted, int extensionsLeft);
     void checkStaffPin();
     void onIdle();
+    void buildToolBar(QVBoxLayout* outer);
+    void announce();
+    void speakFocus(QWidget* now);
+    void say(const QString& text, bool interrupt);
+    void adjustVoice(double volumeStep, double rateStep);
+    void callForHelp();
+    void showHelpStatus(const QString& text);
+    void rebuildBlocks();
+    void chooseBlock(const QList<int>& seatIds);
+    void updateToolBar();
+    [[nodiscard]] QString chosenSeatsText() const;
     [[nodiscard]] QString money(qint64 minor) const;
     [[nodiscard]] static QString tierName(const PriceTier& tier);
     [[nodiscard]] bool customerPresent() const;
@@ -184,7 +212,29 @@ private:
     int m_wrongPins = 0;
     bool m_leaving = false; ///< staff exit granted: the window may close
 
+    QPointer<Voice> m_voice;
+    QPointer<KioskHelp> m_help;
+    KioskDisplay m_display;
+    VoiceSettings m_voiceDefaults; ///< what each customer starts with (the kiosk's settings)
+    bool m_announcing = false;     ///< a screen is opening: its announcement speaks the focus
+    bool m_keyMove = false;        ///< the focus moves on a key: say it at once (interrupt)
+    bool m_rebuildingBlocks = false;
+    bool m_seatsFocusPending = false; ///< "Continue" takes the focus once the seats are held
+    bool m_blocksWheelchair = false;  ///< the list was built with wheelchair spaces first
+    QString m_spokenSeats;            ///< the chosen seats last said
+
     QStackedWidget* m_pages = nullptr;
+    QWidget* m_reachSpacer = nullptr; ///< low reach: the upper part of the screen, left empty
+    // on every screen: help, the display modes, the voice
+    QLabel* m_helpStatus = nullptr;
+    QPushButton* m_callHelp = nullptr;
+    QPushButton* m_largeText = nullptr;
+    QPushButton* m_highContrast = nullptr;
+    QPushButton* m_lowReach = nullptr;
+    QPushButton* m_quieter = nullptr;
+    QPushButton* m_louder = nullptr;
+    QPushButton* m_slower = nullptr;
+    QPushButton* m_faster = nullptr;
     QHash<Screen, QWidget*> m_screens;
     // attract
     QLabel* m_attractTitle = nullptr;
@@ -214,6 +264,9 @@ private:
     QPushButton* m_takeSuggestion = nullptr;
     QList<int> m_suggestion;
     QPushButton* m_seatsNext = nullptr;
+    SeatBlockList* m_blocks = nullptr;
+    SeatBlockListView* m_blockList = nullptr;
+    QPushButton* m_wheelchairFirst = nullptr;
     // summary
     QLabel* m_summaryHeading = nullptr;
     QLabel* m_summaryText = nullptr;
