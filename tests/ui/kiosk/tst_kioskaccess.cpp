@@ -246,7 +246,14 @@ private slots:
             return high;
         };
         QTRY_VERIFY2(controlsLow().isEmpty(), qPrintable(controlsLow().join(QLatin1Char(' '))));
+        // The whole screen moved down (the upper part left empty), not only the controls.
+        const auto pageTop = [&k](const QString& page) {
+            return k.window.findChild<QWidget*>(page)->mapTo(&k.window, QPoint(0, 0)).y();
+        };
+        QTRY_VERIFY2(pageTop(QStringLiteral("attractPage")) > 0,
+                     qPrintable(QString::number(pageTop(QStringLiteral("attractPage")))));
         CHECKED(touchToSeats(k, db, showtime));
+        QTRY_VERIFY(pageTop(QStringLiteral("seatsPage")) > 0);
         QVERIFY(k.window.display().largeText && k.window.display().highContrast &&
                 k.window.display().lowReach);
         QVERIFY(k.button(QStringLiteral("largeText"))->isChecked());
@@ -257,6 +264,7 @@ private slots:
                 !k.window.display().lowReach);
         QVERIFY(!k.button(QStringLiteral("largeText"))->isChecked());
         QCOMPARE(QFontMetrics(title->font()).height(), normalHeight);
+        QTRY_COMPARE(pageTop(QStringLiteral("attractPage")), 0);
     }
 
     void everyScreenIsNamedAndNothingClips_data()
