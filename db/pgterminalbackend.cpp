@@ -140,6 +140,16 @@ public slots:
                                              r.value().bookingCode, r.value().bookingId});
     }
 
+    void extendHold(int requestId, int showtimeId, const QUuid& owner)
+    {
+        if (!ready(requestId))
+            return;
+        auto r = SeatStore(*m_connection).extendHold(showtimeId, owner);
+        if (!r)
+            return failed(requestId, r.error());
+        emit m_owner->extendFinished(requestId, r.value());
+    }
+
     void release(int requestId, int showtimeId, const QUuid& owner, const QList<int>& seats)
     {
         if (!ready(requestId))
@@ -291,6 +301,7 @@ PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* paren
     , m_announcer(m_settings)
 {
     qRegisterMetaType<HoldReply>();
+    qRegisterMetaType<HoldExtension>();
     qRegisterMetaType<SeatChanges>();
     qRegisterMetaType<Error>();
     qRegisterMetaType<ConfirmResult>();
@@ -408,6 +419,15 @@ int PgTerminalBackend::beginPayment(int showtimeId, const QList<int>& seats, con
         [w = m_worker, id, showtimeId, seats, owner, terminal, terminalId] {
             w->beginPayment(id, showtimeId, seats, owner, terminal, terminalId);
         },
+        Qt::QueuedConnection);
+    return id;
+}
+
+int PgTerminalBackend::extendHold(int showtimeId, const QUuid& owner)
+{
+    const int id = ++m_nextRequest;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id, showtimeId, owner] { w->extendHold(id, showtimeId, owner); },
         Qt::QueuedConnection);
     return id;
 }

@@ -50,6 +50,7 @@ public:
     [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
                                    const QString& terminal, const QUuid& terminalId = {}) override;
     [[nodiscard]] int confirm(const ConfirmRequest& request) override;
+    [[nodiscard]] int extendHold(int showtimeId, const QUuid& owner) override;
 
 private:
     friend class TerminalWorker;

@@ -118,6 +118,24 @@ Result<PaymentStart> SeatStore::beginPayment(int showtimeId, const QList<int>& s
     return start;
 }
 
+Result<HoldExtension> SeatStore::extendHold(int showtimeId, const QUuid& owner)
+{
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT granted, held_until, db_now, extensions_left FROM bo_extend_hold(?, ?::uuid)"),
+        {showtimeId, uuidText(owner)});
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return noRow();
+    HoldExtension e;
+    e.granted = r.value(0).toBool();
+    e.heldUntil = r.value(1).toDateTime();
+    e.dbNow = r.value(2).toDateTime();
+    e.extensionsLeft = r.value(3).toInt();
+    return e;
+}
+
 Result<int> SeatStore::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)
 {
     const QVariant seats =

@@ -37,6 +37,9 @@ public:
                                                     const QUuid& owner, const QString& terminal,
                                                     std::optional<int> ttlSeconds = std::nullopt,
                                                     const QUuid& terminalId = {}) override;
+    /// One extension of the owner's sale (bo_extend_hold): its deadline, held seats and pending
+    /// booking move by the server's hold_extension_s, at most max_hold_extensions times.
+    [[nodiscard]] Result<HoldExtension> extendHold(int showtimeId, const QUuid& owner);
     [[nodiscard]] Result<int> release(int showtimeId, const QUuid& owner,
                                       const QList<int>& seatIds = {}) override;
     [[nodiscard]] Result<ConfirmResult> confirm(const ConfirmRequest& request) override;

@@ -39,6 +39,7 @@ SaleFlow::SaleFlow(SeatOperations* seats, SalePayments* payments, QString termin
     connect(m_seats, &SeatOperations::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
     connect(m_seats, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
     connect(m_seats, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
+    connect(m_seats, &SeatOperations::extendFinished, this, &SaleFlow::onExtendFinished);
     connect(m_seats, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
     connect(m_seats, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
     connect(m_seats, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
@@ -209,6 +210,16 @@ void SaleFlow::reconcile(bool mayHold)
         return;
     const bool open =
         m_state == State::Selecting || m_state == State::Payment || m_state == State::Confirming;
+    if (std::exchange(m_extendWanted, false) && (m_state == State::Selecting || m_state == State::Payment) &&
+        m_countdown.isRunning()) {
+        const int id = m_seats->extendHold(m_showtime.id, m_token);
+        if (id == 0) {
+            emit extensionAnswered(false, 0);
+        } else {
+            send(Pending::Extend, id);
+            return;
+        }
+    }
     if (m_reloadWanted) {
         m_reloadWanted = false;
         if (open) {
@@ -412,6 +423,33 @@ void SaleFlow::setAllTiers(const QString& tierCode)
         emit selectionChanged();
 }
 
+void SaleFlow::extendTime()
+{
+    if ((m_state != State::Selecting && m_state != State::Payment) || !m_countdown.isRunning())
+        return;
+    spdlog::info("sale {}: more time asked", tokenText(m_token));
+    m_extendWanted = true;
+    reconcile();
+}
+
+void SaleFlow::onExtendFinished(int requestId, const HoldExtension& extension)
+{
+    if (requestId != m_flight.id || m_flight.kind != Pending::Extend)
+        return;
+    const InFlight f = takeFlight();
+    spdlog::info("sale {}: more time {} ({} left)", tokenText(m_token),
+                 extension.granted ? "granted" : "refused", extension.extensionsLeft);
+    if (extension.granted && (m_state == State::Selecting || m_state == State::Payment)) {
+        // As for a hold: from the send, so ours never ends later than the database's.
+        const qint64 deadline = f.sentAtMs + extension.remainingMs();
+        if (m_state == State::Selecting)
+            m_selectionDeadlineMs = deadline;
+        startCountdown(deadline);
+    }
+    emit extensionAnswered(extension.granted, extension.extensionsLeft);
+    reconcile();
+}
+
 void SaleFlow::onRequestFailed(int requestId, const Error& error)
 {
     if (m_owed.failed(requestId, error))
@@ -470,6 +508,14 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
         reconcile(false);
         return;
     }
+    case Pending::Extend:
+        if (error.code == ErrorCode::Expired) {
+            endSale(EndReason::Expired, tr("The time for this sale is up and its seats were released."));
+            return;
+        }
+        emit extensionAnswered(false, 0);
+        reconcile();
+        return;
     case Pending::None:
     case Pending::Pay: // answered by paymentFinished, never by requestFailed
         return;
@@ -557,6 +603,7 @@ void SaleFlow::endSale(EndReason reason, const QString& message)
     m_flight = InFlight{};
     m_paymentWanted = false;
     m_reloadWanted = false;
+    m_extendWanted = false;
     m_outcomeUnknown = false;
     m_loadingShowtime = 0;
     m_confirmKey = QUuid();

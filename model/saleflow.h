@@ -110,6 +110,9 @@ public slots:
     void cancel();
     /// After Completed: ready for the next customer.
     void finish();
+    /// Asks the server for more time for the current step (server-capped: issue 10's
+    /// bo_extend_hold); extensionAnswered says how it went.
+    void extendTime();
     /// Looks at the clock: countdown ticks, the warning, the end.
     /// A timer calls it every 200 ms while a sale is open.
     void checkTime();
@@ -135,6 +138,8 @@ signals:
     /// Where the payment on its way is: shown as it is, never as a success.
     void paymentPhase(bo::PaymentPhase phase);
     void completed(const bo::ConfirmResult& booking);
+    /// The answer to extendTime(): granted (the countdown moved) or refused; how many are left.
+    void extensionAnswered(bool granted, int extensionsLeft);
     void problem(const QString& message);
     void busyChanged(bool busy);
 
@@ -143,6 +148,7 @@ private slots:
                           const QList<bo::PriceTier>& tiers);
     void onHoldFinished(const bo::HoldReply& reply);
     void onReleaseFinished(int requestId, int seats);
+    void onExtendFinished(int requestId, const bo::HoldExtension& extension);
     void onRequestFailed(int requestId, const bo::Error& error);
     void onSeatsChanged(const bo::SeatChanges& changes);
     void onReconnected();
@@ -151,7 +157,7 @@ private slots:
 
 private:
     /// The request on its way; Pay: a payment and its confirm through SalePayments.
-    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Pay };
+    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Pay, Extend };
     struct InFlight
     {
         Pending kind = Pending::None;
@@ -210,6 +216,7 @@ private:
     int m_loadingShowtime = 0;
     bool m_paymentWanted = false;  ///< "to payment" was asked; goes out once the selection is held
     bool m_reloadWanted = false;   ///< reload the map once nothing is on its way (after a reconnect)
+    bool m_extendWanted = false;   ///< more time was asked; goes out once nothing is on its way
     bool m_outcomeUnknown = false; ///< a hold or release of this sale was never answered
     OwedReleases m_owed;           ///< releases of ended sales not answered yet
     ConfirmResult m_booking;

@@ -52,6 +52,15 @@ public:
                                            const QString& terminal, const QUuid& terminalId = {}) = 0;
     /// The idempotent confirm: the same key answers with the stored response.
     [[nodiscard]] virtual int confirm(const ConfirmRequest& request) = 0;
+    /// More time for the owner's sale (its held seats and pending booking), as much and as often
+    /// as the server allows: answered by extendFinished. 0 (the default): this implementation
+    /// cannot extend, and nothing will answer.
+    [[nodiscard]] virtual int extendHold(int showtimeId, const QUuid& owner)
+    {
+        Q_UNUSED(showtimeId);
+        Q_UNUSED(owner);
+        return 0;
+    }
 
 signals:
     void showtimeLoaded(int requestId, const bo::ShowtimeInfo& showtime, const QList<bo::SeatState>& seats,
@@ -59,6 +68,7 @@ signals:
     void holdFinished(const bo::HoldReply& reply);
     void releaseFinished(int requestId, int seatsReleased);
     void confirmFinished(int requestId, const bo::ConfirmResult& result);
+    void extendFinished(int requestId, const bo::HoldExtension& extension);
     void requestFailed(int requestId, const bo::Error& error);
     /// Committed seat changes of any terminal.
     void seatsChanged(const bo::SeatChanges& changes);

@@ -43,6 +43,18 @@ struct SeatState
     QDateTime heldUntil;
 };
 
+/// The answer to a request for more time (bo_extend_hold): granted with the sale's new deadline,
+/// or refused when the sale has used the extensions the server allows (max_hold_extensions).
+struct HoldExtension
+{
+    bool granted = false;
+    QDateTime heldUntil; ///< UTC, database clock
+    QDateTime dbNow;     ///< the database clock when it was decided
+    int extensionsLeft = 0;
+
+    [[nodiscard]] qint64 remainingMs() const { return dbNow.msecsTo(heldUntil); }
+};
+
 /// The answer to a hold: granted with its deadline on the database clock, or refused with the
 /// seats that were unavailable and why (nothing was held).
 struct HoldDecision
@@ -125,6 +137,7 @@ struct SweepResult
 
 } // namespace bo
 
+Q_DECLARE_METATYPE(bo::HoldExtension)
 Q_DECLARE_METATYPE(bo::SeatState)
 Q_DECLARE_METATYPE(bo::SeatRefusal)
 Q_DECLARE_METATYPE(bo::ConfirmRequest)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 
@@ -30,6 +31,8 @@
 
 namespace {
 
+constexpr int minExtensionOfferMs = 20000;
+
 /// The kiosk's settings (`kiosk/…`), the times in seconds.
 bo::KioskSettings readKioskSettings(const QSettings& s)
 {
@@ -40,7 +43,9 @@ bo::KioskSettings readKioskSettings(const QSettings& s)
     k.selectionTtlSeconds = s.value(QStringLiteral("kiosk/hold-seconds"), k.selectionTtlSeconds).toInt();
     k.idleMs = seconds("idle-seconds", k.idleMs);
     k.idlePromptMs = seconds("idle-prompt-seconds", k.idlePromptMs);
-    k.extensionOfferMs = seconds("extension-offer-seconds", k.extensionOfferMs);
+    // WCAG 2.2.1: at least 20 s to answer the offer of more time, whatever the file says.
+    k.extensionOfferMs =
+        std::max(seconds("extension-offer-seconds", k.extensionOfferMs), minExtensionOfferMs);
     k.doneMs = seconds("done-seconds", k.doneMs);
     return k;
 }

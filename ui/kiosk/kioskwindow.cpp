@@ -532,7 +532,7 @@ void KioskWindow::buildPages()
     connect(m_extendYes, &QPushButton::clicked, this, [this] {
         m_extendYes->setEnabled(false);
         m_extendText->setText(tr("Asking for more time…"));
-        emit extensionWanted();
+        m_flow->extendTime();
     });
     connect(m_extendNo, &QPushButton::clicked, this, [this] {
         m_extendBox->hide();
@@ -651,6 +651,7 @@ void KioskWindow::connectFlow()
     });
     connect(m_flow, &SaleFlow::stateChanged, this, &KioskWindow::refreshSeats);
     connect(m_flow, &SaleFlow::countdownTick, this, &KioskWindow::showCountdown);
+    connect(m_flow, &SaleFlow::extensionAnswered, this, &KioskWindow::onExtensionAnswered);
     connect(m_flow, &SaleFlow::seatsTaken, this,
             [this](const QList<int>& taken, const QList<int>& suggestion, const QList<SeatRefusal>&) {
                 Q_UNUSED(taken);
@@ -819,6 +820,9 @@ void KioskWindow::showScreen(Screen screen)
     m_announcing = true;
     m_pages->setCurrentWidget(m_screens.value(screen));
     m_helpText->hide();
+    // The offer of more time belongs to the seats and the summary: an ended sale takes it away.
+    if (screen != Screen::Seats && screen != Screen::Summary)
+        m_extendBox->hide();
     if (screen == Screen::Attract || screen == Screen::OutOfService) {
         m_idle.stop();
         m_idlePrompt.stop();
@@ -1236,7 +1240,7 @@ void KioskWindow::onAdmitted()
 void KioskWindow::toSeats()
 {
     m_extensionOffered = false;
-    m_noMoreTime = true; // until the server's extension is wired (the next step)
+    m_noMoreTime = false;
     m_seatsMessage->hide();
     m_takeSuggestion->hide();
     if (m_wheelchairFirst->isChecked()) {
@@ -1424,6 +1428,10 @@ void KioskWindow::onSaleEnded(SaleFlow::EndReason reason, const QString& message
     }
     if (reason == SaleFlow::EndReason::Offline)
         return; // the out-of-service screen says it
+    // Time ran out: nobody answered the offer of more time either. The notice stays as long as
+    // the last screen would, then the kiosk is ready for the next customer.
+    if (reason == SaleFlow::EndReason::Expired)
+        m_doneTimer.start();
     showNotice(reason == SaleFlow::EndReason::Expired
                    ? tr("The time to choose ran out and the seats were given back. You can start again.")
                    : tr("Your order was cancelled. You can start again."),
@@ -1668,6 +1676,14 @@ bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
             if (m_idleBox->isVisible())
                 return true;
             m_keyMove = true;
+            if (m_extendBox->isVisible()) {
+                // The prompt's own buttons only, as long as it is open.
+                QPushButton* to = forward || !m_extendYes->isVisible() ? m_extendNo : m_extendYes;
+                if (to->isEnabled())
+                    to->setFocus(Qt::OtherFocusReason);
+                m_keyMove = false;
+                return true;
+            }
             focusNextPrevChild(forward);
             m_keyMove = false;
             return true;
@@ -1684,6 +1700,10 @@ bool KioskWindow::eventFilter(QObject* watched, QEvent* event)
         case Qt::Key_Backspace:
             if (m_idleBox->isVisible())
                 return true;
+            if (m_extendBox->isVisible()) {
+                m_extendNo->click(); // Back on the prompt: no more time, the seats stay
+                return true;
+            }
             back();
             return true;
         case Qt::Key_F1:

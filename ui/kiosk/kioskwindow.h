@@ -109,8 +109,6 @@ signals:
     void screenChanged(bo::KioskWindow::Screen screen);
     /// Staff gave the right PIN: the kiosk may close (the only way out).
     void staffExit();
-    /// The customer asked for more time (the server-capped extension is wired next).
-    void extensionWanted();
 
 public slots:
     /// Back to the attract screen: the sale released, the line left, the basket cleared.

@@ -73,6 +73,119 @@ private slots:
         QCOMPARE(k.window.language(), QStringLiteral("ko"));
     }
 
+    /// The one extension: offered before the hold ends with at least 20 s to answer and a visible
+    /// countdown, granted by the server up to its cap (the sale's deadline plus hold_extension_s,
+    /// checked in the database), the countdown moved to it; then never offered again, and asked
+    /// anyway, refused by the server (max_hold_extensions 1) with nothing moved.
+    void oneExtensionThenTheServerRefuses()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        QVERIFY(db.run(QStringLiteral("UPDATE settings SET selection_ttl_s = 25, hold_extension_s = 10, "
+                                      "max_hold_extensions = 1")));
+        KioskSettings settings = testSettings();
+        settings.selectionTtlSeconds = 25;
+        settings.extensionOfferMs = 22000; // the offer comes ~3 s after the hold, 22 s to answer
+        KioskRig k(db, folder(QStringLiteral("extend")), folder(QStringLiteral("extend.key")), settings);
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        const QString token = ownerText(k.flow.holdToken());
+        auto* prompt = k.window.findChild<QWidget*>(QStringLiteral("extendPrompt"));
+        QVERIFY(prompt);
+        QVERIFY(!prompt->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 10000);
+        QVERIFY2(k.flow.remainingMs() >= 20000, qPrintable(QString::number(k.flow.remainingMs())));
+        QVERIFY(k.flow.remainingMs() <= 22000);
+        // The prompt counts down where the customer reads it.
+        const QString shown = labelText(k, QStringLiteral("extendText"));
+        QVERIFY2(shown.contains(QLatin1String("00:2")) || shown.contains(QLatin1String("00:1")),
+                 qPrintable(shown));
+        QTRY_VERIFY_WITH_TIMEOUT(labelText(k, QStringLiteral("extendText")) != shown, 2000);
+
+        QSignalSpy answers(&k.flow, &SaleFlow::extensionAnswered);
+        CHECKED(click(k, QStringLiteral("extendYes")));
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 1, dbTimeoutMs);
+        QCOMPARE(answers.at(0).at(0).toBool(), true);
+        QCOMPARE(answers.at(0).at(1).toInt(), 0);
+        QVERIFY(!prompt->isVisible());
+        // The server's cap: both seats now end with the sale, 25 s + 10 s after its first hold.
+        const QString capped =
+            QStringLiteral(
+                "SELECT count(*) FROM showtime_seat ss JOIN sale s ON s.hold_token = ss.held_by "
+                "AND s.showtime_id = ss.showtime_id WHERE ss.held_by = '%1' AND ss.status = 'HELD' "
+                "AND ss.held_until = s.selection_deadline "
+                "AND s.selection_deadline = s.started_at + interval '35 seconds'")
+                .arg(token);
+        QCOMPARE(db.scalar(capped), QStringLiteral("2"));
+        const QString extensions =
+            QStringLiteral("SELECT extensions_used FROM sale WHERE hold_token = '%1'").arg(token);
+        QCOMPARE(db.scalar(extensions), QStringLiteral("1"));
+        // The countdown shows the database's deadline, never a later one.
+        const QString dbLeftMs = QStringLiteral("SELECT (extract(epoch FROM max(held_until) - "
+                                                "clock_timestamp()) * 1000)::bigint FROM showtime_seat "
+                                                "WHERE held_by = '%1'")
+                                     .arg(token);
+        const qint64 kioskLeft = k.flow.remainingMs();
+        const qint64 dbLeft = db.scalar(dbLeftMs).toLongLong();
+        QVERIFY2(kioskLeft > 22000 && kioskLeft <= dbLeft + 250 && kioskLeft >= dbLeft - 2000,
+                 qPrintable(QStringLiteral("kiosk %1 ms, database %2 ms").arg(kioskLeft).arg(dbLeft)));
+
+        // None left: the offer does not come back as the new deadline nears.
+        QTRY_VERIFY_WITH_TIMEOUT(k.flow.remainingMs() < 19000, 15000);
+        QVERIFY(!prompt->isVisible());
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Seats);
+
+        // Asked anyway, the server says no; nothing moves.
+        const QString until =
+            QStringLiteral("SELECT string_agg(held_until::text, ',' ORDER BY seat_id) FROM showtime_seat "
+                           "WHERE held_by = '%1'")
+                .arg(token);
+        const QString before = db.scalar(until);
+        const qint64 left = k.flow.remainingMs();
+        k.flow.extendTime();
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 2, dbTimeoutMs);
+        QCOMPARE(answers.at(1).at(0).toBool(), false);
+        QVERIFY(k.flow.remainingMs() <= left);
+        QCOMPARE(db.scalar(until), before);
+        QCOMPARE(db.scalar(extensions), QStringLiteral("1"));
+        QCOMPARE(db.scalar(capped), QStringLiteral("2"));
+        QVERIFY(!prompt->isVisible());
+        CHECKED(press(Qt::Key_Escape));
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("0"), dbTimeoutMs);
+    }
+
+    /// The offer unanswered: the hold runs out, the prompt goes with it, the seats go back, a calm
+    /// notice, then the attract screen by itself.
+    void anIgnoredOfferLetsTheHoldRunOut()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        KioskSettings settings = testSettings();
+        settings.selectionTtlSeconds = 6;
+        settings.extensionOfferMs = 4000;
+        settings.doneMs = 1500;
+        KioskRig k(db, folder(QStringLiteral("ignored")), folder(QStringLiteral("ignored.key")), settings);
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        const QString token = ownerText(k.flow.holdToken());
+        auto* prompt = k.window.findChild<QWidget*>(QStringLiteral("extendPrompt"));
+        QTRY_VERIFY_WITH_TIMEOUT(prompt->isVisible(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Notice, 8000);
+        QVERIFY(!prompt->isVisible());
+        const QString notice = labelText(k, QStringLiteral("noticeText"));
+        QVERIFY2(notice.contains(QLatin1String("ran out")), qPrintable(notice));
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("0"), dbTimeoutMs);
+        QCOMPARE(
+            db.scalar(QStringLiteral("SELECT extensions_used FROM sale WHERE hold_token = '%1'").arg(token)),
+            QStringLiteral("0"));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Attract, 5000);
+        QVERIFY(!prompt->isVisible());
+        QCOMPARE(k.window.ticketCount(), 0);
+        QCOMPARE(k.window.language(), QStringLiteral("ko"));
+    }
+
     /// A declined card: nothing charged, the seats still kept, try again or cancel; cancel gives
     /// the seats back.
     void aDeclinedCardKeepsTheSeatsUntilCancelled()
