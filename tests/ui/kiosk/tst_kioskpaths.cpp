@@ -186,6 +186,52 @@ private slots:
         QCOMPARE(k.window.language(), QStringLiteral("ko"));
     }
 
+    /// The database away: "out of service" at once, the sale in the seats step ended, nothing to
+    /// sell; back by itself to the attract screen when the database returns, nothing left held.
+    void outOfServiceWhileTheDatabaseIsAway()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        KioskRig k(db, folder(QStringLiteral("away")), folder(QStringLiteral("away.key")), testSettings());
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        QCOMPARE(heldCount(db), QStringLiteral("2"));
+        // The kiosk's login may not connect, and its sessions end: the database is unreachable.
+        const QString login = db.terminalLogin();
+        QVERIFY(db.run(QStringLiteral("ALTER ROLE %1 NOLOGIN").arg(login)));
+        QVERIFY(db.run(
+            QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '%1'")
+                .arg(login)));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::OutOfService, dbTimeoutMs);
+        QVERIFY(!k.backend.isOnline());
+        QCOMPARE(k.flow.state(), SaleFlow::State::Idle);
+        QVERIFY(!labelText(k, QStringLiteral("outOfService")).isEmpty());
+        // Nothing on the screen sells: no button of a sale is visible.
+        auto* page = k.window.findChild<QWidget*>(QStringLiteral("outOfServicePage"));
+        QVERIFY(page && page->isVisible());
+        for (QPushButton* b : k.window.findChildren<QPushButton*>()) {
+            const QString name = b->objectName();
+            const bool sells = name == QLatin1String("start") || name.startsWith(QLatin1String("film-")) ||
+                               name.startsWith(QLatin1String("showtime-")) ||
+                               name.startsWith(QLatin1String("plus-")) ||
+                               name == QLatin1String("ticketsNext") || name == QLatin1String("seatsNext") ||
+                               name == QLatin1String("pay") || name == QLatin1String("extendYes");
+            QVERIFY2(!(sells && b->isVisible()), qPrintable(name));
+        }
+        // It stays so while the database is away.
+        QTest::qWait(3500);
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::OutOfService);
+
+        QVERIFY(db.run(QStringLiteral("ALTER ROLE %1 LOGIN").arg(login)));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Attract, dbTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(k.button(QStringLiteral("start"))->isEnabled(), dbTimeoutMs);
+        // The release owed since the connection went is sent once it is back.
+        QTRY_COMPARE_WITH_TIMEOUT(heldCount(db), QStringLiteral("0"), dbTimeoutMs);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'PENDING'")),
+                 QStringLiteral("0"));
+    }
+
     /// A declined card: nothing charged, the seats still kept, try again or cancel; cancel gives
     /// the seats back.
     void aDeclinedCardKeepsTheSeatsUntilCancelled()
