@@ -151,7 +151,10 @@ void KioskWindow::setTicketPrinting(TicketPrinting* printing)
         if (tickets.bookingCode != m_printCode || m_screen != Screen::Done)
             return;
         m_printCode.clear();
-        showDone(tr("Please take your tickets below. Enjoy the film!"), false);
+        // The code stays on the screen with the tickets: the customer's proof for the counter.
+        showDone(tr("Please take your tickets below. Your booking code is %1. Enjoy the film!")
+                     .arg(tickets.bookingCode),
+                 false);
     });
     connect(printing, &TicketPrinting::printFailed, this, [this](const QString& code, const Error&) {
         if (code != m_printCode || m_screen != Screen::Done)

@@ -42,6 +42,8 @@ private:
         auto* text = k.window.findChild<QLabel*>(QStringLiteral("doneText"));
         QTRY_VERIFY2_WITH_TIMEOUT(text->text().contains(QLatin1String("take your tickets")),
                                   qPrintable(text->text()), dbTimeoutMs);
+        // The booking code stays on the done screen with the printed tickets.
+        QVERIFY2(text->text().contains(code), qPrintable(text->text()));
         QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'HELD'")),
                  QStringLiteral("0"));
     }
