@@ -326,6 +326,7 @@ Status DbConnection::openSession()
     }
     if (PGconn* conn = pgConnection(db))
         PQsetNoticeReceiver(conn, &DbConnection::receiveNotice, this);
+    ++m_sessionsOpened;
     return success();
 }
 

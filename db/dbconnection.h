@@ -74,6 +74,11 @@ public:
     [[nodiscard]] bool isConnected() const;
     /// Closes and re-opens the session (prepared statements are prepared again on use).
     [[nodiscard]] Status reconnect();
+    /// How many sessions this connection has opened so far, the first included. It changes
+    /// whenever a session was replaced, also by exec() re-opening a lost one by itself: what
+    /// lived in the old session (LISTEN, advisory locks) is gone then. Unlike the server's process
+    /// id, it cannot repeat on another server after a failover.
+    [[nodiscard]] int sessionsOpened() const { return m_sessionsOpened; }
 
     [[nodiscard]] QSqlDatabase database() const;
     /// The password as the server stores it (SCRAM verifier, libpq's PQencryptPasswordConn), so
@@ -120,6 +125,7 @@ private:
     int m_serializationFailures = 0;
     int m_unreplicatedCommits = 0;
     int m_deadlinesPassed = 0;
+    int m_sessionsOpened = 0;
     bool m_unreplicated = false; ///< set by receiveNotice during a round trip
     std::unique_ptr<Deadline> m_deadline;
 };

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include <QElapsedTimer>
 #include <QSqlDriver>
 #include <QTimer>
 
@@ -21,7 +22,15 @@
 namespace bo {
 namespace {
 
+/// Online: a round trip this often notices a server that went away while the till was idle.
 constexpr int heartbeatMs = 3000;
+/// Offline: a new session is tried this often (a failover takes a few seconds; research
+/// failover.md §6a measured 2.7–8.9 s), a till's connect attempts costing a standby little.
+constexpr int reconnectMs = 1000;
+/// How often the worker looks at libpq's connection status without a round trip: a server that
+/// died (kill -9, a failover) closes the socket, the driver's LISTEN notifier reads the end of it
+/// and libpq marks the connection bad, so the banner shows within this time, not a heartbeat's.
+constexpr int watchMs = 250;
 
 } // namespace
 
@@ -42,22 +51,23 @@ public:
 public slots:
     void begin()
     {
-        m_heartbeat = new QTimer(this);
-        m_heartbeat->setInterval(heartbeatMs);
-        connect(m_heartbeat, &QTimer::timeout, this, &TerminalWorker::checkConnection);
-        m_heartbeat->start();
+        m_watch = new QTimer(this);
+        m_watch->setInterval(watchMs);
+        connect(m_watch, &QTimer::timeout, this, &TerminalWorker::watch);
+        m_watch->start();
         checkConnection();
     }
 
     void finish()
     {
-        if (m_heartbeat)
-            m_heartbeat->stop();
+        if (m_watch)
+            m_watch->stop();
         m_connection.reset();
     }
 
     void loadSettings()
     {
+        const ListenAfterwards listen(this);
         if (!ready(0))
             return;
         CatalogStore catalog(*m_connection);
@@ -70,6 +80,7 @@ public slots:
 
     void loadShowtimes(const QDateTime& from, const QDateTime& to)
     {
+        const ListenAfterwards listen(this);
         if (!ready(0))
             return;
         CatalogStore catalog(*m_connection);
@@ -87,6 +98,7 @@ public slots:
 
     void loadShowtime(int requestId, int showtimeId)
     {
+        const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
         CatalogStore catalog(*m_connection);
@@ -105,6 +117,7 @@ public slots:
 
     void hold(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
     {
+        const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
@@ -130,6 +143,7 @@ public slots:
     void beginPayment(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner,
                       const QString& terminal, const QUuid& terminalId)
     {
+        const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
@@ -152,6 +166,7 @@ public slots:
 
     void release(int requestId, int showtimeId, const QUuid& owner, const QList<int>& seats)
     {
+        const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
@@ -163,6 +178,7 @@ public slots:
 
     void confirm(int requestId, const ConfirmRequest& request)
     {
+        const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
         SeatStore store(*m_connection);
@@ -174,15 +190,17 @@ public slots:
 
     void checkConnection()
     {
+        m_sinceCheck.start();
         bool replaced = false;
         if (m_connection && m_online) {
             // A cheap round trip notices a server that went away while we were idle, and a session
-            // the server ended that a statement then silently reopened: the new session listens to
-            // nothing and whatever was announced in between is lost, so treat it as a reconnect.
-            auto ping = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
+            // the server ended that a statement then silently reopened (on whichever node is
+            // primary now): the new session listens to nothing and whatever was announced in
+            // between is lost, so treat it as a reconnect.
+            auto ping = m_connection->exec(QStringLiteral("SELECT 1"));
             if (!ping) {
                 goOffline(ping.error());
-            } else if (ping.value().next() && ping.value().value(0).toInt() == m_listeningPid) {
+            } else if (m_connection->sessionsOpened() == m_listeningSession) {
                 return;
             } else {
                 spdlog::warn("terminal: the database session was replaced; listening again");
@@ -201,10 +219,6 @@ public slots:
         } else if (Status s = m_connection->reconnect(); !s) {
             return goOffline(s.error());
         }
-        auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
-        if (!pid)
-            return goOffline(pid.error());
-        m_listeningPid = pid.value().next() ? pid.value().value(0).toInt() : 0;
         QSqlDriver* driver = m_connection->database().driver();
         connect(driver, &QSqlDriver::notification, this, &TerminalWorker::onNotification,
                 Qt::UniqueConnection);
@@ -216,6 +230,8 @@ public slots:
                 return goOffline(
                     makeError(ErrorCode::Offline, QStringLiteral("LISTEN %1 failed").arg(channel)));
         }
+        // A session re-opened by the LISTEN statements themselves is the one that listens.
+        m_listeningSession = m_connection->sessionsOpened();
         const bool wasOffline = m_everOnline && !m_online;
         m_online = m_everOnline = true;
         m_owner->setOnline(true, {});
@@ -244,6 +260,38 @@ private slots:
     }
 
 private:
+    /// Ends every request: when a statement of it re-opened the session by itself (the server
+    /// ended the old one, or a failover moved the primary), the new session LISTENs at once and
+    /// callers reload, after the request's own answer, instead of a heartbeat later.
+    class ListenAfterwards final
+    {
+    public:
+        explicit ListenAfterwards(TerminalWorker* worker)
+            : m_worker(worker)
+        {}
+        ~ListenAfterwards()
+        {
+            if (m_worker->m_online && m_worker->m_connection &&
+                m_worker->m_connection->sessionsOpened() != m_worker->m_listeningSession)
+                m_worker->checkConnection();
+        }
+        ListenAfterwards(const ListenAfterwards&) = delete;
+        ListenAfterwards& operator=(const ListenAfterwards&) = delete;
+
+    private:
+        TerminalWorker* m_worker;
+    };
+
+    /// Every watchMs: a connection libpq already knows is gone is checked at once; otherwise a
+    /// round trip every heartbeatMs while online, a new session every reconnectMs while offline.
+    void watch()
+    {
+        const bool lost = m_online && m_connection && !m_connection->isConnected();
+        const int interval = m_online ? heartbeatMs : reconnectMs;
+        if (lost || !m_sinceCheck.isValid() || m_sinceCheck.elapsed() >= interval)
+            checkConnection();
+    }
+
     /// The sale rules the requests are checked by (the database checks them again): the
     /// settings' own, read once per connection.
     const SaleRules& rules()
@@ -288,11 +336,12 @@ private:
     std::unique_ptr<DbConnection> m_connection;
     std::optional<SaleRules> m_rules;
     SaleRules m_fallbackRules{SaleSettings{.maxSeatsPerSale = std::numeric_limits<int>::max()}};
-    QTimer* m_heartbeat = nullptr;
+    QTimer* m_watch = nullptr;
+    QElapsedTimer m_sinceCheck; ///< since the last checkConnection()
     bool m_counterTill = false; ///< a till's sales join a queue as tills (PgTerminalBackend::setCounterTill)
     bool m_online = false;
     bool m_everOnline = false;
-    int m_listeningPid = 0; ///< the server process of the session that LISTENs
+    int m_listeningSession = 0; ///< DbConnection::sessionsOpened() of the session that LISTENs
 };
 
 PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* parent)

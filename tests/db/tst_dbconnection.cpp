@@ -181,6 +181,8 @@ private slots:
         auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
         QVERIFY(pid && pid.value().next());
         const int before = pid.value().value(0).toInt();
+        const int sessions = m_connection->sessionsOpened();
+        QVERIFY(sessions >= 1);
 
         std::unique_ptr<QThread> killer;
         if (waiting) {
@@ -225,6 +227,8 @@ private slots:
         QVERIFY(r.value().next());
         QCOMPARE(r.value().value(0).toInt(), 1);
         QVERIFY(r.value().value(1).toInt() != before);
+        // The replaced session is counted: a LISTEN of the old one is gone (PgTerminalBackend).
+        QCOMPARE(m_connection->sessionsOpened(), sessions + 1);
         if (killer)
             QVERIFY(killer->wait(10'000));
     }

@@ -221,4 +221,31 @@ int TestCluster::waitForNewPrimary(int oldPort, int seconds) const
     return 0;
 }
 
+QString TestCluster::status() const
+{
+    QString output;
+    (void)run({QStringLiteral("status"), clusterFolder(m_dir)}, &output, 20000);
+    return output;
+}
+
+bool TestCluster::waitForStandbys(int seconds) const
+{
+    const QDeadlineTimer deadline(qint64(seconds) * 1000);
+    while (!deadline.hasExpired()) {
+        const ConnectionSettings primary = primarySettings();
+        if (!primary.host().isEmpty()) {
+            if (auto owner = DbConnection::open(primary, QStringLiteral("cluster-standbys"))) {
+                auto r = owner.value()->exec(QStringLiteral(
+                    "SELECT count(*) FILTER (WHERE state = 'streaming'), count(*) FILTER "
+                    "(WHERE state = 'streaming' AND sync_state = 'sync') FROM pg_stat_replication"));
+                if (r && r.value().next() && r.value().value(0).toInt() == 2 &&
+                    r.value().value(1).toInt() >= 1)
+                    return true;
+            }
+        }
+        QThread::msleep(250);
+    }
+    return false;
+}
+
 } // namespace bo::test

@@ -49,6 +49,11 @@ public:
     [[nodiscard]] bool pauseNode(int port, bool stop) const;
     /// Waits (at most `seconds`) until a node other than `oldPort` is primary; its port, or 0.
     [[nodiscard]] int waitForNewPrimary(int oldPort, int seconds) const;
+    /// Waits (at most `seconds`) until the primary streams to both other nodes, one of them its
+    /// synchronous standby: the cluster can fail over again. False when it does not in time.
+    [[nodiscard]] bool waitForStandbys(int seconds) const;
+    /// The members and their roles as Patroni sees them (`cluster.sh status`), for a failure's log.
+    [[nodiscard]] QString status() const;
     /// The cluster's folder (logs: *.log).
     [[nodiscard]] QString folder() const { return m_dir.path(); }
 
