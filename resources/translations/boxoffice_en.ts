@@ -64,50 +64,6 @@
         <source>Cinema box office: the counter application.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>libpq connection string or URI (else $BOXOFFICE_DB, else the settings).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>conninfo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Use the private demo database (the default when none is configured).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This terminal&apos;s name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Language: en or ko.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>code</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Log details to the console.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Smoke test: quit after this many ms; exit 0 only if the board loaded online.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The card payment service&apos;s URL (else $BOXOFFICE_GATEWAY, else the settings; the demo starts its own simulator).</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>
@@ -289,6 +245,10 @@
         <source>The transaction failed and was rolled back.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DoorWindow</name>
@@ -336,11 +296,841 @@
         <source>Undo last admit</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Online · sending %n scan(s)</source>
+        <translation>
+            <numerusform>Online · sending %n scan</numerusform>
+            <numerusform>Online · sending %n scans</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>OFFLINE — checking by signature and the ticket list of %1 (%2 tickets). Every scan is kept and sent when the connection is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OFFLINE — no ticket list on this door: tickets cannot be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scan(s) to send.</source>
+        <translation>
+            <numerusform>%n scan to send.</numerusform>
+            <numerusform>%n scans to send.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Used twice: seat %1 (ticket %2) was admitted here offline at %3 and at %4 at %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admitted offline at %1 but not valid (%2): seat %3 (ticket %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s) in all: boxoffice-admin checkins lists them.</source>
+        <translation>
+            <numerusform>%n report in all: boxoffice-admin checkins lists it.</numerusform>
+            <numerusform>%n reports in all: boxoffice-admin checkins lists them.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>bo::Ed25519</name>
     <message>
         <source>The cryptography library did not start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallImporter</name>
+    <message>
+        <source>A hall&apos;s name is 1 to 80 characters without spaces around it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallLayoutFormat</name>
+    <message>
+        <source>%1 has an unknown field &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a number &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a text &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more problem(s))</source>
+        <translation>
+            <numerusform> (and %n more problem)</numerusform>
+            <numerusform> (and %n more problems)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a number within +/-%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has more than three decimals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the screen&apos;s x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the screen&apos;s width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the screen&apos;s width is not positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zone code &apos;%1&apos; is not 1 to 32 letters, digits, &apos;_&apos; or &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zone &apos;%1&apos; is declared twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zone &apos;%1&apos; has a name longer than %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an aisle&apos;s width and height are positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layout has no seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row &apos;%1&apos; is not one to three capital letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat number %1 is not between 1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>section &apos;%1&apos; is longer than %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1&apos;s x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1&apos;s y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1 is in zone &apos;%2&apos;, which the layout does not declare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate seat label %1 (also on line %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate seat label %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1 stands in the aisle of line %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1 stands in an aisle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1 overlaps seat %2 (line %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1 overlaps seat %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a quote is not closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 fields where section,row,seat,x,y,kind[,zone] has 6 or 7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat &apos;%1&apos; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x &apos;%1&apos; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>y &apos;%1&apos; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown seat kind &apos;%1&apos; (standard, premium, couple, wheelchair, companion)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zone &apos;%1&apos; is not 1 to 32 letters, digits, &apos;_&apos; or &apos;-&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a layout is a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the format is &apos;%1&apos;, not boxoffice-hall-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the screen&apos;s side is top or bottom, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the screen has both x and width, or neither</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an aisle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layout has no array &apos;seats&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a seat is a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out_of_service is true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label %1 is not row %2 and seat %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallStore</name>
+    <message>
+        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hall import returned nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::HelpCallBoard</name>
+    <message>
+        <source>%1 asks for help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is on the way</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::HelpCallNotice</name>
+    <message>
+        <source>Help needed at %1 (since %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: you are on your way (called %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is on the way (called %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On my way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On my way to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Help at %1 done</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskMain</name>
+    <message>
+        <source>Box office kiosk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cinema box office: the self-service kiosk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A window instead of the full screen (set-up, screenshots).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the staff PIN (4 to 12 digits) from standard input, store its Argon2id hash and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskWindow</name>
+    <message numerus="yes">
+        <source>About %n minute(s).</source>
+        <translation>
+            <numerusform>About %n minute.</numerusform>
+            <numerusform>About %n minutes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · %n seat(s) free</source>
+        <translation>
+            <numerusform>%1 · %2 · %n seat free</numerusform>
+            <numerusform>%1 · %2 · %n seats free</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticket(s), %1</source>
+        <translation>
+            <numerusform>%n ticket, %1</numerusform>
+            <numerusform>%n tickets, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>We are working out the wait.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Less than a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please take your tickets below. Your booking code is %1. Enjoy the film!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed, but the tickets could not be printed. Show this code at the counter or the door: %1. Staff at the counter can print your tickets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff have been called and will come to you. Please stay here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff from %1 are on their way to you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>We could not reach the staff. Please ask at the counter. We are sorry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking for more time…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Large text on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Large text off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High contrast on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High contrast off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low reach on: everything is in the lower half of the screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low reach off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sorry, someone else just took a seat you wanted. Please choose other seats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sorry, someone else just took a seat you wanted. The nearest seats together are free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The card was declined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was charged. Your seats are still kept for you. You can try again with another card, or cancel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payment did not go through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was charged. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buy your tickets here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Touch to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start buying tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many tickets?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue to seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please wait a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the nearest seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check your order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay by card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel and start over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Are you still there? Touch Continue to keep your order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yes, more time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No, thank you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of service. Please buy your tickets at the counter. We are sorry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the kiosk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: the arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call staff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff at the counter are told to come to this kiosk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Large text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contrast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low reach</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moves everything into the lower half of the screen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quieter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Louder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces and companion seats first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats together, best first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up and down move through the blocks of seats; OK chooses one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adult</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Senior</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket kiosk. Press OK to start buying tickets. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a film. Films showing: %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a time. Showings: %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please wait a moment. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats. The best seats together are chosen for you; Continue keeps them. Above Continue, a list of seats together, best first, lets you choose others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check your order. %1. Pay by card to buy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payment. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no seats together are free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Volume %1 percent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slower speech</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faster speech</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Normal speech</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please ask at the counter: staff there will help you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calling staff…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No films on sale now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing today:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One %1 ticket less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One %1 ticket more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking whether there is a line…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is a line for this showing so that everyone can choose seats in peace.
+You are number %1.
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your place in the line has ended. Please start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Touch a seat to choose it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats %1 (%2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats %1 are kept for you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please insert or tap your card on the terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking your payment with the bank. This can take a moment; please wait.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking your seats…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats could not be booked. Giving the card payment back…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thank you!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing your tickets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed. Show this code at the door: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QR code of booking %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>We could not finish your payment. Nothing is booked. If your card was charged, the charge is given back automatically. Staff at the counter can check it for you.
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time to choose ran out and the seats were given back. You can start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your order was cancelled. You can start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats are kept for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats are kept for %1 more. Do you need more time?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sorry, no more time can be added. Please finish your order now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff: enter the PIN to close the kiosk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong PIN. Try again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -983,6 +1773,65 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SeatBlockList</name>
+    <message>
+        <source>standard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>premium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>couple seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wheelchair space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>companion seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>aisle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seats %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator of the spoken seat description</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatBlockListView</name>
+    <message>
+        <source>Seats together, best first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up and down move through the blocks of seats; OK chooses one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::SeatChoice</name>
     <message>
         <source>Seat %1 is not available.</source>
@@ -1173,6 +2022,57 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SqliteDoorJournal</name>
+    <message>
+        <source>The door&apos;s journal cannot be written: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no SQLite driver for the door&apos;s journal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal must be a file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal folder cannot be made: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>old scans not dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scan not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scan not updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal has no scan %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scans not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ticket list not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ticket list not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::TerminalIdentity</name>
     <message>
         <source>The folder %1 cannot be created.</source>
@@ -1280,6 +2180,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>The till&apos;s key was not enrolled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sync gave no answer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1550,10 +2454,6 @@ Every card and cash payment is settled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The ticket could not be checked. Try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The guest is not counted as admitted</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1577,29 +2477,13 @@ Every card and cash payment is settled.</source>
         <source>STOP</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>bo::KioskWindow</name>
-    <message numerus="yes">
-        <source>About %n minute(s).</source>
-        <translation>
-            <numerusform>About %n minute.</numerusform>
-            <numerusform>About %n minutes.</numerusform>
-        </translation>
+    <message>
+        <source>%1 · checked offline</source>
+        <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 · %2 · %n seat(s) free</source>
-        <translation>
-            <numerusform>%1 · %2 · %n seat free</numerusform>
-            <numerusform>%1 · %2 · %n seats free</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ticket(s), %1</source>
-        <translation>
-            <numerusform>%n ticket, %1</numerusform>
-            <numerusform>%n tickets, %1</numerusform>
-        </translation>
+    <message>
+        <source>The ticket could not be checked: no connection and no ticket list.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

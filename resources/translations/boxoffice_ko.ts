@@ -64,50 +64,6 @@
         <source>Cinema box office: the counter application.</source>
         <translation>영화관 매표소: 매표 창구용 프로그램.</translation>
     </message>
-    <message>
-        <source>libpq connection string or URI (else $BOXOFFICE_DB, else the settings).</source>
-        <translation>libpq 연결 문자열 또는 URI (없으면 $BOXOFFICE_DB, 그것도 없으면 설정값 사용).</translation>
-    </message>
-    <message>
-        <source>conninfo</source>
-        <translation>conninfo</translation>
-    </message>
-    <message>
-        <source>Use the private demo database (the default when none is configured).</source>
-        <translation>전용 데모 데이터베이스를 사용합니다 (설정된 데이터베이스가 없을 때의 기본값).</translation>
-    </message>
-    <message>
-        <source>This terminal&apos;s name.</source>
-        <translation>이 단말기의 이름.</translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation>이름</translation>
-    </message>
-    <message>
-        <source>Language: en or ko.</source>
-        <translation>언어: en 또는 ko.</translation>
-    </message>
-    <message>
-        <source>code</source>
-        <translation>코드</translation>
-    </message>
-    <message>
-        <source>Log details to the console.</source>
-        <translation>상세 로그를 콘솔에 출력합니다.</translation>
-    </message>
-    <message>
-        <source>Smoke test: quit after this many ms; exit 0 only if the board loaded online.</source>
-        <translation>스모크 테스트: 지정한 ms 후 종료하며, 온라인 상태로 상영시간표를 불러온 경우에만 0으로 종료합니다.</translation>
-    </message>
-    <message>
-        <source>ms</source>
-        <translation>ms</translation>
-    </message>
-    <message>
-        <source>The card payment service&apos;s URL (else $BOXOFFICE_GATEWAY, else the settings; the demo starts its own simulator).</source>
-        <translation>카드 결제 서비스의 URL(없으면 $BOXOFFICE_GATEWAY, 그것도 없으면 설정값. 데모는 자체 시뮬레이터를 시작합니다).</translation>
-    </message>
 </context>
 <context>
     <name>bo::CounterWindow</name>
@@ -289,6 +245,10 @@
         <source>The transaction failed and was rolled back.</source>
         <translation>트랜잭션이 실패하여 롤백되었습니다.</translation>
     </message>
+    <message>
+        <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
+        <translation>결과를 확인하는 중입니다: 데이터베이스가 두 번 모두 저장 여부를 확인해 주지 못했습니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::DoorWindow</name>
@@ -336,12 +296,839 @@
         <source>Undo last admit</source>
         <translation>마지막 입장 취소</translation>
     </message>
+    <message numerus="yes">
+        <source>Online · sending %n scan(s)</source>
+        <translation>
+            <numerusform>온라인 · 스캔 %n건 전송 중</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>OFFLINE — checking by signature and the ticket list of %1 (%2 tickets). Every scan is kept and sent when the connection is back.</source>
+        <translation>오프라인 — 서명과 %1의 티켓 목록(%2장)으로 확인합니다. 모든 스캔은 보관되었다가 연결이 돌아오면 전송됩니다.</translation>
+    </message>
+    <message>
+        <source>OFFLINE — no ticket list on this door: tickets cannot be checked.</source>
+        <translation>오프라인 — 이 입구에 티켓 목록이 없어 티켓을 확인할 수 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scan(s) to send.</source>
+        <translation>
+            <numerusform>전송할 스캔 %n건.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Used twice: seat %1 (ticket %2) was admitted here offline at %3 and at %4 at %5.</source>
+        <translation>두 번 사용됨: 좌석 %1(티켓 %2)이 이 입구에서 오프라인으로 %3에, %4 입구에서 %5에 입장 처리되었습니다.</translation>
+    </message>
+    <message>
+        <source>Admitted offline at %1 but not valid (%2): seat %3 (ticket %4).</source>
+        <translation>%1에 오프라인으로 입장 처리되었지만 유효하지 않습니다(%2): 좌석 %3(티켓 %4).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n report(s) in all: boxoffice-admin checkins lists them.</source>
+        <translation>
+            <numerusform>보고 모두 %n건: boxoffice-admin checkins로 볼 수 있습니다.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>bo::Ed25519</name>
     <message>
         <source>The cryptography library did not start.</source>
         <translation>암호화 라이브러리를 시작하지 못했습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallImporter</name>
+    <message>
+        <source>A hall&apos;s name is 1 to 80 characters without spaces around it.</source>
+        <translation>상영관 이름은 앞뒤 공백 없이 1~80자여야 합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallLayoutFormat</name>
+    <message>
+        <source>%1 has an unknown field &apos;%2&apos;</source>
+        <translation>%1에 알 수 없는 필드 &apos;%2&apos;이(가) 있습니다</translation>
+    </message>
+    <message>
+        <source>%1 needs a number &apos;%2&apos;</source>
+        <translation>%1에는 숫자 &apos;%2&apos;이(가) 필요합니다</translation>
+    </message>
+    <message>
+        <source>%1 needs a text &apos;%2&apos;</source>
+        <translation>%1에는 텍스트 &apos;%2&apos;이(가) 필요합니다</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>%1행: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more problem(s))</source>
+        <translation>
+            <numerusform> (그 밖에 문제 %n건)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a number within +/-%2</source>
+        <translation>%1은(는) +/-%2 범위의 숫자가 아닙니다</translation>
+    </message>
+    <message>
+        <source>%1 has more than three decimals</source>
+        <translation>%1의 소수점 이하 자릿수가 세 자리를 넘습니다</translation>
+    </message>
+    <message>
+        <source>the screen&apos;s x</source>
+        <translation>스크린의 x</translation>
+    </message>
+    <message>
+        <source>the screen&apos;s width</source>
+        <translation>스크린의 너비</translation>
+    </message>
+    <message>
+        <source>the screen&apos;s width is not positive</source>
+        <translation>스크린의 너비가 양수가 아닙니다</translation>
+    </message>
+    <message>
+        <source>zone code &apos;%1&apos; is not 1 to 32 letters, digits, &apos;_&apos; or &apos;-&apos;</source>
+        <translation>구역 코드 &apos;%1&apos;은(는) 문자, 숫자, &apos;_&apos;, &apos;-&apos;로 된 1~32자가 아닙니다</translation>
+    </message>
+    <message>
+        <source>zone &apos;%1&apos; is declared twice</source>
+        <translation>구역 &apos;%1&apos;이(가) 두 번 선언되었습니다</translation>
+    </message>
+    <message>
+        <source>zone &apos;%1&apos; has a name longer than %2</source>
+        <translation>구역 &apos;%1&apos;의 이름이 %2자보다 깁니다</translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s x</source>
+        <translation>통로의 x</translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s y</source>
+        <translation>통로의 y</translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s width</source>
+        <translation>통로의 너비</translation>
+    </message>
+    <message>
+        <source>the aisle&apos;s height</source>
+        <translation>통로의 높이</translation>
+    </message>
+    <message>
+        <source>an aisle&apos;s width and height are positive</source>
+        <translation>통로의 너비와 높이는 양수여야 합니다</translation>
+    </message>
+    <message>
+        <source>the layout has no seats</source>
+        <translation>배치에 좌석이 없습니다</translation>
+    </message>
+    <message>
+        <source>row &apos;%1&apos; is not one to three capital letters</source>
+        <translation>열 &apos;%1&apos;은(는) 대문자 1~3자가 아닙니다</translation>
+    </message>
+    <message>
+        <source>seat number %1 is not between 1 and %2</source>
+        <translation>좌석 번호 %1은(는) 1과 %2 사이가 아닙니다</translation>
+    </message>
+    <message>
+        <source>section &apos;%1&apos; is longer than %2</source>
+        <translation>구역(섹션) &apos;%1&apos;이(가) %2자보다 깁니다</translation>
+    </message>
+    <message>
+        <source>seat %1&apos;s x</source>
+        <translation>좌석 %1의 x</translation>
+    </message>
+    <message>
+        <source>seat %1&apos;s y</source>
+        <translation>좌석 %1의 y</translation>
+    </message>
+    <message>
+        <source>seat %1 is in zone &apos;%2&apos;, which the layout does not declare</source>
+        <translation>좌석 %1은(는) 배치에 선언되지 않은 구역 &apos;%2&apos;에 있습니다</translation>
+    </message>
+    <message>
+        <source>duplicate seat label %1 (also on line %2)</source>
+        <translation>좌석 이름 %1이(가) 중복됩니다(%2행에도 있음)</translation>
+    </message>
+    <message>
+        <source>duplicate seat label %1</source>
+        <translation>좌석 이름 %1이(가) 중복됩니다</translation>
+    </message>
+    <message>
+        <source>seat %1 stands in the aisle of line %2</source>
+        <translation>좌석 %1이(가) %2행의 통로 위에 있습니다</translation>
+    </message>
+    <message>
+        <source>seat %1 stands in an aisle</source>
+        <translation>좌석 %1이(가) 통로 위에 있습니다</translation>
+    </message>
+    <message>
+        <source>seat %1 overlaps seat %2 (line %3)</source>
+        <translation>좌석 %1이(가) 좌석 %2(%3행)와 겹칩니다</translation>
+    </message>
+    <message>
+        <source>seat %1 overlaps seat %2</source>
+        <translation>좌석 %1이(가) 좌석 %2와 겹칩니다</translation>
+    </message>
+    <message>
+        <source>a quote is not closed</source>
+        <translation>따옴표가 닫히지 않았습니다</translation>
+    </message>
+    <message>
+        <source>%1 fields where section,row,seat,x,y,kind[,zone] has 6 or 7</source>
+        <translation>필드가 %1개입니다. section,row,seat,x,y,kind[,zone]은 6개 또는 7개입니다</translation>
+    </message>
+    <message>
+        <source>seat &apos;%1&apos; is not a number</source>
+        <translation>좌석 &apos;%1&apos;은(는) 숫자가 아닙니다</translation>
+    </message>
+    <message>
+        <source>x &apos;%1&apos; is not a number</source>
+        <translation>x &apos;%1&apos;은(는) 숫자가 아닙니다</translation>
+    </message>
+    <message>
+        <source>y &apos;%1&apos; is not a number</source>
+        <translation>y &apos;%1&apos;은(는) 숫자가 아닙니다</translation>
+    </message>
+    <message>
+        <source>unknown seat kind &apos;%1&apos; (standard, premium, couple, wheelchair, companion)</source>
+        <translation>알 수 없는 좌석 종류 &apos;%1&apos; (standard, premium, couple, wheelchair, companion)</translation>
+    </message>
+    <message>
+        <source>zone &apos;%1&apos; is not 1 to 32 letters, digits, &apos;_&apos; or &apos;-&apos;</source>
+        <translation>구역 &apos;%1&apos;은(는) 문자, 숫자, &apos;_&apos;, &apos;-&apos;로 된 1~32자가 아닙니다</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>JSON이 아닙니다: %1</translation>
+    </message>
+    <message>
+        <source>a layout is a JSON object</source>
+        <translation>배치는 JSON 객체여야 합니다</translation>
+    </message>
+    <message>
+        <source>the layout</source>
+        <translation>배치</translation>
+    </message>
+    <message>
+        <source>the format is &apos;%1&apos;, not boxoffice-hall-1</source>
+        <translation>형식이 boxoffice-hall-1이 아니라 &apos;%1&apos;입니다</translation>
+    </message>
+    <message>
+        <source>the screen</source>
+        <translation>스크린</translation>
+    </message>
+    <message>
+        <source>the screen&apos;s side is top or bottom, not &apos;%1&apos;</source>
+        <translation>스크린 위치는 &apos;%1&apos;이(가) 아니라 top 또는 bottom이어야 합니다</translation>
+    </message>
+    <message>
+        <source>the screen has both x and width, or neither</source>
+        <translation>스크린에는 x와 width가 모두 있거나 둘 다 없어야 합니다</translation>
+    </message>
+    <message>
+        <source>a zone</source>
+        <translation>구역</translation>
+    </message>
+    <message>
+        <source>an aisle</source>
+        <translation>통로</translation>
+    </message>
+    <message>
+        <source>the layout has no array &apos;seats&apos;</source>
+        <translation>배치에 &apos;seats&apos; 배열이 없습니다</translation>
+    </message>
+    <message>
+        <source>a seat is a JSON object</source>
+        <translation>좌석은 JSON 객체여야 합니다</translation>
+    </message>
+    <message>
+        <source>a seat</source>
+        <translation>좌석</translation>
+    </message>
+    <message>
+        <source>out_of_service is true or false</source>
+        <translation>out_of_service는 true 또는 false여야 합니다</translation>
+    </message>
+    <message>
+        <source>label %1 is not row %2 and seat %3 (%4)</source>
+        <translation>이름 %1은(는) %2열 %3번 좌석(%4)과 맞지 않습니다</translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallStore</name>
+    <message>
+        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
+        <translation>상영관 &apos;%1&apos;이(가) 없습니다(&apos;halls&apos; 참고).</translation>
+    </message>
+    <message>
+        <source>The hall import returned nothing.</source>
+        <translation>상영관 가져오기가 아무 결과도 돌려주지 않았습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::HelpCallBoard</name>
+    <message>
+        <source>%1 asks for help</source>
+        <translation>%1에서 도움을 요청했습니다</translation>
+    </message>
+    <message>
+        <source>%1: %2 is on the way</source>
+        <translation>%1: %2 직원이 가는 중입니다</translation>
+    </message>
+</context>
+<context>
+    <name>bo::HelpCallNotice</name>
+    <message>
+        <source>Help needed at %1 (since %2)</source>
+        <translation>%1에서 도움 요청 (%2부터)</translation>
+    </message>
+    <message>
+        <source>%1: you are on your way (called %2)</source>
+        <translation>%1: 이 창구에서 가는 중 (%2 요청)</translation>
+    </message>
+    <message>
+        <source>%1: %2 is on the way (called %3)</source>
+        <translation>%1: %2 직원이 가는 중 (%3 요청)</translation>
+    </message>
+    <message>
+        <source>On my way</source>
+        <translation>가는 중</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>완료</translation>
+    </message>
+    <message>
+        <source>On my way to %1</source>
+        <translation>%1(으)로 가는 중</translation>
+    </message>
+    <message>
+        <source>Help at %1 done</source>
+        <translation>%1 도움 완료</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskMain</name>
+    <message>
+        <source>Box office kiosk</source>
+        <translation>매표소 키오스크</translation>
+    </message>
+    <message>
+        <source>Cinema box office: the self-service kiosk.</source>
+        <translation>영화관 매표소: 무인 발권 키오스크.</translation>
+    </message>
+    <message>
+        <source>A window instead of the full screen (set-up, screenshots).</source>
+        <translation>전체 화면 대신 창으로 실행합니다 (설정, 화면 캡처용).</translation>
+    </message>
+    <message>
+        <source>Read the staff PIN (4 to 12 digits) from standard input, store its Argon2id hash and exit.</source>
+        <translation>표준 입력에서 직원 PIN(4~12자리)을 읽어 Argon2id 해시로 저장하고 종료합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskWindow</name>
+    <message>
+        <source>We are working out the wait.</source>
+        <translation>대기 시간을 계산하고 있습니다.</translation>
+    </message>
+    <message>
+        <source>Less than a minute.</source>
+        <translation>1분 이내입니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>About %n minute(s).</source>
+        <translation>
+            <numerusform>약 %n분입니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed, but the tickets could not be printed. Show this code at the counter or the door: %1. Staff at the counter can print your tickets.</source>
+        <translation>예매는 완료되었지만 티켓을 인쇄하지 못했습니다. 매표소나 입장구에서 이 번호를 보여 주세요: %1. 매표소 직원이 티켓을 인쇄해 드립니다.</translation>
+    </message>
+    <message>
+        <source>Staff have been called and will come to you. Please stay here.</source>
+        <translation>직원을 호출했습니다. 곧 도와드리러 옵니다. 이곳에서 기다려 주세요.</translation>
+    </message>
+    <message>
+        <source>Staff from %1 are on their way to you.</source>
+        <translation>%1의 직원이 지금 오고 있습니다.</translation>
+    </message>
+    <message>
+        <source>We could not reach the staff. Please ask at the counter. We are sorry.</source>
+        <translation>직원을 호출하지 못했습니다. 매표소에 문의해 주세요. 죄송합니다.</translation>
+    </message>
+    <message>
+        <source>Asking for more time…</source>
+        <translation>시간 연장을 요청하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Large text on</source>
+        <translation>큰 글자 켜짐</translation>
+    </message>
+    <message>
+        <source>Large text off</source>
+        <translation>큰 글자 꺼짐</translation>
+    </message>
+    <message>
+        <source>High contrast on</source>
+        <translation>고대비 켜짐</translation>
+    </message>
+    <message>
+        <source>High contrast off</source>
+        <translation>고대비 꺼짐</translation>
+    </message>
+    <message>
+        <source>Low reach on: everything is in the lower half of the screen</source>
+        <translation>낮은 화면 켜짐: 모든 버튼이 화면 아래쪽 절반에 있습니다</translation>
+    </message>
+    <message>
+        <source>Low reach off</source>
+        <translation>낮은 화면 꺼짐</translation>
+    </message>
+    <message>
+        <source>Sorry, someone else just took a seat you wanted. Please choose other seats.</source>
+        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 다른 좌석을 골라 주세요.</translation>
+    </message>
+    <message>
+        <source>Sorry, someone else just took a seat you wanted. The nearest seats together are free.</source>
+        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 가장 가까운 붙은 좌석이 비어 있습니다.</translation>
+    </message>
+    <message>
+        <source>The card was declined</source>
+        <translation>카드가 거절되었습니다</translation>
+    </message>
+    <message>
+        <source>Nothing was charged. Your seats are still kept for you. You can try again with another card, or cancel.</source>
+        <translation>결제된 금액은 없습니다. 좌석은 계속 잡아 두었습니다. 다른 카드로 다시 시도하거나 취소할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The payment did not go through</source>
+        <translation>결제가 완료되지 않았습니다</translation>
+    </message>
+    <message>
+        <source>Nothing was charged. %1</source>
+        <translation>결제된 금액은 없습니다. %1</translation>
+    </message>
+    <message>
+        <source>Buy your tickets here</source>
+        <translation>여기에서 티켓을 구매하세요</translation>
+    </message>
+    <message>
+        <source>Touch to start</source>
+        <translation>화면을 눌러 시작</translation>
+    </message>
+    <message>
+        <source>Start buying tickets</source>
+        <translation>티켓 구매 시작</translation>
+    </message>
+    <message>
+        <source>Choose a film</source>
+        <translation>영화를 고르세요</translation>
+    </message>
+    <message>
+        <source>Choose a time</source>
+        <translation>시간을 고르세요</translation>
+    </message>
+    <message>
+        <source>How many tickets?</source>
+        <translation>몇 장이 필요하세요?</translation>
+    </message>
+    <message>
+        <source>Continue to seats</source>
+        <translation>좌석 선택으로</translation>
+    </message>
+    <message>
+        <source>Please wait a moment</source>
+        <translation>잠시 기다려 주세요</translation>
+    </message>
+    <message>
+        <source>Your seats</source>
+        <translation>좌석</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>계속</translation>
+    </message>
+    <message>
+        <source>Take the nearest seats</source>
+        <translation>가까운 좌석으로</translation>
+    </message>
+    <message>
+        <source>Check your order</source>
+        <translation>주문을 확인하세요</translation>
+    </message>
+    <message>
+        <source>Pay by card</source>
+        <translation>카드로 결제</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>다시 시도</translation>
+    </message>
+    <message>
+        <source>Cancel and start over</source>
+        <translation>취소하고 처음으로</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>마치기</translation>
+    </message>
+    <message>
+        <source>Are you still there? Touch Continue to keep your order.</source>
+        <translation>계속 이용하시나요? 주문을 유지하려면 계속을 누르세요.</translation>
+    </message>
+    <message>
+        <source>Yes, more time</source>
+        <translation>네, 시간 연장</translation>
+    </message>
+    <message>
+        <source>No, thank you</source>
+        <translation>아니요, 괜찮습니다</translation>
+    </message>
+    <message>
+        <source>Out of service. Please buy your tickets at the counter. We are sorry.</source>
+        <translation>점검 중입니다. 매표소에서 티켓을 구매해 주세요. 죄송합니다.</translation>
+    </message>
+    <message>
+        <source>Close the kiosk</source>
+        <translation>키오스크 종료</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Staff PIN</source>
+        <translation>직원 PIN</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>뒤로</translation>
+    </message>
+    <message>
+        <source>Keys: the arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation>키 안내: 화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
+    </message>
+    <message>
+        <source>Call staff</source>
+        <translation>직원 호출</translation>
+    </message>
+    <message>
+        <source>Staff at the counter are told to come to this kiosk.</source>
+        <translation>매표소 직원에게 이 키오스크로 와 달라고 알립니다.</translation>
+    </message>
+    <message>
+        <source>Large text</source>
+        <translation>큰 글자</translation>
+    </message>
+    <message>
+        <source>Contrast</source>
+        <translation>고대비</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>고대비</translation>
+    </message>
+    <message>
+        <source>Low reach</source>
+        <translation>낮은 화면</translation>
+    </message>
+    <message>
+        <source>Moves everything into the lower half of the screen.</source>
+        <translation>모든 것을 화면 아래쪽 절반으로 옮깁니다.</translation>
+    </message>
+    <message>
+        <source>Quieter</source>
+        <translation>소리 작게</translation>
+    </message>
+    <message>
+        <source>Louder</source>
+        <translation>소리 크게</translation>
+    </message>
+    <message>
+        <source>Slower</source>
+        <translation>느리게</translation>
+    </message>
+    <message>
+        <source>Faster</source>
+        <translation>빠르게</translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces first</source>
+        <translation>휠체어석 먼저</translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces and companion seats first</source>
+        <translation>휠체어석과 동반석 먼저</translation>
+    </message>
+    <message>
+        <source>Seats together, best first</source>
+        <translation>붙은 좌석, 좋은 순</translation>
+    </message>
+    <message>
+        <source>Up and down move through the blocks of seats; OK chooses one.</source>
+        <translation>위아래 화살표로 좌석 묶음 사이를 이동하고, 확인으로 선택합니다.</translation>
+    </message>
+    <message>
+        <source>Adult</source>
+        <translation>성인</translation>
+    </message>
+    <message>
+        <source>Teen</source>
+        <translation>청소년</translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation>어린이</translation>
+    </message>
+    <message>
+        <source>Senior</source>
+        <translation>경로</translation>
+    </message>
+    <message>
+        <source>Arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation>화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
+    </message>
+    <message>
+        <source>Ticket kiosk. Press OK to start buying tickets. %1</source>
+        <translation>티켓 키오스크입니다. 확인을 누르면 티켓 구매를 시작합니다. %1</translation>
+    </message>
+    <message>
+        <source>Choose a film. Films showing: %1. %2</source>
+        <translation>영화를 고르세요. 상영 영화 %1편. %2</translation>
+    </message>
+    <message>
+        <source>Choose a time. Showings: %1. %2</source>
+        <translation>시간을 고르세요. 상영 %1회. %2</translation>
+    </message>
+    <message>
+        <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
+        <translation>몇 장이 필요하세요? 권종마다 더하기와 빼기로 정한 뒤 좌석 선택으로 가세요. %1</translation>
+    </message>
+    <message>
+        <source>Please wait a moment. %1</source>
+        <translation>잠시 기다려 주세요. %1</translation>
+    </message>
+    <message>
+        <source>Your seats. The best seats together are chosen for you; Continue keeps them. Above Continue, a list of seats together, best first, lets you choose others.</source>
+        <translation>좌석 화면입니다. 가장 좋은 붙은 좌석을 골라 두었습니다. 계속을 누르면 이 좌석으로 진행합니다. 계속 위의 붙은 좌석 목록에서 다른 좌석을 고를 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Check your order. %1. Pay by card to buy.</source>
+        <translation>주문을 확인하세요. %1. 카드로 결제하면 구매가 끝납니다.</translation>
+    </message>
+    <message>
+        <source>Card payment. %1</source>
+        <translation>카드 결제. %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: no seats together are free</source>
+        <translation>%1: 비어 있는 붙은 좌석이 없습니다</translation>
+    </message>
+    <message>
+        <source>%1, on</source>
+        <translation>%1, 켜짐</translation>
+    </message>
+    <message>
+        <source>%1, off</source>
+        <translation>%1, 꺼짐</translation>
+    </message>
+    <message>
+        <source>%1, not available</source>
+        <translation>%1, 사용할 수 없음</translation>
+    </message>
+    <message>
+        <source>Volume %1 percent</source>
+        <translation>음량 %1퍼센트</translation>
+    </message>
+    <message>
+        <source>Slower speech</source>
+        <translation>느린 음성</translation>
+    </message>
+    <message>
+        <source>Faster speech</source>
+        <translation>빠른 음성</translation>
+    </message>
+    <message>
+        <source>Normal speech</source>
+        <translation>보통 음성</translation>
+    </message>
+    <message>
+        <source>Please ask at the counter: staff there will help you.</source>
+        <translation>매표소에 문의해 주세요. 직원이 도와드립니다.</translation>
+    </message>
+    <message>
+        <source>Calling staff…</source>
+        <translation>직원을 호출하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>No films on sale now.</source>
+        <translation>지금 판매 중인 영화가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Showing today:
+%1</source>
+        <translation>오늘 상영:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · %n seat(s) free</source>
+        <translation>
+            <numerusform>%1 · %2 · 빈 좌석 %n석</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>One %1 ticket less</source>
+        <translation>%1 한 장 빼기</translation>
+    </message>
+    <message>
+        <source>One %1 ticket more</source>
+        <translation>%1 한 장 더하기</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticket(s), %1</source>
+        <translation>
+            <numerusform>%n장, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checking whether there is a line…</source>
+        <translation>대기 줄이 있는지 확인하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>There is a line for this showing so that everyone can choose seats in peace.
+You are number %1.
+%2</source>
+        <translation>모두가 여유 있게 좌석을 고를 수 있도록 이 상영에는 대기 줄이 있습니다.
+고객님은 %1번째입니다.
+%2</translation>
+    </message>
+    <message>
+        <source>Your place in the line has ended. Please start again.</source>
+        <translation>대기 순서가 끝났습니다. 처음부터 다시 시작해 주세요.</translation>
+    </message>
+    <message>
+        <source>Start again</source>
+        <translation>다시 시작</translation>
+    </message>
+    <message>
+        <source>Touch a seat to choose it.</source>
+        <translation>좌석을 눌러 선택하세요.</translation>
+    </message>
+    <message>
+        <source>Seats %1 (%2 of %3)</source>
+        <translation>좌석 %1 (%3석 중 %2석)</translation>
+    </message>
+    <message>
+        <source>Seats %1 are kept for you.</source>
+        <translation>좌석 %1을(를) 잡아 두었습니다.</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Seat %1 · %2</source>
+        <translation>좌석 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation>합계 %1</translation>
+    </message>
+    <message>
+        <source>Card payment</source>
+        <translation>카드 결제</translation>
+    </message>
+    <message>
+        <source>Please insert or tap your card on the terminal.</source>
+        <translation>단말기에 카드를 넣거나 대 주세요.</translation>
+    </message>
+    <message>
+        <source>Checking your payment with the bank. This can take a moment; please wait.</source>
+        <translation>은행에 결제를 확인하고 있습니다. 잠시 걸릴 수 있으니 기다려 주세요.</translation>
+    </message>
+    <message>
+        <source>Booking your seats…</source>
+        <translation>좌석을 예매하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Your seats could not be booked. Giving the card payment back…</source>
+        <translation>좌석을 예매하지 못했습니다. 카드 결제를 취소하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Thank you!</source>
+        <translation>감사합니다!</translation>
+    </message>
+    <message>
+        <source>Printing your tickets…</source>
+        <translation>티켓을 인쇄하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed. Show this code at the door: %1</source>
+        <translation>예매가 완료되었습니다. 입장구에서 이 번호를 보여 주세요: %1</translation>
+    </message>
+    <message>
+        <source>QR code of booking %1</source>
+        <translation>예매 %1의 QR 코드</translation>
+    </message>
+    <message>
+        <source>We could not finish your payment. Nothing is booked. If your card was charged, the charge is given back automatically. Staff at the counter can check it for you.
+%1</source>
+        <translation>결제를 마치지 못했습니다. 예매된 것은 없습니다. 카드에서 돈이 빠져나갔다면 자동으로 취소됩니다. 매표소 직원이 확인해 드릴 수 있습니다.
+%1</translation>
+    </message>
+    <message>
+        <source>The time to choose ran out and the seats were given back. You can start again.</source>
+        <translation>선택 시간이 지나 좌석이 반환되었습니다. 다시 시작할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Your order was cancelled. You can start again.</source>
+        <translation>주문이 취소되었습니다. 다시 시작할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Your seats are kept for %1</source>
+        <translation>좌석 유지 시간 %1</translation>
+    </message>
+    <message>
+        <source>Your seats are kept for %1 more. Do you need more time?</source>
+        <translation>좌석이 %1 동안 더 유지됩니다. 시간이 더 필요하세요?</translation>
+    </message>
+    <message>
+        <source>Sorry, no more time can be added. Please finish your order now.</source>
+        <translation>죄송합니다. 시간을 더 연장할 수 없습니다. 지금 주문을 마쳐 주세요.</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>확인</translation>
+    </message>
+    <message>
+        <source>Staff: enter the PIN to close the kiosk.</source>
+        <translation>직원: 키오스크를 종료하려면 PIN을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin).</source>
+        <translation>이 키오스크에는 직원 PIN이 설정되어 있지 않습니다 (boxoffice-kiosk --set-staff-pin).</translation>
+    </message>
+    <message>
+        <source>Wrong PIN. Try again.</source>
+        <translation>PIN이 틀렸습니다. 다시 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Please take your tickets below. Your booking code is %1. Enjoy the film!</source>
+        <translation>아래에서 티켓을 받아 주세요. 예매 번호는 %1입니다. 즐거운 관람 되세요!</translation>
     </message>
 </context>
 <context>
@@ -981,6 +1768,65 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SeatBlockList</name>
+    <message>
+        <source>standard</source>
+        <translation>일반석</translation>
+    </message>
+    <message>
+        <source>premium</source>
+        <translation>프리미엄석</translation>
+    </message>
+    <message>
+        <source>couple seat</source>
+        <translation>커플석</translation>
+    </message>
+    <message>
+        <source>wheelchair space</source>
+        <translation>휠체어석</translation>
+    </message>
+    <message>
+        <source>companion seat</source>
+        <translation>동반석</translation>
+    </message>
+    <message>
+        <source>Row %1</source>
+        <translation>%1열</translation>
+    </message>
+    <message>
+        <source>aisle</source>
+        <translation>통로</translation>
+    </message>
+    <message>
+        <source>seat %1</source>
+        <translation>%1번 좌석</translation>
+    </message>
+    <message>
+        <source>seats %1 to %2</source>
+        <translation>%1번부터 %2번 좌석</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>예매 가능</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator of the spoken seat description</comment>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatBlockListView</name>
+    <message>
+        <source>Seats together, best first</source>
+        <translation>나란히 앉는 좌석, 좋은 자리 순</translation>
+    </message>
+    <message>
+        <source>Up and down move through the blocks of seats; OK chooses one.</source>
+        <translation>위아래 키로 좌석 묶음을 고르고 확인 키로 선택합니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::SeatChoice</name>
     <message>
         <source>Seat %1 is not available.</source>
@@ -1172,6 +2018,57 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SqliteDoorJournal</name>
+    <message>
+        <source>The door&apos;s journal cannot be written: %1</source>
+        <translation>입구 기록을 쓸 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>This build has no SQLite driver for the door&apos;s journal.</source>
+        <translation>이 빌드에는 입구 기록에 필요한 SQLite 드라이버가 없습니다.</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal must be a file: %1</source>
+        <translation>입구 기록은 파일이어야 합니다: %1</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal folder cannot be made: %1</source>
+        <translation>입구 기록 폴더를 만들 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be opened: %1</source>
+        <translation>입구 기록을 열 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>old scans not dropped</source>
+        <translation>오래된 스캔을 지우지 못함</translation>
+    </message>
+    <message>
+        <source>scan not recorded</source>
+        <translation>스캔을 기록하지 못함</translation>
+    </message>
+    <message>
+        <source>scan not updated</source>
+        <translation>스캔을 갱신하지 못함</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal has no scan %1.</source>
+        <translation>입구 기록에 스캔 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>scans not read</source>
+        <translation>스캔을 읽지 못함</translation>
+    </message>
+    <message>
+        <source>ticket list not saved</source>
+        <translation>티켓 목록을 저장하지 못함</translation>
+    </message>
+    <message>
+        <source>ticket list not read</source>
+        <translation>티켓 목록을 읽지 못함</translation>
+    </message>
+</context>
+<context>
     <name>bo::TerminalIdentity</name>
     <message>
         <source>The folder %1 cannot be created.</source>
@@ -1280,6 +2177,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>The till&apos;s key was not enrolled.</source>
         <translation>단말기의 키가 등록되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The sync gave no answer.</source>
+        <translation>동기화 응답이 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -1548,10 +2449,6 @@ Every card and cash payment is settled.</source>
         <translation>입장권 코드가 아닙니다. 다시 스캔하세요.</translation>
     </message>
     <message>
-        <source>The ticket could not be checked. Try again.</source>
-        <translation>입장권을 확인하지 못했습니다. 다시 시도하세요.</translation>
-    </message>
-    <message>
         <source>The guest is not counted as admitted</source>
         <translation>입장 인원에서 제외되었습니다</translation>
     </message>
@@ -1575,626 +2472,13 @@ Every card and cash payment is settled.</source>
         <source>STOP</source>
         <translation>입장 불가</translation>
     </message>
-</context>
-<context>
-    <name>bo::SeatBlockList</name>
     <message>
-        <source>standard</source>
-        <translation>일반석</translation>
+        <source>%1 · checked offline</source>
+        <translation>%1 · 오프라인 확인</translation>
     </message>
     <message>
-        <source>premium</source>
-        <translation>프리미엄석</translation>
-    </message>
-    <message>
-        <source>couple seat</source>
-        <translation>커플석</translation>
-    </message>
-    <message>
-        <source>wheelchair space</source>
-        <translation>휠체어석</translation>
-    </message>
-    <message>
-        <source>companion seat</source>
-        <translation>동반석</translation>
-    </message>
-    <message>
-        <source>Row %1</source>
-        <translation>%1열</translation>
-    </message>
-    <message>
-        <source>aisle</source>
-        <translation>통로</translation>
-    </message>
-    <message>
-        <source>seat %1</source>
-        <translation>%1번 좌석</translation>
-    </message>
-    <message>
-        <source>seats %1 to %2</source>
-        <translation>%1번부터 %2번 좌석</translation>
-    </message>
-    <message>
-        <source>free</source>
-        <translation>예매 가능</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <comment>separator of the spoken seat description</comment>
-        <translation>, </translation>
-    </message>
-</context>
-<context>
-    <name>bo::HelpCallBoard</name>
-    <message>
-        <source>%1 asks for help</source>
-        <translation>%1에서 도움을 요청했습니다</translation>
-    </message>
-    <message>
-        <source>%1: %2 is on the way</source>
-        <translation>%1: %2 직원이 가는 중입니다</translation>
-    </message>
-</context>
-<context>
-    <name>bo::HelpCallNotice</name>
-    <message>
-        <source>Help needed at %1 (since %2)</source>
-        <translation>%1에서 도움 요청 (%2부터)</translation>
-    </message>
-    <message>
-        <source>%1: you are on your way (called %2)</source>
-        <translation>%1: 이 창구에서 가는 중 (%2 요청)</translation>
-    </message>
-    <message>
-        <source>%1: %2 is on the way (called %3)</source>
-        <translation>%1: %2 직원이 가는 중 (%3 요청)</translation>
-    </message>
-    <message>
-        <source>On my way</source>
-        <translation>가는 중</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>완료</translation>
-    </message>
-    <message>
-        <source>On my way to %1</source>
-        <translation>%1(으)로 가는 중</translation>
-    </message>
-    <message>
-        <source>Help at %1 done</source>
-        <translation>%1 도움 완료</translation>
-    </message>
-</context>
-<context>
-    <name>bo::SeatBlockListView</name>
-    <message>
-        <source>Seats together, best first</source>
-        <translation>나란히 앉는 좌석, 좋은 자리 순</translation>
-    </message>
-    <message>
-        <source>Up and down move through the blocks of seats; OK chooses one.</source>
-        <translation>위아래 키로 좌석 묶음을 고르고 확인 키로 선택합니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::KioskMain</name>
-    <message>
-        <source>Box office kiosk</source>
-        <translation>매표소 키오스크</translation>
-    </message>
-    <message>
-        <source>Cinema box office: the self-service kiosk.</source>
-        <translation>영화관 매표소: 무인 발권 키오스크.</translation>
-    </message>
-    <message>
-        <source>A window instead of the full screen (set-up, screenshots).</source>
-        <translation>전체 화면 대신 창으로 실행합니다 (설정, 화면 캡처용).</translation>
-    </message>
-    <message>
-        <source>Read the staff PIN (4 to 12 digits) from standard input, store its Argon2id hash and exit.</source>
-        <translation>표준 입력에서 직원 PIN(4~12자리)을 읽어 Argon2id 해시로 저장하고 종료합니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::KioskWindow</name>
-    <message>
-        <source>We are working out the wait.</source>
-        <translation>대기 시간을 계산하고 있습니다.</translation>
-    </message>
-    <message>
-        <source>Less than a minute.</source>
-        <translation>1분 이내입니다.</translation>
-    </message>
-    <message numerus="yes">
-        <source>About %n minute(s).</source>
-        <translation>
-            <numerusform>약 %n분입니다.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Please take your tickets below. Enjoy the film!</source>
-        <translation>아래에서 티켓을 받아 가세요. 즐거운 관람 되세요!</translation>
-    </message>
-    <message>
-        <source>Your booking is confirmed, but the tickets could not be printed. Show this code at the counter or the door: %1. Staff at the counter can print your tickets.</source>
-        <translation>예매는 완료되었지만 티켓을 인쇄하지 못했습니다. 매표소나 입장구에서 이 번호를 보여 주세요: %1. 매표소 직원이 티켓을 인쇄해 드립니다.</translation>
-    </message>
-    <message>
-        <source>Staff have been called and will come to you. Please stay here.</source>
-        <translation>직원을 호출했습니다. 곧 도와드리러 옵니다. 이곳에서 기다려 주세요.</translation>
-    </message>
-    <message>
-        <source>Staff from %1 are on their way to you.</source>
-        <translation>%1의 직원이 지금 오고 있습니다.</translation>
-    </message>
-    <message>
-        <source>We could not reach the staff. Please ask at the counter. We are sorry.</source>
-        <translation>직원을 호출하지 못했습니다. 매표소에 문의해 주세요. 죄송합니다.</translation>
-    </message>
-    <message>
-        <source>Asking for more time…</source>
-        <translation>시간 연장을 요청하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>Large text on</source>
-        <translation>큰 글자 켜짐</translation>
-    </message>
-    <message>
-        <source>Large text off</source>
-        <translation>큰 글자 꺼짐</translation>
-    </message>
-    <message>
-        <source>High contrast on</source>
-        <translation>고대비 켜짐</translation>
-    </message>
-    <message>
-        <source>High contrast off</source>
-        <translation>고대비 꺼짐</translation>
-    </message>
-    <message>
-        <source>Low reach on: everything is in the lower half of the screen</source>
-        <translation>낮은 화면 켜짐: 모든 버튼이 화면 아래쪽 절반에 있습니다</translation>
-    </message>
-    <message>
-        <source>Low reach off</source>
-        <translation>낮은 화면 꺼짐</translation>
-    </message>
-    <message>
-        <source>Sorry, someone else just took a seat you wanted. Please choose other seats.</source>
-        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 다른 좌석을 골라 주세요.</translation>
-    </message>
-    <message>
-        <source>Sorry, someone else just took a seat you wanted. The nearest seats together are free.</source>
-        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 가장 가까운 붙은 좌석이 비어 있습니다.</translation>
-    </message>
-    <message>
-        <source>The card was declined</source>
-        <translation>카드가 거절되었습니다</translation>
-    </message>
-    <message>
-        <source>Nothing was charged. Your seats are still kept for you. You can try again with another card, or cancel.</source>
-        <translation>결제된 금액은 없습니다. 좌석은 계속 잡아 두었습니다. 다른 카드로 다시 시도하거나 취소할 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>The payment did not go through</source>
-        <translation>결제가 완료되지 않았습니다</translation>
-    </message>
-    <message>
-        <source>Nothing was charged. %1</source>
-        <translation>결제된 금액은 없습니다. %1</translation>
-    </message>
-    <message>
-        <source>Buy your tickets here</source>
-        <translation>여기에서 티켓을 구매하세요</translation>
-    </message>
-    <message>
-        <source>Touch to start</source>
-        <translation>화면을 눌러 시작</translation>
-    </message>
-    <message>
-        <source>Start buying tickets</source>
-        <translation>티켓 구매 시작</translation>
-    </message>
-    <message>
-        <source>Choose a film</source>
-        <translation>영화를 고르세요</translation>
-    </message>
-    <message>
-        <source>Choose a time</source>
-        <translation>시간을 고르세요</translation>
-    </message>
-    <message>
-        <source>How many tickets?</source>
-        <translation>몇 장이 필요하세요?</translation>
-    </message>
-    <message>
-        <source>Continue to seats</source>
-        <translation>좌석 선택으로</translation>
-    </message>
-    <message>
-        <source>Please wait a moment</source>
-        <translation>잠시 기다려 주세요</translation>
-    </message>
-    <message>
-        <source>Your seats</source>
-        <translation>좌석</translation>
-    </message>
-    <message>
-        <source>Continue</source>
-        <translation>계속</translation>
-    </message>
-    <message>
-        <source>Take the nearest seats</source>
-        <translation>가까운 좌석으로</translation>
-    </message>
-    <message>
-        <source>Check your order</source>
-        <translation>주문을 확인하세요</translation>
-    </message>
-    <message>
-        <source>Pay by card</source>
-        <translation>카드로 결제</translation>
-    </message>
-    <message>
-        <source>Try again</source>
-        <translation>다시 시도</translation>
-    </message>
-    <message>
-        <source>Cancel and start over</source>
-        <translation>취소하고 처음으로</translation>
-    </message>
-    <message>
-        <source>Finish</source>
-        <translation>마치기</translation>
-    </message>
-    <message>
-        <source>Are you still there? Touch Continue to keep your order.</source>
-        <translation>계속 이용하시나요? 주문을 유지하려면 계속을 누르세요.</translation>
-    </message>
-    <message>
-        <source>Yes, more time</source>
-        <translation>네, 시간 연장</translation>
-    </message>
-    <message>
-        <source>No, thank you</source>
-        <translation>아니요, 괜찮습니다</translation>
-    </message>
-    <message>
-        <source>Out of service. Please buy your tickets at the counter. We are sorry.</source>
-        <translation>점검 중입니다. 매표소에서 티켓을 구매해 주세요. 죄송합니다.</translation>
-    </message>
-    <message>
-        <source>Close the kiosk</source>
-        <translation>키오스크 종료</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>취소</translation>
-    </message>
-    <message>
-        <source>Staff PIN</source>
-        <translation>직원 PIN</translation>
-    </message>
-    <message>
-        <source>Back</source>
-        <translation>뒤로</translation>
-    </message>
-    <message>
-        <source>Keys: the arrows move, OK chooses, Back goes back, Help calls staff.</source>
-        <translation>키 안내: 화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
-    </message>
-    <message>
-        <source>Call staff</source>
-        <translation>직원 호출</translation>
-    </message>
-    <message>
-        <source>Staff at the counter are told to come to this kiosk.</source>
-        <translation>매표소 직원에게 이 키오스크로 와 달라고 알립니다.</translation>
-    </message>
-    <message>
-        <source>Large text</source>
-        <translation>큰 글자</translation>
-    </message>
-    <message>
-        <source>Contrast</source>
-        <translation>고대비</translation>
-    </message>
-    <message>
-        <source>High contrast</source>
-        <translation>고대비</translation>
-    </message>
-    <message>
-        <source>Low reach</source>
-        <translation>낮은 화면</translation>
-    </message>
-    <message>
-        <source>Moves everything into the lower half of the screen.</source>
-        <translation>모든 것을 화면 아래쪽 절반으로 옮깁니다.</translation>
-    </message>
-    <message>
-        <source>Quieter</source>
-        <translation>소리 작게</translation>
-    </message>
-    <message>
-        <source>Louder</source>
-        <translation>소리 크게</translation>
-    </message>
-    <message>
-        <source>Slower</source>
-        <translation>느리게</translation>
-    </message>
-    <message>
-        <source>Faster</source>
-        <translation>빠르게</translation>
-    </message>
-    <message>
-        <source>Wheelchair spaces first</source>
-        <translation>휠체어석 먼저</translation>
-    </message>
-    <message>
-        <source>Wheelchair spaces and companion seats first</source>
-        <translation>휠체어석과 동반석 먼저</translation>
-    </message>
-    <message>
-        <source>Seats together, best first</source>
-        <translation>붙은 좌석, 좋은 순</translation>
-    </message>
-    <message>
-        <source>Up and down move through the blocks of seats; OK chooses one.</source>
-        <translation>위아래 화살표로 좌석 묶음 사이를 이동하고, 확인으로 선택합니다.</translation>
-    </message>
-    <message>
-        <source>Adult</source>
-        <translation>성인</translation>
-    </message>
-    <message>
-        <source>Teen</source>
-        <translation>청소년</translation>
-    </message>
-    <message>
-        <source>Child</source>
-        <translation>어린이</translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation>경로</translation>
-    </message>
-    <message>
-        <source>Arrows move, OK chooses, Back goes back, Help calls staff.</source>
-        <translation>화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
-    </message>
-    <message>
-        <source>Ticket kiosk. Press OK to start buying tickets. %1</source>
-        <translation>티켓 키오스크입니다. 확인을 누르면 티켓 구매를 시작합니다. %1</translation>
-    </message>
-    <message>
-        <source>Choose a film. Films showing: %1. %2</source>
-        <translation>영화를 고르세요. 상영 영화 %1편. %2</translation>
-    </message>
-    <message>
-        <source>Choose a time. Showings: %1. %2</source>
-        <translation>시간을 고르세요. 상영 %1회. %2</translation>
-    </message>
-    <message>
-        <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
-        <translation>몇 장이 필요하세요? 권종마다 더하기와 빼기로 정한 뒤 좌석 선택으로 가세요. %1</translation>
-    </message>
-    <message>
-        <source>Please wait a moment. %1</source>
-        <translation>잠시 기다려 주세요. %1</translation>
-    </message>
-    <message>
-        <source>Your seats. The best seats together are chosen for you; Continue keeps them. Above Continue, a list of seats together, best first, lets you choose others.</source>
-        <translation>좌석 화면입니다. 가장 좋은 붙은 좌석을 골라 두었습니다. 계속을 누르면 이 좌석으로 진행합니다. 계속 위의 붙은 좌석 목록에서 다른 좌석을 고를 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>Check your order. %1. Pay by card to buy.</source>
-        <translation>주문을 확인하세요. %1. 카드로 결제하면 구매가 끝납니다.</translation>
-    </message>
-    <message>
-        <source>Card payment. %1</source>
-        <translation>카드 결제. %1</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1: no seats together are free</source>
-        <translation>%1: 비어 있는 붙은 좌석이 없습니다</translation>
-    </message>
-    <message>
-        <source>%1, on</source>
-        <translation>%1, 켜짐</translation>
-    </message>
-    <message>
-        <source>%1, off</source>
-        <translation>%1, 꺼짐</translation>
-    </message>
-    <message>
-        <source>%1, not available</source>
-        <translation>%1, 사용할 수 없음</translation>
-    </message>
-    <message>
-        <source>Volume %1 percent</source>
-        <translation>음량 %1퍼센트</translation>
-    </message>
-    <message>
-        <source>Slower speech</source>
-        <translation>느린 음성</translation>
-    </message>
-    <message>
-        <source>Faster speech</source>
-        <translation>빠른 음성</translation>
-    </message>
-    <message>
-        <source>Normal speech</source>
-        <translation>보통 음성</translation>
-    </message>
-    <message>
-        <source>Please ask at the counter: staff there will help you.</source>
-        <translation>매표소에 문의해 주세요. 직원이 도와드립니다.</translation>
-    </message>
-    <message>
-        <source>Calling staff…</source>
-        <translation>직원을 호출하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>No films on sale now.</source>
-        <translation>지금 판매 중인 영화가 없습니다.</translation>
-    </message>
-    <message>
-        <source>Showing today:
-%1</source>
-        <translation>오늘 상영:
-%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %2 · %n seat(s) free</source>
-        <translation>
-            <numerusform>%1 · %2 · 빈 좌석 %n석</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>One %1 ticket less</source>
-        <translation>%1 한 장 빼기</translation>
-    </message>
-    <message>
-        <source>One %1 ticket more</source>
-        <translation>%1 한 장 더하기</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ticket(s), %1</source>
-        <translation>
-            <numerusform>%n장, %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Checking whether there is a line…</source>
-        <translation>대기 줄이 있는지 확인하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>There is a line for this showing so that everyone can choose seats in peace.
-You are number %1.
-%2</source>
-        <translation>모두가 여유 있게 좌석을 고를 수 있도록 이 상영에는 대기 줄이 있습니다.
-고객님은 %1번째입니다.
-%2</translation>
-    </message>
-    <message>
-        <source>Your place in the line has ended. Please start again.</source>
-        <translation>대기 순서가 끝났습니다. 처음부터 다시 시작해 주세요.</translation>
-    </message>
-    <message>
-        <source>Start again</source>
-        <translation>다시 시작</translation>
-    </message>
-    <message>
-        <source>Touch a seat to choose it.</source>
-        <translation>좌석을 눌러 선택하세요.</translation>
-    </message>
-    <message>
-        <source>Seats %1 (%2 of %3)</source>
-        <translation>좌석 %1 (%3석 중 %2석)</translation>
-    </message>
-    <message>
-        <source>Seats %1 are kept for you.</source>
-        <translation>좌석 %1을(를) 잡아 두었습니다.</translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <translation>%1, %2</translation>
-    </message>
-    <message>
-        <source>Seat %1 · %2</source>
-        <translation>좌석 %1 · %2</translation>
-    </message>
-    <message>
-        <source>Total %1</source>
-        <translation>합계 %1</translation>
-    </message>
-    <message>
-        <source>Card payment</source>
-        <translation>카드 결제</translation>
-    </message>
-    <message>
-        <source>Please insert or tap your card on the terminal.</source>
-        <translation>단말기에 카드를 넣거나 대 주세요.</translation>
-    </message>
-    <message>
-        <source>Checking your payment with the bank. This can take a moment; please wait.</source>
-        <translation>은행에 결제를 확인하고 있습니다. 잠시 걸릴 수 있으니 기다려 주세요.</translation>
-    </message>
-    <message>
-        <source>Booking your seats…</source>
-        <translation>좌석을 예매하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>Your seats could not be booked. Giving the card payment back…</source>
-        <translation>좌석을 예매하지 못했습니다. 카드 결제를 취소하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>Thank you!</source>
-        <translation>감사합니다!</translation>
-    </message>
-    <message>
-        <source>Printing your tickets…</source>
-        <translation>티켓을 인쇄하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>Your booking is confirmed. Show this code at the door: %1</source>
-        <translation>예매가 완료되었습니다. 입장구에서 이 번호를 보여 주세요: %1</translation>
-    </message>
-    <message>
-        <source>QR code of booking %1</source>
-        <translation>예매 %1의 QR 코드</translation>
-    </message>
-    <message>
-        <source>We could not finish your payment. Nothing is booked. If your card was charged, the charge is given back automatically. Staff at the counter can check it for you.
-%1</source>
-        <translation>결제를 마치지 못했습니다. 예매된 것은 없습니다. 카드에서 돈이 빠져나갔다면 자동으로 취소됩니다. 매표소 직원이 확인해 드릴 수 있습니다.
-%1</translation>
-    </message>
-    <message>
-        <source>The time to choose ran out and the seats were given back. You can start again.</source>
-        <translation>선택 시간이 지나 좌석이 반환되었습니다. 다시 시작할 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>Your order was cancelled. You can start again.</source>
-        <translation>주문이 취소되었습니다. 다시 시작할 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>Your seats are kept for %1</source>
-        <translation>좌석 유지 시간 %1</translation>
-    </message>
-    <message>
-        <source>Your seats are kept for %1 more. Do you need more time?</source>
-        <translation>좌석이 %1 동안 더 유지됩니다. 시간이 더 필요하세요?</translation>
-    </message>
-    <message>
-        <source>Sorry, no more time can be added. Please finish your order now.</source>
-        <translation>죄송합니다. 시간을 더 연장할 수 없습니다. 지금 주문을 마쳐 주세요.</translation>
-    </message>
-    <message>
-        <source>OK</source>
-        <translation>확인</translation>
-    </message>
-    <message>
-        <source>Staff: enter the PIN to close the kiosk.</source>
-        <translation>직원: 키오스크를 종료하려면 PIN을 입력하세요.</translation>
-    </message>
-    <message>
-        <source>No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin).</source>
-        <translation>이 키오스크에는 직원 PIN이 설정되어 있지 않습니다 (boxoffice-kiosk --set-staff-pin).</translation>
-    </message>
-    <message>
-        <source>Wrong PIN. Try again.</source>
-        <translation>PIN이 틀렸습니다. 다시 입력하세요.</translation>
+        <source>The ticket could not be checked: no connection and no ticket list.</source>
+        <translation>티켓을 확인할 수 없습니다: 연결도 티켓 목록도 없습니다.</translation>
     </message>
 </context>
 </TS>
