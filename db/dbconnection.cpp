@@ -8,7 +8,11 @@
 #include <mutex>
 #include <thread>
 
+#ifdef _WIN32
+#include <winsock2.h>
+#else
 #include <sys/socket.h>
+#endif
 
 #include <QCoreApplication>
 #include <QRandomGenerator>
@@ -108,7 +112,11 @@ private:
             }
             if (m_changed.wait_until(lock, m_until) == std::cv_status::timeout && m_armed &&
                 std::chrono::steady_clock::now() >= m_until) {
+#ifdef _WIN32
+                ::shutdown(static_cast<SOCKET>(m_socket), SD_BOTH);
+#else
                 ::shutdown(m_socket, SHUT_RDWR);
+#endif
                 m_fired = true;
                 m_armed = false;
             }
