@@ -11,6 +11,7 @@
 #   packaging/cluster.sh status DIR        the members and their roles (patronictl list)
 #   packaging/cluster.sh primary DIR       the port of the node that is primary now
 #   packaging/cluster.sh down DIR          stops everything started by `up` (DIR stays)
+#   packaging/cluster.sh start DIR         starts again what `down` stopped, or a node that died
 #
 # `up` creates DIR (it must not hold a cluster yet), starts etcd and the three nodes, waits (at
 # most BOXOFFICE_CLUSTER_WAIT seconds, default 90) for a primary with a synchronous standby,
@@ -19,7 +20,10 @@
 # --generate-password). It writes:
 #   DIR/conninfo          the superuser's multi-host connection string (target_session_attrs=read-write)
 #   DIR/superuser.password
-#   DIR/ports             "pg1 pg2 pg3 rest1 rest2 rest3 etcd-client etcd-peer"
+#   DIR/ports             "pg1 pg2 pg3 rest1 rest2 rest3 etcd-client etcd-peer" (while running;
+#                         DIR/ports.saved keeps them for `start`)
+# `start` starts etcd and each Patroni agent of DIR that is not running (all of them after `down`,
+# one after it was killed) on the same ports and data, and waits as `up` does; nothing is set up.
 # PostgreSQL ports are BASE, BASE+1, BASE+2 (default 5441), Patroni's REST API BASE+100..+102,
 # etcd BASE+200 (clients) and BASE+201 (peers). As root, the servers run as the postgres user.
 #
@@ -28,7 +32,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '10,14p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '10,15p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 die() {
@@ -97,7 +101,11 @@ name: pg$n
 restapi:
   listen: 127.0.0.1:$rest
   connect_address: 127.0.0.1:$rest
-etcd3:
+# etcd's v2 protocol, not etcd3: Patroni 3.0.2's etcd3 code renews an expired leader lock by
+# writing the key unconditionally, so a primary that hung past the ttl took the lock back from
+# the node promoted meanwhile (the writes made there were lost); its v2 code renews by
+# compare-and-swap and demotes instead (docs/DECISIONS.md, "A hung primary").
+etcd:
   hosts: 127.0.0.1:$etcd_client
 bootstrap:
   dcs:
@@ -155,11 +163,36 @@ start_bg() { # name, command...: starts a process in its own session, logs to DI
     # From / : a server run as the postgres user cannot bootstrap in a working folder it cannot
     # read (a CI checkout under a root-only folder left Patroni "waiting for leader" for ever).
     if [ "$(id -u)" -eq 0 ]; then
-        (cd / && exec setsid runuser -u postgres -- "$@" >"$dir/$name.log" 2>&1 </dev/null) &
+        (cd / && exec setsid runuser -u postgres -- "$@" >>"$dir/$name.log" 2>&1 </dev/null) &
     else
-        (cd / && exec setsid "$@" >"$dir/$name.log" 2>&1 </dev/null) &
+        (cd / && exec setsid "$@" >>"$dir/$name.log" 2>&1 </dev/null) &
     fi
     echo $! >"$dir/$name.pid"
+}
+
+running() { # pid file: true when the process it names is alive
+    [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null
+}
+
+start_etcd() { # client port, peer port
+    start_bg etcd etcd --name e1 --data-dir "$dir/etcd" --enable-v2=true \
+        --listen-client-urls "http://127.0.0.1:$1" --advertise-client-urls "http://127.0.0.1:$1" \
+        --listen-peer-urls "http://127.0.0.1:$2" --initial-advertise-peer-urls "http://127.0.0.1:$2" \
+        --initial-cluster "e1=http://127.0.0.1:$2"
+}
+
+# Waits (bounded) for a primary with a synchronous standby; prints its port, "" when none came.
+wait_for_primary() {
+    local deadline=$((SECONDS + wait_limit)) primary=""
+    while [ $SECONDS -lt $deadline ]; do
+        primary=$(primary_port)
+        if [ -n "$primary" ] && [ "$(sync_standbys "$primary")" -ge 1 ]; then
+            echo "$primary"
+            return 0
+        fi
+        sleep 1
+    done
+    echo ""
 }
 
 stop_pid_file() { # pid file, signal: signals the process group the file names
@@ -193,6 +226,7 @@ cmd_up() {
     repl=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
     printf '%s' "$super" >"$dir/superuser.password"
     echo "$pg1 $pg2 $pg3 $((base + 100)) $((base + 101)) $((base + 102)) $etcd_client $etcd_peer" >"$dir/ports"
+    cp "$dir/ports" "$dir/ports.saved"
     for n in 1 2 3; do
         write_node "$n" $((base + n - 1)) $((base + 99 + n)) "$etcd_client" "$repl" "$super"
     done
@@ -202,23 +236,13 @@ cmd_up() {
         chmod 755 "$dir"
     fi
 
-    start_bg etcd etcd --name e1 --data-dir "$dir/etcd" \
-        --listen-client-urls "http://127.0.0.1:$etcd_client" --advertise-client-urls "http://127.0.0.1:$etcd_client" \
-        --listen-peer-urls "http://127.0.0.1:$etcd_peer" --initial-advertise-peer-urls "http://127.0.0.1:$etcd_peer" \
-        --initial-cluster "e1=http://127.0.0.1:$etcd_peer"
+    start_etcd "$etcd_client" "$etcd_peer"
     for n in 1 2 3; do
         start_bg "patroni$n" patroni "$dir/pg$n.yml"
     done
 
-    local deadline=$((SECONDS + wait_limit)) primary=""
-    while [ $SECONDS -lt $deadline ]; do
-        primary=$(primary_port)
-        if [ -n "$primary" ] && [ "$(sync_standbys "$primary")" -ge 1 ]; then
-            break
-        fi
-        primary=""
-        sleep 1
-    done
+    local primary
+    primary=$(wait_for_primary)
     [ -n "$primary" ] ||
         die "no primary with a synchronous standby after ${wait_limit} s; see $dir/*.log, then: $0 down $dir"
 
@@ -265,6 +289,24 @@ cmd_down() {
     echo "cluster down: $dir"
 }
 
+cmd_start() {
+    need_packages
+    [ -e "$dir/pg1.yml" ] && [ -s "$dir/ports.saved" ] || die "$dir holds no cluster made by up" 2
+    dir=$(cd "$dir" && pwd)
+    local ports n primary
+    read -r -a ports <"$dir/ports.saved"
+    [ ${#ports[@]} -eq 8 ] || die "$dir/ports.saved is damaged" 2
+    cp "$dir/ports.saved" "$dir/ports"
+    running "$dir/etcd.pid" || start_etcd "${ports[6]}" "${ports[7]}"
+    for n in 1 2 3; do
+        running "$dir/patroni$n.pid" || start_bg "patroni$n" patroni "$dir/pg$n.yml"
+    done
+    primary=$(wait_for_primary)
+    [ -n "$primary" ] ||
+        die "no primary with a synchronous standby after ${wait_limit} s; see $dir/*.log, then: $0 down $dir"
+    echo "cluster started: primary on 127.0.0.1:$primary"
+}
+
 cmd_status() {
     [ -s "$dir/ports" ] || die "$dir holds no running cluster" 2
     patronictl -c "$dir/pg1.yml" list
@@ -273,6 +315,7 @@ cmd_status() {
 case $command in
     up) cmd_up ;;
     down) cmd_down ;;
+    start) cmd_start ;;
     status) cmd_status ;;
     primary)
         [ -s "$dir/ports" ] || die "$dir holds no running cluster" 2

@@ -118,11 +118,67 @@ ConnectionSettings TestCluster::primarySettings() const
     const int port = primaryPort();
     if (port == 0)
         return {};
+    return nodeSettings(port);
+}
+
+ConnectionSettings TestCluster::nodeSettings(int port) const
+{
     ConnectionSettings settings = m_superuser;
     settings.setValue(QStringLiteral("host"), QStringLiteral("127.0.0.1"));
     settings.setValue(QStringLiteral("port"), QString::number(port));
     settings.setValue(QStringLiteral("target_session_attrs"), QStringLiteral("any"));
     return settings;
+}
+
+bool TestCluster::isStandby(int port) const
+{
+    auto node = DbConnection::open(nodeSettings(port), QStringLiteral("cluster-role"));
+    if (!node)
+        return false;
+    auto r = node.value()->exec(QStringLiteral("SELECT pg_is_in_recovery()"));
+    return r && r.value().next() && r.value().value(0).toBool();
+}
+
+int TestCluster::syncStandbyPort() const
+{
+    const ConnectionSettings primary = primarySettings();
+    if (primary.host().isEmpty())
+        return 0;
+    auto owner = DbConnection::open(primary, QStringLiteral("cluster-sync"));
+    if (!owner)
+        return 0;
+    // Patroni names each node's walreceiver after its member: pg1, pg2, pg3 in the order of ports().
+    auto r = owner.value()->exec(QStringLiteral("SELECT application_name FROM pg_stat_replication WHERE "
+                                                "sync_state = 'sync' AND state = 'streaming'"));
+    if (!r || !r.value().next())
+        return 0;
+    const QString name = r.value().value(0).toString();
+    const int node = name.startsWith(QLatin1String("pg")) ? name.mid(2).toInt() : 0;
+    return node >= 1 && node <= m_ports.size() ? m_ports.at(node - 1) : 0;
+}
+
+bool TestCluster::killNode(int port) const
+{
+    const qsizetype node = m_ports.indexOf(port);
+    if (node < 0)
+        return false;
+    QFile file(clusterFolder(m_dir) + QStringLiteral("/patroni%1.pid").arg(node + 1));
+    const qint64 agent = file.open(QIODevice::ReadOnly) ? file.readLine().trimmed().toLongLong() : 0;
+    // The agent first (its whole session: runuser and patroni), so that it cannot start the
+    // postmaster again; the postmaster runs in a session of its own.
+    if (agent <= 0 || ::kill(-pid_t(agent), SIGKILL) != 0)
+        return false;
+    return killPostmaster(port);
+}
+
+bool TestCluster::stop(QString* output) const
+{
+    return run({QStringLiteral("down"), clusterFolder(m_dir)}, output, 90000) == 0;
+}
+
+bool TestCluster::start(QString* output) const
+{
+    return run({QStringLiteral("start"), clusterFolder(m_dir)}, output, 150000) == 0;
 }
 
 ConnectionSettings TestCluster::multiHost(const ConnectionSettings& login) const

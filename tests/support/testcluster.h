@@ -47,6 +47,22 @@ public:
     [[nodiscard]] bool killPostmaster(int port) const;
     /// SIGSTOP (`stop` true) or SIGCONT to the postmaster on `port` and all its processes.
     [[nodiscard]] bool pauseNode(int port, bool stop) const;
+    /// SIGKILL of the Patroni agent of the node on `port` and then of its postmaster: the node is
+    /// gone as if its machine died, until start() brings it back. True when both were signalled.
+    [[nodiscard]] bool killNode(int port) const;
+    /// `cluster.sh down`: every process of the cluster stopped (Patroni stops its PostgreSQL with
+    /// a fast shutdown), the data kept. True when it succeeded.
+    [[nodiscard]] bool stop(QString* output) const;
+    /// `cluster.sh start`: starts what is not running (all after stop(), one node after killNode())
+    /// and waits for a primary with a synchronous standby. True when it came.
+    [[nodiscard]] bool start(QString* output) const;
+    /// The port of the primary's synchronous standby now, 0 when it has none (or no primary).
+    [[nodiscard]] int syncStandbyPort() const;
+    /// The superuser on the node on `port` alone, whatever its role (target_session_attrs=any).
+    [[nodiscard]] ConnectionSettings nodeSettings(int port) const;
+    /// Whether the node on `port` answers as a standby (pg_is_in_recovery()); false when it does
+    /// not answer.
+    [[nodiscard]] bool isStandby(int port) const;
     /// Waits (at most `seconds`) until a node other than `oldPort` is primary; its port, or 0.
     [[nodiscard]] int waitForNewPrimary(int oldPort, int seconds) const;
     /// Waits (at most `seconds`) until the primary streams to both other nodes, one of them its
