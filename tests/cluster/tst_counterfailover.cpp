@@ -104,7 +104,10 @@ private slots:
         QLabel* banner = a.label(QStringLiteral("offlineBanner"));
         QVERIFY(banner && !banner->isVisible());
 
-        // 1. kill -9 of the primary: the banner, then back on the promoted standby by itself.
+        // 1. kill -9 of the primary: the banner, then back on a primary by itself. Patroni promotes
+        // the synchronous standby or, when it cannot be sure a failover is safe (a member slow to
+        // answer on a loaded machine), restarts the killed node in place: the till carries on
+        // either way, and that is what is checked.
         int primary = m_cluster->primaryPort();
         QVERIFY(primary != 0);
         QVERIFY(m_cluster->killPostmaster(primary));
@@ -116,12 +119,15 @@ private slots:
         CHECKED(clickSeat(a, afterFault));
         QTRY_VERIFY_WITH_TIMEOUT(a.flow.seatMap().isMine(afterFault) && !a.flow.isBusy(), dbTimeoutMs);
         const qint64 sellingAfter = sinceFault.elapsed();
-        qInfo("kill -9 of the primary: the till's banner after %lld ms, its next hold granted after %lld ms",
-              bannerAfter, sellingAfter);
-        QVERIFY(m_cluster->primaryPort() != primary);
+        const int primaryNow = m_cluster->primaryPort();
+        qInfo("kill -9 of the primary: the till's banner after %lld ms, its next hold granted after %lld ms "
+              "(%s)",
+              bannerAfter, sellingAfter,
+              primaryNow == primary ? "the node restarted in place" : "a standby promoted");
+        QVERIFY(primaryNow != 0);
         // Inspection once the killed node is back as a standby (while it restarts, it ends sessions
         // being opened on it, and libpq stops at that host).
-        QVERIFY2(m_cluster->waitForStandbys(60), "the killed node did not come back as a standby");
+        QVERIFY2(m_cluster->waitForStandbys(60), "the cluster did not have its two standbys again");
         const QString token = a.flow.holdToken().toString(QUuid::WithoutBraces);
         QCOMPARE(
             ownerScalar(m_owner, QStringLiteral("SELECT string_agg(seat_id::text, ',' ORDER BY seat_id) FROM "
