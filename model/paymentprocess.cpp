@@ -273,8 +273,10 @@ PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentI
     request.terminalId = intent.request.terminalId.toString(QUuid::WithoutBraces);
 
     Authorisation last;
-    bool send = true; // the next step sends the authorise (again, same key) rather than looks up
+    bool send = true;  // the next step sends the authorise (again, same key) rather than looks up
+    bool sent = false; // the last step was a send
     while (callTimeout(untilMs) > 0) {
+        sent = send;
         if (send) {
             request.timeoutMs = callTimeout(untilMs);
             checkpoint("authorise-sending");
@@ -307,13 +309,14 @@ PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentI
         // Never seen by the service: sending again with the same key is safe and may still get
         // an answer in time. Unknown: ask, do not send.
         send = last.known == Known::NotSent;
-        if (callTimeout(untilMs) <= m_timings.lookupPauseMs)
-            break;
+        if (untilMs - m_clock.nowMs() <= m_timings.lookupPauseMs)
+            break; // (not callTimeout: it is capped at one call's time, which may be shorter)
         m_pause(m_timings.lookupPauseMs);
     }
-    if (last.known == Known::NotSent) {
+    if (last.known == Known::NotSent || sent) {
         // Every authorise this terminal sent has ended (each call is bounded): asked once more,
-        // a service that still does not know the key never got it.
+        // a service that still does not know the key never got it. Asked after a last send too,
+        // so where the deadline falls in the send / look-up rhythm never decides the outcome.
         Authorisation final = lookUpAuthorisation(request.key, std::max(1, m_timings.marginMs / 2));
         if (final.known != Known::Unknown)
             return final;

@@ -47,10 +47,18 @@ public:
     }
 
 private:
-    /// Captures, voids, refunds and look-ups take the plain delay whatever the next card does.
+    /// Captures, voids, refunds and look-ups take the plain delay whatever the next card does;
+    /// a service that cannot be reached (NoAnswer) answers none of them.
     template <typename Operation> GatewayReply call(int timeoutMs, Operation operation)
     {
         const bool inTime = m_service->wait(SimulatedCard::Approve, timeoutMs);
+        if (m_service->behaviour() == SimulatedCard::NoAnswer) {
+            GatewayReply unreached;
+            unreached.outcome = GatewayOutcome::Unknown;
+            unreached.attempts = 1;
+            unreached.reason = QStringLiteral("the payment service did not answer");
+            return unreached;
+        }
         GatewayReply reply = operation();
         if (!inTime) {
             // Done at the service, but the answer came too late: the caller cannot know.

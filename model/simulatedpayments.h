@@ -16,7 +16,7 @@ enum class SimulatedCard {
     Approve,  ///< approved after the delay
     Decline,  ///< declined (insufficient funds) after the delay
     Slow,     ///< approved after ten times the delay
-    NoAnswer, ///< the request never reaches the service: no answer, and a look-up finds nothing
+    NoAnswer, ///< the service cannot be reached: no call answers (authorise, look-up, capture, void)
 };
 
 /// A simulated card terminal whose behaviour the counter's demo menu sets: the in-process

@@ -186,6 +186,39 @@ private slots:
         QCOMPARE(till.gateway.calls.filter(key).size(), till.gateway.calls.size());
     }
 
+    void anAuthoriseTheServiceNeverGetsIsNotChargedWhereverTheDeadlineFalls_data()
+    {
+        QTest::addColumn<int>("deadlineS");
+        // Sends and look-ups alternate: these deadlines end the rhythm after either step.
+        for (int s = 24; s <= 40; ++s)
+            QTest::addRow("%d s", s) << s;
+    }
+
+    /// Every authorise lost on its way (no answer), every look-up "never seen": nothing was charged,
+    /// and the sale says so — whether the time ran out after a send or after a look-up.
+    void anAuthoriseTheServiceNeverGetsIsNotChargedWhereverTheDeadlineFalls()
+    {
+        QFETCH(int, deadlineS);
+        Till till;
+        till.timings.callTimeoutMs = 1'000;
+        till.timings.lookupPauseMs = 1'000;
+        till.deadlineMs = till.clock.nowMs() + qint64(deadlineS) * 1000;
+        for (int i = 0; i < 100; ++i) {
+            till.gateway.authorises << ScriptedGateway::reply(O::Unknown, G::None,
+                                                              QStringLiteral("no answer"));
+            till.gateway.lookups << ScriptedGateway::reply(O::NotFound);
+        }
+        const PaymentOutcome out = till.payByCard();
+        QCOMPARE(out.kind, PaymentOutcome::Kind::Failed);
+        QCOMPARE(till.state(), IntentState::Abandoned);
+        QVERIFY(till.confirmKeys.isEmpty());
+        QVERIFY2(till.gateway.count(QStringLiteral("authorise")) >= 2,
+                 qPrintable(till.gateway.calls.join(u' ')));
+        // The last word was a look-up's.
+        QVERIFY2(till.gateway.calls.last().startsWith(QLatin1String("lookup:")),
+                 qPrintable(till.gateway.calls.last()));
+    }
+
     void anUnknownLookedUpAsDeclinedIsDeclined()
     {
         Till till;

@@ -44,7 +44,7 @@ private slots:
         QTest::newRow("slow") << int(SimulatedCard::Slow) << int(GatewayOutcome::Done)
                               << int(GatewayPaymentState::Authorised) << int(GatewayOutcome::Done);
         QTest::newRow("no answer") << int(SimulatedCard::NoAnswer) << int(GatewayOutcome::Unknown)
-                                   << int(GatewayPaymentState::None) << int(GatewayOutcome::NotFound);
+                                   << int(GatewayPaymentState::None) << int(GatewayOutcome::Unknown);
     }
 
     void anAuthorisationAnswersAsTheCardIsSet()
