@@ -31,6 +31,11 @@ TestCluster::TestCluster()
         m_error = QStringLiteral("no temporary folder: %1").arg(m_dir.errorString());
         return;
     }
+    // BOXOFFICE_KEEP_CLUSTER=1 keeps the folder, and with it every server's log, after the test.
+    if (!qEnvironmentVariableIsEmpty("BOXOFFICE_KEEP_CLUSTER")) {
+        m_dir.setAutoRemove(false);
+        qInfo("the cluster's folder (kept): %s", qPrintable(clusterFolder(m_dir)));
+    }
     // As root the servers run as the postgres user, which must reach the folder.
     QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
                                             QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |

@@ -15,6 +15,7 @@ namespace bo::test {
 /// it; use TestDatabase(primarySettings()) for a database of the test's own with its logins, then
 /// waitForReplay() and multiHost() for the terminal's string.
 /// When the cluster packages are not installed, skipped() is true and the test should QSKIP.
+/// BOXOFFICE_KEEP_CLUSTER=1 keeps the cluster's folder (its etcd, Patroni and server logs).
 class TestCluster final
 {
 public:
