@@ -52,6 +52,15 @@ void SeatMapWidget::setPriceText(std::function<QString(const SeatState&)> priceT
     m_priceText = std::move(priceText);
 }
 
+void SeatMapWidget::setHighContrast(bool highContrast)
+{
+    const auto scheme = highContrast ? SeatPainter::Scheme::HighContrast : SeatPainter::Scheme::Normal;
+    if (scheme == m_painter.scheme())
+        return;
+    m_painter.setScheme(scheme);
+    update();
+}
+
 int SeatMapWidget::focusSeat() const
 {
     return m_map && m_focusIndex >= 0 && m_focusIndex < m_map->size() ? m_map->seats().at(m_focusIndex).seatId
@@ -213,10 +222,10 @@ void SeatMapWidget::paintEvent(QPaintEvent* event)
 {
     QPainter p(this);
     const QRect exposed = event->rect();
-    p.fillRect(exposed, palette().color(QPalette::Base));
+    p.fillRect(exposed, groundColour());
     m_paintedSeats = 0;
     if (!m_map || m_map->isEmpty()) {
-        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.setPen(isHighContrast() ? textColour() : palette().color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter, tr("No seats to show"));
         return;
     }
@@ -226,7 +235,7 @@ void SeatMapWidget::paintEvent(QPaintEvent* event)
         layOutSeats();
     }
 
-    m_painter.setTarget(devicePixelRatioF(), palette().color(QPalette::Base));
+    m_painter.setTarget(devicePixelRatioF(), groundColour());
     SeatPainter::paintScreenBar(p, m_grid.screenBarRect(), exposed, font(), tr("SCREEN"));
 
     const QList<SeatState>& seats = m_map->seats();
@@ -239,7 +248,7 @@ void SeatMapWidget::paintEvent(QPaintEvent* event)
         ++painted;
     }
     paintRings(p, exposed);
-    SeatPainter::paintRowLabels(p, *this, *m_map, m_grid, exposed);
+    SeatPainter::paintRowLabels(p, *this, *m_map, m_grid, exposed, groundColour(), textColour());
     m_paintedSeats = painted;
 }
 
@@ -249,7 +258,8 @@ void SeatMapWidget::paintRings(QPainter& p, const QRect& exposed)
     if (m_hoverIndex >= 0 && m_hoverIndex != m_focusIndex) {
         const QRect r = m_grid.rect(m_hoverIndex);
         if (r.intersects(exposed)) {
-            p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            p.setPen(QPen(isHighContrast() ? QColor(0xFF, 0x4D, 0xFF) : palette().color(QPalette::Highlight),
+                          2, isHighContrast() ? Qt::DotLine : Qt::SolidLine));
             p.setBrush(Qt::NoBrush);
             p.drawRect(QRectF(r).adjusted(1, 1, -1, -1));
         }
@@ -258,6 +268,12 @@ void SeatMapWidget::paintRings(QPainter& p, const QRect& exposed)
         const QRect r = m_grid.rect(m_focusIndex);
         if (r.intersects(exposed)) {
             p.setBrush(Qt::NoBrush);
+            if (isHighContrast()) {
+                // Magenta: a colour no seat state has, 7.8:1 on black.
+                p.setPen(QPen(QColor(0xFF, 0x4D, 0xFF), 3, hasFocus() ? Qt::SolidLine : Qt::DashLine));
+                p.drawRect(QRectF(r).adjusted(1.5, 1.5, -1.5, -1.5));
+                return;
+            }
             p.setPen(QPen(QColor(0x10, 0x10, 0x10), 2));
             p.drawRect(QRectF(r).adjusted(1, 1, -1, -1));
             if (r.width() > 8 && r.height() > 8) {
@@ -497,6 +513,16 @@ void SeatMapWidget::activate(qsizetype index)
 {
     if (m_map && index >= 0 && index < m_map->size())
         emit seatActivated(m_map->seats().at(index).seatId);
+}
+
+QColor SeatMapWidget::groundColour() const
+{
+    return isHighContrast() ? QColor(Qt::black) : palette().color(QPalette::Base);
+}
+
+QColor SeatMapWidget::textColour() const
+{
+    return isHighContrast() ? QColor(Qt::white) : palette().color(QPalette::Text);
 }
 
 QString SeatMapWidget::toolTipText(const SeatState& seat) const

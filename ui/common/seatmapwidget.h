@@ -49,6 +49,14 @@ public:
     [[nodiscard]] QRect seatRect(int seatId) const;
     /// Pixels per layout unit (one standard seat is one unit wide).
     [[nodiscard]] double scale() const { return m_grid.scale(); }
+    /// High contrast (the kiosk's mode): the seats in SeatPainter::Scheme::HighContrast on a black
+    /// ground with white row labels, whatever the palette says (a style sheet above may repolish
+    /// it); off: the palette's Base and Text.
+    void setHighContrast(bool highContrast);
+    [[nodiscard]] bool isHighContrast() const
+    {
+        return m_painter.scheme() == SeatPainter::Scheme::HighContrast;
+    }
     /// Seats drawn by the last paint event (for benchmarks and tests).
     [[nodiscard]] int paintedSeatsLastFrame() const { return m_paintedSeats; }
 
@@ -98,6 +106,9 @@ private:
     void ensureVisible(qsizetype index);
     void activate(qsizetype index);
     [[nodiscard]] QString toolTipText(const SeatState& seat) const;
+    /// The map's ground and label colours (the palette's, or high contrast's).
+    [[nodiscard]] QColor groundColour() const;
+    [[nodiscard]] QColor textColour() const;
 
     const SeatMap* m_map = nullptr;
     std::function<QString(const SeatState&)> m_priceText;

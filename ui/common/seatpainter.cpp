@@ -91,6 +91,63 @@ QColor glyphColour(SeatKind kind)
     return QColor(0x3C, 0x3C, 0x3C);
 }
 
+using Scheme = SeatPainter::Scheme;
+
+// High contrast (the kiosk's mode, KioskTheme::palette(true)): the ground is black. Free seats are
+// filled and bright; the seats a customer cannot take are hollow, an outline and a mark in their
+// state's own colour, so that no two states share their main colour. Ratios against black:
+constexpr QRgb hcYellow = 0xFFFFEB3B; // free: 17.2:1
+constexpr QRgb hcWhite = 0xFFFFFFFF;  // free wheelchair space or companion seat: 21:1
+constexpr QRgb hcCyan = 0xFF00E5FF;   // this sale's own: 13.7:1
+constexpr QRgb hcOrange = 0xFFFF9800; // held at another terminal: 9.7:1
+constexpr QRgb hcGrey = 0xFFBDBDBD;   // sold: 11.2:1
+constexpr QRgb hcRed = 0xFFFF5C5C;    // not for sale: 6.9:1
+constexpr QRgb hcGround = 0xFF000000;
+
+/// The fill of a seat's body.
+QColor fillOf(SeatPainter::Look look, SeatKind kind, Scheme scheme)
+{
+    if (scheme == Scheme::Normal)
+        return fillColour(look, kind);
+    switch (look) {
+    case SeatPainter::Look::Free:
+        return QColor::fromRgb(kind == SeatKind::Wheelchair || kind == SeatKind::Companion ? hcWhite
+                                                                                           : hcYellow);
+    case SeatPainter::Look::Mine:
+        return QColor::fromRgb(hcCyan);
+    case SeatPainter::Look::HeldByOther:
+    case SeatPainter::Look::Reserved:
+    case SeatPainter::Look::Blocked:
+        break;
+    }
+    return QColor::fromRgb(hcGround);
+}
+
+/// The outline, and in high contrast the colour of a hollow state's marks.
+QColor outlineOf(SeatPainter::Look look, Scheme scheme)
+{
+    if (scheme == Scheme::Normal)
+        return outlineColour(look);
+    switch (look) {
+    case SeatPainter::Look::Free:
+    case SeatPainter::Look::Mine:
+        // A filled symbol needs no outline on black: its own edge is the boundary.
+        return QColor::fromRgb(hcGround);
+    case SeatPainter::Look::HeldByOther:
+        return QColor::fromRgb(hcOrange);
+    case SeatPainter::Look::Reserved:
+        return QColor::fromRgb(hcGrey);
+    case SeatPainter::Look::Blocked:
+        return QColor::fromRgb(hcRed);
+    }
+    return Qt::white;
+}
+
+QColor glyphOf(SeatKind kind, Scheme scheme)
+{
+    return scheme == Scheme::Normal ? glyphColour(kind) : QColor(Qt::black);
+}
+
 /// Maps the unit square onto `square`.
 QTransform unitTo(const QRectF& square)
 {
@@ -178,19 +235,23 @@ void drawKindGlyph(QPainter& p, SeatKind kind, const QRectF& square, const QColo
     }
 }
 
-void drawStatusMark(QPainter& p, SeatPainter::Look look, const QRectF& square)
+void drawStatusMark(QPainter& p, SeatPainter::Look look, const QRectF& square, Scheme scheme)
 {
     const QTransform t = unitTo(square);
     const qreal w = square.width();
-    const QColor dark(0x20, 0x20, 0x20);
+    const bool hc = scheme == Scheme::HighContrast;
+    // Normal: dark marks on white faces. High contrast: the hollow states' marks in their own
+    // colour on black faces.
+    const QColor dark = hc ? outlineOf(look, scheme) : QColor(0x20, 0x20, 0x20);
+    const QColor face = hc ? QColor::fromRgb(hcGround) : QColor(Qt::white);
     switch (look) {
     case SeatPainter::Look::Mine: {
         QPainterPath check;
         check.moveTo(0.16, 0.54);
         check.lineTo(0.4, 0.78);
         check.lineTo(0.86, 0.26);
-        p.strokePath(t.map(check),
-                     QPen(Qt::white, std::max(1.5, w * 0.17), Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.strokePath(t.map(check), QPen(hc ? QColor(Qt::black) : QColor(Qt::white), std::max(1.5, w * 0.17),
+                                        Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         break;
     }
     case SeatPainter::Look::Reserved: {
@@ -199,15 +260,16 @@ void drawStatusMark(QPainter& p, SeatPainter::Look look, const QRectF& square)
         cross.lineTo(0.8, 0.8);
         cross.moveTo(0.8, 0.2);
         cross.lineTo(0.2, 0.8);
-        p.strokePath(t.map(cross), QPen(Qt::white, std::max(1.5, w * 0.15), Qt::SolidLine, Qt::RoundCap));
+        p.strokePath(t.map(cross), QPen(hc ? dark : QColor(Qt::white), std::max(1.5, w * 0.15), Qt::SolidLine,
+                                        Qt::RoundCap));
         break;
     }
     case SeatPainter::Look::HeldByOther: {
         // A clock: held for a while, not sold.
-        const QRectF face = t.mapRect(QRectF(0.12, 0.12, 0.76, 0.76));
+        const QRectF clockFace = t.mapRect(QRectF(0.12, 0.12, 0.76, 0.76));
         p.setPen(QPen(dark, std::max(1.0, w * 0.08)));
-        p.setBrush(Qt::white);
-        p.drawEllipse(face);
+        p.setBrush(face);
+        p.drawEllipse(clockFace);
         QPainterPath hands;
         hands.moveTo(0.5, 0.26);
         hands.lineTo(0.5, 0.5);
@@ -219,7 +281,7 @@ void drawStatusMark(QPainter& p, SeatPainter::Look look, const QRectF& square)
         // A no-entry bar.
         const QRectF bar = t.mapRect(QRectF(0.1, 0.36, 0.8, 0.28));
         p.setPen(QPen(dark, std::max(1.0, w * 0.08)));
-        p.setBrush(Qt::white);
+        p.setBrush(hc ? QBrush(dark) : QBrush(face));
         p.drawRoundedRect(bar, bar.height() * 0.25, bar.height() * 0.25);
         break;
     }
@@ -273,10 +335,10 @@ void drawHatch(QPainter& p, const QRectF& r, qreal spacing, const QPen& pen, boo
     }
 }
 
-quint64 spriteKey(SeatPainter::Look look, SeatKind kind, SeatPainter::Part part, QSize size)
+quint64 spriteKey(SeatPainter::Look look, SeatKind kind, SeatPainter::Part part, Scheme scheme, QSize size)
 {
     return static_cast<quint64>(look) | static_cast<quint64>(kind) << 4 | static_cast<quint64>(part) << 8 |
-           static_cast<quint64>(size.width() & 0xFFFF) << 16 |
+           static_cast<quint64>(scheme) << 12 | static_cast<quint64>(size.width() & 0xFFFF) << 16 |
            static_cast<quint64>(size.height() & 0xFFFF) << 32;
 }
 
@@ -297,18 +359,21 @@ SeatPainter::Look SeatPainter::lookOf(const SeatMap& map, const SeatState& seat)
     return Look::Free;
 }
 
-void SeatPainter::paintSeat(QPainter& p, const QRectF& rect, Look look, SeatKind kind, Part part)
+void SeatPainter::paintSeat(QPainter& p, const QRectF& rect, Look look, SeatKind kind, Part part,
+                            Scheme scheme)
 {
     const qreal m = std::min(rect.width(), rect.height());
     if (m < tinySeat) {
         // Level of detail: a block whose brightness still tells free, held, sold and blocked apart.
-        QColor fill = fillColour(look, kind);
-        if (look == Look::HeldByOther)
+        QColor fill = fillOf(look, kind, scheme);
+        if (scheme == Scheme::HighContrast)
+            fill = mainColour(look, kind, scheme); // too small for outlines: every state a bright block
+        else if (look == Look::HeldByOther)
             fill = QColor(0xE6, 0x9F, 0x00);
         else if (look == Look::Blocked)
             fill = QColor(0x9E, 0x9E, 0x9E);
         p.fillRect(rect, fill);
-        if (look == Look::Free && m >= 3) {
+        if (look == Look::Free && m >= 3 && scheme == Scheme::Normal) {
             p.setPen(QPen(outlineColour(look), 1));
             p.setBrush(Qt::NoBrush);
             p.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
@@ -327,7 +392,9 @@ void SeatPainter::paintSeat(QPainter& p, const QRectF& rect, Look look, SeatKind
     // A wheelchair space is a space, not a seat: square corners and no backrest.
     const qreal radius = kind == SeatKind::Wheelchair ? m * 0.06 : m * 0.24;
     const QPainterPath shape = seatOutline(body, radius, part, true);
-    const QColor fill = fillColour(look, kind);
+    const QColor fill = fillOf(look, kind, scheme);
+    const QColor outline = outlineOf(look, scheme);
+    const bool hc = scheme == Scheme::HighContrast;
     p.fillPath(shape, fill);
 
     p.setClipPath(shape, Qt::IntersectClip);
@@ -337,20 +404,22 @@ void SeatPainter::paintSeat(QPainter& p, const QRectF& rect, Look look, SeatKind
         p.fillRect(backrest, fill.darker(look == Look::Free ? 112 : 125));
     }
     if (look == Look::HeldByOther)
-        drawHatch(p, body, std::max(3.0, m * 0.22), QPen(QColor(0x9A, 0x5A, 0x00), std::max(1.0, m * 0.06)),
-                  false);
+        drawHatch(p, body, std::max(3.0, m * 0.22),
+                  QPen(hc ? outline : QColor(0x9A, 0x5A, 0x00), std::max(1.0, m * 0.06)), false);
     else if (look == Look::Blocked)
-        drawHatch(p, body, std::max(3.0, m * 0.24), QPen(QColor(0x70, 0x70, 0x70), std::max(1.0, m * 0.05)),
-                  true);
+        drawHatch(p, body, std::max(3.0, m * (hc ? 0.3 : 0.24)),
+                  QPen(hc ? outline : QColor(0x70, 0x70, 0x70), std::max(1.0, m * 0.05)), true);
     p.setClipping(false);
 
     p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(outlineColour(look), pen, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin));
+    // A hollow state in high contrast gets a heavier outline: the outline is its boundary.
+    p.setPen(QPen(outline, hc && fill == QColor::fromRgb(hcGround) ? pen * 1.5 : pen, Qt::SolidLine,
+                  Qt::FlatCap, Qt::RoundJoin));
     p.drawPath(seatOutline(body, radius, part, false));
     if (part != Part::Single) {
         // The joint between the two halves of a couple seat: a thin seam, not a full outline.
         const qreal x = part == Part::CoupleLeft ? rect.right() : rect.left();
-        p.setPen(QPen(outlineColour(look), 1, Qt::DotLine));
+        p.setPen(QPen(hc ? QColor(Qt::black) : outline, 1, Qt::DotLine));
         p.drawLine(QPointF(x, body.top() + m * 0.2), QPointF(x, body.bottom() - m * 0.2));
     }
 
@@ -363,23 +432,39 @@ void SeatPainter::paintSeat(QPainter& p, const QRectF& rect, Look look, SeatKind
                          body.center().y() - body.height() * (badge ? -0.02 : 0.06));
     const QRectF mark(centre.x() - markSize / 2, centre.y() - markSize / 2, markSize, markSize);
     if (look == Look::Free) {
-        drawKindGlyph(p, kind, mark, glyphColour(kind));
+        drawKindGlyph(p, kind, mark, glyphOf(kind, scheme));
     } else {
-        drawStatusMark(p, look, mark);
+        drawStatusMark(p, look, mark, scheme);
         if (badge) {
             // The kind stays visible as a small badge in the corner.
             const qreal b = m * 0.38;
             const QRectF badge = part == Part::CoupleLeft
                                      ? QRectF(body.left() + pen / 2, body.top() + pen / 2, b, b)
                                      : QRectF(body.right() - b - pen / 2, body.top() + pen / 2, b, b);
-            p.setPen(QPen(outlineColour(look), 1));
+            p.setPen(QPen(hc ? QColor(Qt::black) : outline, 1));
             p.setBrush(Qt::white);
             p.drawEllipse(badge);
             drawKindGlyph(p, kind, badge.adjusted(b * 0.16, b * 0.16, -b * 0.16, -b * 0.16),
-                          glyphColour(kind));
+                          glyphOf(kind, scheme));
         }
     }
     p.restore();
+}
+
+QColor SeatPainter::mainColour(Look look, SeatKind kind, Scheme scheme)
+{
+    const QColor fill = fillOf(look, kind, scheme);
+    return scheme == Scheme::HighContrast && fill == QColor::fromRgb(hcGround) ? outlineOf(look, scheme)
+                                                                               : fill;
+}
+
+void SeatPainter::setScheme(Scheme scheme)
+{
+    if (scheme == m_scheme)
+        return;
+    // The sprites are keyed by scheme too; dropping the old ones keeps the cache small.
+    clearSprites();
+    m_scheme = scheme;
 }
 
 void SeatPainter::setTarget(qreal devicePixelRatio, const QColor& background)
@@ -393,7 +478,7 @@ void SeatPainter::setTarget(qreal devicePixelRatio, const QColor& background)
 
 const QPixmap& SeatPainter::sprite(Look look, SeatKind kind, Part part, QSize size)
 {
-    const quint64 key = spriteKey(look, kind, part, size);
+    const quint64 key = spriteKey(look, kind, part, m_scheme, size);
     // Neighbouring seats mostly look alike: skip the hash lookup for a run of equal sprites.
     if (m_last && key == m_lastKey)
         return *m_last;
@@ -407,7 +492,7 @@ const QPixmap& SeatPainter::sprite(Look look, SeatKind kind, Part part, QSize si
         // background in its corners: an opaque sprite is copied, not blended (about twice as fast).
         pixmap.fill(m_background);
         QPainter painter(&pixmap);
-        paintSeat(painter, QRectF(QPointF(0, 0), QSizeF(size)), look, kind, part);
+        paintSeat(painter, QRectF(QPointF(0, 0), QSizeF(size)), look, kind, part, m_scheme);
         painter.end();
         it = m_sprites.insert(key, pixmap);
     }
@@ -454,7 +539,7 @@ void SeatPainter::paintScreenBar(QPainter& p, const QRect& bar, const QRect& exp
 }
 
 void SeatPainter::paintRowLabels(QPainter& p, const QWidget& view, const SeatMap& map, const SeatGrid& grid,
-                                 const QRect& exposed)
+                                 const QRect& exposed, const QColor& ground, const QColor& text)
 {
     const QList<SeatRow>& rows = map.rows();
     if (rows.isEmpty())
@@ -472,11 +557,8 @@ void SeatPainter::paintRowLabels(QPainter& p, const QWidget& view, const SeatMap
     const int minGap = h + 1;
     const int labelLeftEdge = qRound(bounds.left() * scale) + offset.x() - 4;
     const int labelRightEdge = qRound(bounds.right() * scale) + offset.x() + 4;
-    const QColor plate = [&view] {
-        QColor c = view.palette().color(QPalette::Base);
-        c.setAlpha(215);
-        return c;
-    }();
+    QColor plate = ground;
+    plate.setAlpha(215);
     p.save();
     p.setFont(f);
     int lastY = std::numeric_limits<int>::min() / 2;
@@ -499,7 +581,7 @@ void SeatPainter::paintRowLabels(QPainter& p, const QWidget& view, const SeatMap
             if (!r.intersects(exposed))
                 continue;
             p.fillRect(r, plate);
-            p.setPen(view.palette().color(QPalette::Text));
+            p.setPen(text);
             p.drawText(r, Qt::AlignCenter, row.label);
         }
     }

@@ -200,6 +200,9 @@ void KioskWindow::setDisplay(const KioskDisplay& display)
     m_display = display;
     setPalette(KioskTheme::palette(display.highContrast));
     setStyleSheet(kiosktheme::styleSheet(display));
+    // The map paints its own seats: it takes the high-contrast colours from the shared painter.
+    if (m_map)
+        m_map->setHighContrast(display.highContrast);
     if (m_reachSpacer) {
         // Low reach: the upper part stays empty, every screen and the tool bar below it.
         auto* outer = static_cast<QVBoxLayout*>(layout());
@@ -397,6 +400,7 @@ void KioskWindow::buildPages()
     m_map = new SeatMapWidget(page);
     m_map->setObjectName(QStringLiteral("seatMap"));
     m_map->setSeatMap(&m_flow->seatMap());
+    m_map->setHighContrast(m_display.highContrast);
     // The map takes touches; a keypad customer keeps the seats chosen for them.
     m_map->setFocusPolicy(Qt::ClickFocus);
     // The accessible seat list beside the map: blocks of adjacent seats, best first, by keypad and

@@ -12,7 +12,9 @@
 
 #include "model/seatmap.h"
 #include "tests/support/paintcounter.h"
+#include "tests/support/seatpixels.h"
 #include "tests/support/testseats.h"
+#include "ui/common/kiosktheme.h"
 #include "ui/common/seatlegendwidget.h"
 #include "ui/common/seatmapwidget.h"
 #include "ui/common/seatpainter.h"
@@ -246,6 +248,58 @@ private slots:
         const QImage before = seatImage(*m_widget, 25);
         m_widget->setFocusSeat(25);
         QTRY_VERIFY(seatImage(*m_widget, 25) != before);
+    }
+
+    /// High contrast (the kiosk's mode, WCAG 1.4.11): on the black ground every state's main
+    /// colour stands at least 3:1 against it, no two states share it, and the map paints with the
+    /// high-contrast colours rather than the light scheme's on black.
+    void highContrastPaintsEveryStateClearOfTheBlackGround()
+    {
+        using Look = SeatPainter::Look;
+        using Scheme = SeatPainter::Scheme;
+        (void)m_map.setStatus({23}, SeatStatus::Held);
+        (void)m_map.setStatus({22}, SeatStatus::Held);
+        (void)m_map.setMine({22});
+        (void)m_map.setStatus({24}, SeatStatus::Reserved);
+        (void)m_map.setStatus({25}, SeatStatus::Blocked);
+        struct Probe
+        {
+            int seat;
+            Look look;
+            SeatKind kind;
+        };
+        const QList<Probe> probes{
+            {21, Look::Free, SeatKind::Standard},        {22, Look::Mine, SeatKind::Standard},
+            {23, Look::HeldByOther, SeatKind::Standard}, {24, Look::Reserved, SeatKind::Standard},
+            {25, Look::Blocked, SeatKind::Standard},     {11, Look::Free, SeatKind::Wheelchair}};
+        m_widget->reloadSeats();
+        QHash<int, QRgb> light;
+        for (const Probe& probe : probes)
+            light.insert(probe.seat, bo::test::seatColour(*m_widget, probe.seat));
+
+        // The widget's own option: the light palette stays, the ground turns black all the same.
+        m_widget->setHighContrast(true);
+        QVERIFY(m_widget->isHighContrast());
+        QCOMPARE(m_widget->grab().toImage().pixelColor(2, 2), QColor(Qt::black));
+        QHash<QRgb, int> seen;
+        for (const Probe& probe : probes) {
+            const QRgb colour = bo::test::seatColour(*m_widget, probe.seat);
+            const QString what = QStringLiteral("seat %1 (%2): #%3")
+                                     .arg(probe.seat)
+                                     .arg(SeatMapWidget::lookName(probe.look))
+                                     .arg(colour & 0xFFFFFF, 6, 16, QLatin1Char('0'));
+            QCOMPARE(QColor(colour), SeatPainter::mainColour(probe.look, probe.kind, Scheme::HighContrast));
+            QVERIFY2(colour != light.value(probe.seat), qPrintable(what));
+            const double ratio = KioskTheme::contrastRatio(QColor(colour), Qt::black);
+            QVERIFY2(ratio >= 3.0, qPrintable(what + QStringLiteral(" %1:1").arg(ratio)));
+            QVERIFY2(!seen.contains(colour),
+                     qPrintable(what + QStringLiteral(" as seat %1").arg(seen.value(colour))));
+            seen.insert(colour, probe.seat);
+        }
+        // Off again: the light scheme's colours come back.
+        m_widget->setHighContrast(false);
+        for (const Probe& probe : probes)
+            QCOMPARE(bo::test::seatColour(*m_widget, probe.seat), light.value(probe.seat));
     }
 
     void zoomChangesTheSeatSize()

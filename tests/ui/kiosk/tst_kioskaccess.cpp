@@ -12,7 +12,9 @@
 #include "tests/support/accessibilitycheck.h"
 #include "tests/support/kioskrig.h"
 #include "tests/support/recordingvoice.h"
+#include "tests/support/seatpixels.h"
 #include "ui/common/seatblocklistview.h"
+#include "ui/common/seatmapwidget.h"
 #include "ui/counter/helpcallnotice.h"
 
 using namespace bo;
@@ -254,6 +256,30 @@ private slots:
                      qPrintable(QString::number(pageTop(QStringLiteral("attractPage")))));
         CHECKED(touchToSeats(k, db, showtime));
         QTRY_VERIFY(pageTop(QStringLiteral("seatsPage")) > 0);
+        // The seat map paints in high contrast too: free seats yellow, the customer's own cyan,
+        // on black (the shared painter's high-contrast scheme, not the light one on black).
+        auto* map = k.window.findChild<SeatMapWidget*>(QStringLiteral("seatMap"));
+        QVERIFY(map);
+        QVERIFY(map->isHighContrast());
+        QCOMPARE(map->grab().toImage().pixelColor(2, 2), QColor(Qt::black));
+        const auto mapColours = [&k, map](SeatPainter::Scheme scheme) {
+            QStringList wrong;
+            for (const SeatState& seat : k.flow.seatMap().seats()) {
+                const SeatPainter::Look look = SeatPainter::lookOf(k.flow.seatMap(), seat);
+                const QColor wanted = SeatPainter::mainColour(look, seat.kind, scheme);
+                const QColor painted(bo::test::seatColour(*map, seat.seatId));
+                if (painted != wanted)
+                    wrong << QStringLiteral("%1 %2 %3").arg(seat.label, painted.name(), wanted.name());
+            }
+            return wrong;
+        };
+        QTRY_VERIFY2(mapColours(SeatPainter::Scheme::HighContrast).isEmpty(),
+                     qPrintable(mapColours(SeatPainter::Scheme::HighContrast).join(QLatin1Char(' '))));
+        CHECKED(press(Qt::Key_F3));
+        QVERIFY(!k.window.display().highContrast);
+        QVERIFY(!map->isHighContrast());
+        CHECKED(press(Qt::Key_F3));
+        QVERIFY(map->isHighContrast());
         QVERIFY(k.window.display().largeText && k.window.display().highContrast &&
                 k.window.display().lowReach);
         QVERIFY(k.button(QStringLiteral("largeText"))->isChecked());
@@ -265,6 +291,69 @@ private slots:
         QVERIFY(!k.button(QStringLiteral("largeText"))->isChecked());
         QCOMPARE(QFontMetrics(title->font()).height(), normalHeight);
         QTRY_COMPARE(pageTop(QStringLiteral("attractPage")), 0);
+    }
+
+    /// "Wheelchair spaces first" puts the blocks with a wheelchair space and its companion seat at
+    /// the top of the accessible seat list (they are last otherwise), says the first, and OK holds it.
+    void wheelchairSpacesComeFirstWhenAsked()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        QVERIFY(showtime > 0);
+        // The test hall's back row gets a wheelchair space and a companion seat at each end.
+        QVERIFY(
+            db.run(QStringLiteral("UPDATE seat SET kind = CASE WHEN number IN (1, 10) THEN 'wheelchair' "
+                                  "ELSE 'companion' END WHERE row_label = 'C' AND number IN (1, 2, 9, 10) "
+                                  "AND auditorium_id = (SELECT auditorium_id FROM showtime WHERE id = %1)")
+                       .arg(showtime)));
+        KioskRig k(db, m_dir.filePath(QStringLiteral("wheelchair")),
+                   m_dir.filePath(QStringLiteral("wheelchair.key")), testSettings());
+        RecordingVoice voice;
+        k.window.setVoice(&voice);
+        CHECKED(startKiosk(k));
+        CHECKED(touchToSeats(k, db, showtime));
+        auto* list = k.window.findChild<SeatBlockListView*>();
+        auto* blocks = k.window.findChild<SeatBlockList*>();
+        QVERIFY(list && blocks);
+        QTRY_VERIFY(blocks->rowCount() > 4);
+        const auto withWheelchair = [&k](const SeatBlock& b) {
+            QSet<SeatKind> kinds;
+            for (int id : b.seatIds)
+                kinds.insert(k.flow.seatMap().seat(id)->kind);
+            return kinds.contains(SeatKind::Wheelchair) && kinds.contains(SeatKind::Companion);
+        };
+        const auto order = [&blocks, &withWheelchair] {
+            QString o;
+            for (const SeatBlock& b : blocks->blocks())
+                o += withWheelchair(b) ? QLatin1Char('W') : QLatin1Char('.');
+            return o;
+        };
+        // Unasked: the two wheelchair blocks (C1-C2, C9-C10) come with the other accessible ones
+        // (C2-C3, C8-C9 hold a companion seat) after every ordinary block.
+        const auto offeredLast = [&order] { return order().indexOf(QLatin1Char('W')) >= order().size() - 4; };
+        QVERIFY2(offeredLast(), qPrintable(order()));
+        QVERIFY(!k.flow.heldSeats().isEmpty());
+        for (int id : k.flow.heldSeats())
+            QCOMPARE(k.flow.seatMap().seat(id)->kind, SeatKind::Standard);
+
+        CHECKED(click(k, QStringLiteral("wheelchairFirst")));
+        QTRY_VERIFY2(order().startsWith(QStringLiteral("WW.")), qPrintable(order()));
+        QCOMPARE(order().count(QLatin1Char('W')), 2);
+        QVERIFY2(voice.last().contains(QStringLiteral("wheelchair space")), qPrintable(voice.last()));
+        QVERIFY2(list->model()->index(0, 0).data().toString().contains(QStringLiteral("wheelchair")),
+                 qPrintable(list->model()->index(0, 0).data().toString()));
+        // By keypad: the list, its first block, OK: the wheelchair space and companion seat are held.
+        list->setFocus();
+        list->setCurrentIndex(list->model()->index(0, 0));
+        const QList<int> first = blocks->blocks().constFirst().seatIds;
+        CHECKED(press(Qt::Key_Return));
+        QTRY_COMPARE_WITH_TIMEOUT(k.flow.heldSeats(), first, dbTimeoutMs);
+        QCOMPARE(heldSeats(db, showtime, k.flow.holdToken()), joined(first));
+
+        // Off again: the usual order (the sale's own seats count as free in its list).
+        CHECKED(click(k, QStringLiteral("wheelchairFirst")));
+        QTRY_VERIFY2(offeredLast(), qPrintable(order()));
     }
 
     void everyScreenIsNamedAndNothingClips_data()
