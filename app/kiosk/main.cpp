@@ -21,6 +21,9 @@
 #include "app/common/terminalstack.h"
 #include "app/kiosk/staffpin.h"
 #include "app/tickets/qrcode.h"
+#ifdef Q_OS_LINUX
+#include "app/voice/headphonejack.h"
+#endif
 #include "app/voice/systemvoice.h"
 #include "boxoffice/version.h"
 #include "db/pghelpdesk.h"
@@ -143,6 +146,37 @@ int runKiosk(int argc, char* argv[])
     voice->setVolume(preferences.value(QStringLiteral("kiosk/voice-volume"), 0.8).toDouble());
     voice->setRate(preferences.value(QStringLiteral("kiosk/voice-rate"), 0.0).toDouble());
     spdlog::info("kiosk: voice guidance {}", voice->isAvailable() ? "on" : "silent (no speech engine)");
+    // Headphones only (docs/KIOSK.md, "Voices"): the voice is heard only while the jack says
+    // headphones are in; without a jack to read it stays silent, as the setting asks.
+    voice->setHeadphonesOnly(
+        preferences.value(QStringLiteral("kiosk/voice-headphones-only"), false).toBool());
+#ifdef Q_OS_LINUX
+    std::unique_ptr<bo::HeadphoneJack> jack;
+    if (voice->settings().headphonesOnly) {
+        jack = bo::HeadphoneJack::open(preferences.value(QStringLiteral("kiosk/headphone-jack")).toString());
+        if (jack) {
+            voice->setHeadphonesConnected(jack->isConnected());
+            QObject::connect(jack.get(), &bo::HeadphoneJack::connectedChanged, voice.get(),
+                             [v = voice.get()](bool in) {
+                                 spdlog::info("kiosk: headphones {}", in ? "plugged in" : "pulled out");
+                                 v->setHeadphonesConnected(in);
+                             });
+            spdlog::info("kiosk: voice only into headphones, jack {} ({})", jack->device().toStdString(),
+                         jack->isConnected() ? "plugged in" : "empty");
+        } else {
+            spdlog::error(
+                "kiosk: kiosk/voice-headphones-only is set but no headphone jack can be read ({}; "
+                "the kiosk's user in the input group?): voice guidance stays silent",
+                preferences.value(QStringLiteral("kiosk/headphone-jack"), QStringLiteral("/dev/input/event*"))
+                    .toString()
+                    .toStdString());
+        }
+    }
+#else
+    if (voice->settings().headphonesOnly)
+        spdlog::error("kiosk: kiosk/voice-headphones-only is set but this system's headphone jack cannot be "
+                      "read: voice guidance stays silent");
+#endif
     window.setVoice(voice.get());
     // Calls for help reach every till's board (migration 0017); "on my way" comes back.
     bo::PgHelpDesk helpDesk(stack->database());

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <QAbstractButton>
 #include <QAccessible>
@@ -170,8 +171,18 @@ void KioskWindow::setTicketPrinting(TicketPrinting* printing)
 
 void KioskWindow::setVoice(Voice* voice)
 {
+    if (m_voice)
+        disconnect(m_voice, nullptr, this, nullptr);
     m_voice = voice;
     if (voice) {
+        m_headphonesIn = voice->settings().headphonesOnly && voice->settings().headphonesConnected;
+        // Headphones plugged into a headphones-only kiosk: nothing was heard until now, so the
+        // customer hears where they are at once.
+        connect(voice, &Voice::settingsChanged, this, [this](const VoiceSettings& s) {
+            const bool in = s.headphonesOnly && s.headphonesConnected;
+            if (!std::exchange(m_headphonesIn, in) && in)
+                announce();
+        });
         m_voiceDefaults = voice->settings();
         voice->setLanguage(m_language == QLatin1String("ko") ? VoiceLanguage::Korean
                                                              : VoiceLanguage::English);
@@ -1513,7 +1524,11 @@ void KioskWindow::resetToAttract()
     setDisplay({});
     if (m_voice) {
         m_voice->stop();
-        m_voice->setSettings(m_voiceDefaults);
+        // The kiosk's voice again, but the jack is where it is: headphones still plugged in stay
+        // heard (the defaults remember the jack as it was when the voice was set).
+        VoiceSettings next = m_voiceDefaults;
+        next.headphonesConnected = m_voice->settings().headphonesConnected;
+        m_voice->setSettings(next);
     }
     if (m_language != QLatin1String("ko"))
         setLanguage(QStringLiteral("ko"));

@@ -214,6 +214,7 @@ private:
     QPointer<KioskHelp> m_help;
     KioskDisplay m_display;
     VoiceSettings m_voiceDefaults; ///< what each customer starts with (the kiosk's settings)
+    bool m_headphonesIn = false;   ///< headphones-only and plugged in (the voice is heard)
     bool m_announcing = false;     ///< a screen is opening: its announcement speaks the focus
     bool m_keyMove = false;        ///< the focus moves on a key: say it at once (interrupt)
     bool m_rebuildingBlocks = false;

@@ -214,6 +214,42 @@ private slots:
         QCOMPARE(voice.settings().language, VoiceLanguage::Korean);
     }
 
+    /// Headphones only (kiosk/voice-headphones-only): nothing is said until headphones are in, then
+    /// the screen is said at once; they stay heard for the next customer; pulled out, silence.
+    void headphonesOnlySpeaksIntoHeadphonesAcrossCustomers()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        QVERIFY(addTodaysShowtime(db) > 0);
+        KioskRig k(db, m_dir.filePath(QStringLiteral("headphones")),
+                   m_dir.filePath(QStringLiteral("headphones.key")), testSettings());
+        RecordingVoice voice;
+        voice.setHeadphonesOnly(true);
+        k.window.setVoice(&voice);
+        CHECKED(startKiosk(k));
+        k.window.setLanguage(QStringLiteral("en"));
+        CHECKED(press(Qt::Key_Return));
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Films);
+        QVERIFY2(voice.utterances().isEmpty(), qPrintable(saidSince(voice, 0)));
+        // Plugged in: the screen the customer is on is said, interrupting nothing they heard.
+        voice.setHeadphonesConnected(true);
+        CHECKED(announced(voice, 0, QStringLiteral("Choose a film.")));
+        // The customer leaves; the headphones are still in: the next customer is heard.
+        qsizetype from = voice.utterances().size();
+        k.window.resetToAttract();
+        QVERIFY(voice.settings().headphonesOnly);
+        QVERIFY(voice.settings().headphonesConnected);
+        QTRY_VERIFY2(voice.utterances().size() > from, "the attract screen was not said");
+        // Pulled out: what was being said stops, and nothing more is said.
+        const int stops = voice.stops();
+        voice.setHeadphonesConnected(false);
+        QVERIFY(voice.stops() > stops);
+        from = voice.utterances().size();
+        CHECKED(press(Qt::Key_Return));
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Films);
+        QCOMPARE(voice.utterances().size(), from);
+    }
+
     /// Large text, high contrast and low reach: one key or touch each, on every screen, kept
     /// from screen to screen until the customer leaves.
     void displayModesPersistUntilTheCustomerLeaves()
