@@ -192,6 +192,10 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
     // catalogue write meets what exists (a hall of that name, 0019).
     if (state == QLatin1String("BO412"))
         return make(ErrorCode::Conflict, text);
+    // Two showtimes of one hall at once, cleaning included (0020's exclusion constraint).
+    if (state == QLatin1String("23P01"))
+        return make(ErrorCode::Conflict,
+                    QCoreApplication::translate("bo::DbConnection", "The hall is busy at that time."));
     if (state == QLatin1String("BO410"))
         return make(ErrorCode::Expired,
                     QCoreApplication::translate("bo::DbConnection", "The seat hold has expired."));

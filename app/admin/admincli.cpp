@@ -39,6 +39,10 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return HallCommands(m_session).importHall(positional);
     if (command == QLatin1String("hall-export"))
         return HallCommands(m_session).exportHall(positional);
+    if (command == QLatin1String("showtime-add"))
+        return ShowtimeCommands(m_session).add(positional);
+    if (command == QLatin1String("showtime-cancel"))
+        return ShowtimeCommands(m_session).cancel(positional);
     if (command == QLatin1String("hold"))
         return SaleCommands(m_session).hold(positional);
     if (command == QLatin1String("release"))

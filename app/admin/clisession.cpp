@@ -87,6 +87,11 @@ void CliSession::addOptions()
            "                                          manager); --replace adds a new version of an\n"
            "                                          existing hall, showtimes keep theirs\n"
            "  hall-export HALL [--format csv|json] [--output FILE]   a hall's current layout\n"
+           "  showtime-add --hall H --film F --start TIME [--prices LIST] [--trailers MIN]\n"
+           "                                          add a showtime (manager); TIME is local like\n"
+           "                                          2026-12-24T19:30 or has an offset; refused when\n"
+           "                                          it overlaps another of the hall, cleaning included\n"
+           "  showtime-cancel SHOWTIME                cancel a showtime that sold nothing (manager)\n"
            "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
            "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
            "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
@@ -174,6 +179,14 @@ void CliSession::addOptions()
             "json for 'hall-export')."),
          tr("format")},
         {QStringLiteral("output"), tr("Write 'hall-export' to this file."), tr("file")},
+        {QStringLiteral("hall"), tr("The hall of 'showtime-add', by name or number."), tr("hall")},
+        {QStringLiteral("film"), tr("The film of 'showtime-add', by title or number."), tr("film")},
+        {QStringLiteral("start"),
+         tr("When 'showtime-add' starts (trailers included), local time or with an offset."), tr("time")},
+        {QStringLiteral("prices"), tr("The price list of 'showtime-add' (default: the only one)."),
+         tr("list")},
+        {QStringLiteral("trailers"), tr("Minutes of trailers before the film (default: the setting, 10)."),
+         tr("minutes")},
         {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},
         {QStringLiteral("terminal-login"), tr("A terminal login 'setup-server' creates when missing."),
          tr("name")},

@@ -9,8 +9,41 @@
 
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
+#include "db/showtimestore.h"
 
 namespace bo {
+namespace {
+
+QJsonObject toJson(const ScheduledShowtime& s)
+{
+    return QJsonObject{{QStringLiteral("id"), s.id},
+                       {QStringLiteral("hall_id"), s.hallId},
+                       {QStringLiteral("hall"), s.hall},
+                       {QStringLiteral("film"), s.film},
+                       {QStringLiteral("status"), s.status},
+                       {QStringLiteral("starts_at"), CliSession::isoUtc(s.startsAt)},
+                       {QStringLiteral("ends_at"), CliSession::isoUtc(s.endsAt)},
+                       {QStringLiteral("clean_until"), CliSession::isoUtc(s.cleanUntil)}};
+}
+
+/// "2026-12-24T19:30" (this computer's time zone), "2026-12-24 19:30", or either with "Z" or an
+/// offset; an invalid QDateTime for anything else.
+QDateTime startTime(QString text)
+{
+    text = text.trimmed();
+    if (text.size() > 10 && text.at(10) == QLatin1Char(' '))
+        text[10] = QLatin1Char('T');
+    if (text.size() < 16 || text.at(10) != QLatin1Char('T'))
+        return {};
+    return QDateTime::fromString(text, Qt::ISODate);
+}
+
+bool permissionDenied(const Error& e)
+{
+    return e.detail.startsWith(QLatin1String("SQLSTATE 42501"));
+}
+
+} // namespace
 
 ShowtimeCommands::ShowtimeCommands(CliSession& session)
     : m_session(session)
@@ -124,6 +157,102 @@ ExitCode ShowtimeCommands::seats(const QStringList& positional)
                                 {QStringLiteral("starts_at"), CliSession::isoUtc(s.startsAt)},
                                 {QStringLiteral("seats"), json}},
                     text);
+    return ExitCode::Ok;
+}
+
+ExitCode ShowtimeCommands::add(const QStringList& positional)
+{
+    if (positional.size() != 1)
+        return m_session.usageError(tr("showtime-add takes options only: --hall, --film and --start."));
+    NewShowtime request;
+    request.hall = m_session.value(QStringLiteral("hall")).trimmed();
+    request.film = m_session.value(QStringLiteral("film")).trimmed();
+    request.priceList = m_session.value(QStringLiteral("prices")).trimmed();
+    if (request.hall.isEmpty() || request.film.isEmpty() || !m_session.isSet(QStringLiteral("start")))
+        return m_session.usageError(tr("showtime-add needs --hall, --film and --start."));
+    request.startsAt = startTime(m_session.value(QStringLiteral("start")));
+    if (!request.startsAt.isValid())
+        return m_session.usageError(tr("'%1' is not a start time like 2026-12-24T19:30.")
+                                        .arg(m_session.value(QStringLiteral("start"))));
+    if (m_session.isSet(QStringLiteral("trailers"))) {
+        bool ok = false;
+        const int minutes = m_session.value(QStringLiteral("trailers")).toInt(&ok);
+        if (!ok || minutes < 0 || minutes > 60)
+            return m_session.usageError(tr("--trailers is 0 to 60 minutes, not '%1'.")
+                                            .arg(m_session.value(QStringLiteral("trailers"))));
+        request.trailerMinutes = minutes;
+    }
+    // As hall-import: the demo's owner on a one-person machine, else the login given.
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    ShowtimeStore store(m_session.connection());
+    auto done = store.add(request);
+    if (!done) {
+        if (permissionDenied(done.error()))
+            return m_session.fail(makeError(
+                ErrorCode::Internal, tr("Adding a showtime needs a manager login."), done.error().detail));
+        return m_session.failLookup(done.error());
+    }
+    const ShowtimeAddOutcome& outcome = done.value();
+    if (!outcome.added) {
+        QJsonArray overlaps;
+        QStringList named;
+        for (const ScheduledShowtime& o : outcome.overlaps) {
+            overlaps.append(toJson(o));
+            named << tr("showtime %1 (%2, %3 to %4, the hall clean at %5)")
+                         .arg(o.id)
+                         .arg(o.film, CliSession::localTime(o.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")),
+                              CliSession::localTime(o.endsAt, QStringLiteral("HH:mm")),
+                              CliSession::localTime(o.cleanUntil, QStringLiteral("HH:mm")));
+        }
+        const QString message = tr("The hall is busy then: it overlaps %1. Nothing was added.")
+                                    .arg(named.join(QStringLiteral("; ")));
+        if (m_session.json())
+            m_session.print(
+                QJsonObject{{QStringLiteral("error"),
+                             QJsonObject{{QStringLiteral("code"),
+                                          QString::fromLatin1(errorCodeName(ErrorCode::Conflict))},
+                                         {QStringLiteral("message"), message}}},
+                            {QStringLiteral("overlaps"), overlaps}},
+                QString());
+        m_session.printError(message);
+        return ExitCode::Conflict;
+    }
+    const ScheduledShowtime& s = *outcome.added;
+    m_session.print(QJsonObject{{QStringLiteral("showtime"), toJson(s)}},
+                    tr("Showtime %1 added: %2 in %3, %4 to %5 (the hall clean at %6).\n")
+                        .arg(s.id)
+                        .arg(s.film, s.hall,
+                             CliSession::localTime(s.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")),
+                             CliSession::localTime(s.endsAt, QStringLiteral("HH:mm")),
+                             CliSession::localTime(s.cleanUntil, QStringLiteral("HH:mm"))));
+    return ExitCode::Ok;
+}
+
+ExitCode ShowtimeCommands::cancel(const QStringList& positional)
+{
+    if (positional.size() != 2)
+        return m_session.usageError(tr("showtime-cancel takes one showtime number."));
+    auto showtimeId = m_session.showtimeArgument(positional);
+    if (!showtimeId)
+        return m_session.fail(showtimeId.error());
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    ShowtimeStore store(m_session.connection());
+    auto done = store.cancel(showtimeId.value());
+    if (!done) {
+        if (permissionDenied(done.error()))
+            return m_session.fail(makeError(ErrorCode::Internal,
+                                            tr("Cancelling a showtime needs a manager login."),
+                                            done.error().detail));
+        return m_session.failLookup(done.error());
+    }
+    const bool now = done.value() == ShowtimeCancelOutcome::Cancelled;
+    m_session.print(QJsonObject{{QStringLiteral("showtime_id"), showtimeId.value()},
+                                {QStringLiteral("cancelled"), true},
+                                {QStringLiteral("already"), !now}},
+                    now ? tr("Showtime %1 cancelled; its hall is free for another.\n").arg(showtimeId.value())
+                        : tr("Showtime %1 was cancelled already.\n").arg(showtimeId.value()));
     return ExitCode::Ok;
 }
 

@@ -9,7 +9,8 @@
 
 namespace bo {
 
-/// The read-only commands on what is playing: `showtimes` and `seats`.
+/// What is playing: `showtimes` and `seats` (any login), `showtime-add` and `showtime-cancel`
+/// (a manager's, issue 15).
 class ShowtimeCommands final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::ShowtimeCommands)
@@ -22,6 +23,11 @@ public:
     [[nodiscard]] ExitCode showtimes();
     /// Lists the seats of `seats SHOWTIME|next` and their state.
     [[nodiscard]] ExitCode seats(const QStringList& positional);
+    /// `showtime-add --hall H --film F --start TIME [--prices LIST] [--trailers MIN]`: exit 3
+    /// naming the showtimes in the way when the hall is busy then (cleaning included).
+    [[nodiscard]] ExitCode add(const QStringList& positional);
+    /// `showtime-cancel SHOWTIME`: exit 3 when it has sales (refund its bookings first).
+    [[nodiscard]] ExitCode cancel(const QStringList& positional);
 
 private:
     CliSession& m_session;

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/showtimestore.h"
+
+#include <QRegularExpression>
+
+#include "db/dbconnection.h"
+
+namespace bo {
+namespace {
+
+QVariant textOrNull(const QString& text)
+{
+    return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
+}
+
+/// The showtime an overlap names: bo_showtime_add raises "overlaps showtime N" (BO412).
+int overlappedShowtime(const Error& e)
+{
+    static const QRegularExpression pattern(QStringLiteral("^overlaps showtime (\\d+)"));
+    const QRegularExpressionMatch m = pattern.match(e.message);
+    return m.hasMatch() ? m.captured(1).toInt() : 0;
+}
+
+} // namespace
+
+ShowtimeStore::ShowtimeStore(DbConnection& connection)
+    : m_connection(connection)
+{}
+
+Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
+{
+    if (!showtime.startsAt.isValid())
+        return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT showtime_id FROM bo_showtime_add(?::text, ?::text, ?::text, ?::timestamptz, "
+                       "?::integer)"),
+        {showtime.hall, showtime.film, textOrNull(showtime.priceList), showtime.startsAt.toUTC(),
+         showtime.trailerMinutes ? QVariant(*showtime.trailerMinutes)
+                                 : QVariant(QMetaType::fromType<int>())});
+    ShowtimeAddOutcome outcome;
+    if (!q) {
+        const int other = q.error().code == ErrorCode::Conflict ? overlappedShowtime(q.error()) : 0;
+        if (other <= 0)
+            return q.error();
+        auto existing = this->showtime(other);
+        if (!existing)
+            return existing.error();
+        outcome.overlaps.append(existing.value());
+        return outcome;
+    }
+    if (!q.value().next())
+        return makeError(ErrorCode::Internal, tr("The new showtime has no number."));
+    auto made = this->showtime(q.value().value(0).toInt());
+    if (!made)
+        return made.error();
+    outcome.added = made.value();
+    return outcome;
+}
+
+Result<ShowtimeCancelOutcome> ShowtimeStore::cancel(int showtimeId)
+{
+    auto q = m_connection.exec(QStringLiteral("SELECT bo_showtime_cancel(?)"), {showtimeId});
+    if (!q) {
+        Error e = q.error();
+        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("refund its bookings first")))
+            e.message = tr("Showtime %1 has sold seats or a sale in progress: refund its bookings first.")
+                            .arg(showtimeId);
+        else if (e.code == ErrorCode::NotFound)
+            e.message = tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId);
+        return e;
+    }
+    if (!q.value().next())
+        return makeError(ErrorCode::Internal, tr("The cancel returned nothing."));
+    return q.value().value(0).toBool() ? ShowtimeCancelOutcome::Cancelled
+                                       : ShowtimeCancelOutcome::WasCancelled;
+}
+
+Result<ScheduledShowtime> ShowtimeStore::showtime(int showtimeId)
+{
+    auto q = m_connection.exec(
+        QStringLiteral(
+            "SELECT st.id, st.auditorium_id, a.name, m.title, st.status, st.starts_at, st.ends_at, "
+            "       st.clean_until "
+            "  FROM showtime st JOIN auditorium a ON a.id = st.auditorium_id "
+            "  JOIN movie m ON m.id = st.movie_id WHERE st.id = ?"),
+        {showtimeId});
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return makeError(ErrorCode::NotFound,
+                         tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId));
+    ScheduledShowtime s;
+    s.id = r.value(0).toInt();
+    s.hallId = r.value(1).toInt();
+    s.hall = r.value(2).toString();
+    s.film = r.value(3).toString();
+    s.status = r.value(4).toString();
+    s.startsAt = r.value(5).toDateTime().toUTC();
+    s.endsAt = r.value(6).toDateTime().toUTC();
+    s.cleanUntil = r.value(7).toDateTime().toUTC();
+    return s;
+}
+
+} // namespace bo

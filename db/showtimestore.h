@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QCoreApplication>
+
+#include "model/showtimeschedule.h"
+
+namespace bo {
+
+class DbConnection;
+
+/// The showtime schedule on PostgreSQL (migration 0020): adds through bo_showtime_add and
+/// cancels through bo_showtime_cancel, a manager's; the exclusion constraint on the showtime
+/// table refuses overlaps whoever inserts.
+class ShowtimeStore final : public ShowtimeSchedule
+{
+    Q_DECLARE_TR_FUNCTIONS(bo::ShowtimeStore)
+
+public:
+    explicit ShowtimeStore(DbConnection& connection);
+
+    [[nodiscard]] Result<ShowtimeAddOutcome> add(const NewShowtime& showtime) override;
+    [[nodiscard]] Result<ShowtimeCancelOutcome> cancel(int showtimeId) override;
+
+    /// One showtime as the schedule has it; NotFound when there is none.
+    [[nodiscard]] Result<ScheduledShowtime> showtime(int showtimeId);
+
+private:
+    DbConnection& m_connection;
+};
+
+} // namespace bo

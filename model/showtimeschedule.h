@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <optional>
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include "model/result.h"
+
+namespace bo {
+
+/// A showtime a manager asks for. Hall, film and price list are named as the catalogue names them
+/// (name or title) or by number.
+struct NewShowtime
+{
+    QString hall;
+    QString film;
+    QString priceList;                 ///< empty: the only price list there is
+    QDateTime startsAt;                ///< the advertised start (the trailers begin)
+    std::optional<int> trailerMinutes; ///< empty: the cinema's setting
+};
+
+/// A showtime on the schedule: the hall is busy from `startsAt` until `cleanUntil`.
+struct ScheduledShowtime
+{
+    int id = 0;
+    int hallId = 0;
+    QString hall;
+    QString film;
+    QString status;       ///< ON_SALE, CLOSED, CANCELLED
+    QDateTime startsAt;   ///< UTC
+    QDateTime endsAt;     ///< UTC: the film's end (trailers and runtime)
+    QDateTime cleanUntil; ///< UTC: the end plus the hall's cleaning buffer
+};
+
+/// What an add did: the showtime made, or the showtimes of the hall in its way (nothing made).
+struct ShowtimeAddOutcome
+{
+    std::optional<ScheduledShowtime> added;
+    QList<ScheduledShowtime> overlaps;
+};
+
+/// What a cancel did.
+enum class ShowtimeCancelOutcome { Cancelled, WasCancelled };
+
+/// The showtimes of the cinema's schedule (the port; db/ShowtimeStore is its PostgreSQL adapter).
+/// The database refuses overlapping showtimes of one hall, cleaning buffer included, whoever
+/// writes; writes need a manager login (a terminal's is refused by the database).
+class ShowtimeSchedule
+{
+public:
+    ShowtimeSchedule() = default;
+    virtual ~ShowtimeSchedule() = default;
+    ShowtimeSchedule(const ShowtimeSchedule&) = delete;
+    ShowtimeSchedule& operator=(const ShowtimeSchedule&) = delete;
+
+    /// Adds one showtime. An overlap is an outcome naming the showtimes in the way, not an error;
+    /// an unknown hall, film or price list is NotFound, a bad value BadInput.
+    [[nodiscard]] virtual Result<ShowtimeAddOutcome> add(const NewShowtime& showtime) = 0;
+    /// Cancels a showtime that sold nothing; Conflict (its message says to refund its bookings
+    /// first) when it has bookings or seats held, NotFound when there is no such showtime.
+    [[nodiscard]] virtual Result<ShowtimeCancelOutcome> cancel(int showtimeId) = 0;
+};
+
+} // namespace bo

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+//
+// Runs the real boxoffice-admin executable against a fresh demo database per test:
+// showtime-add and showtime-cancel (issue 15, part 2). A manager adds a showtime that the
+// listing shows; an overlap exits 3 naming the showtime in the way; bad input exits 2 and
+// changes nothing; a terminal login is refused; a showtime with sales is not cancelled.
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QtTest>
+
+#include "tests/support/adminclirig.h"
+#include "tests/support/testdatabase.h"
+
+#ifndef BOXOFFICE_ADMIN_PATH
+#error "BOXOFFICE_ADMIN_PATH must name the boxoffice-admin executable"
+#endif
+
+using namespace bo;
+using bo::test::AdminCliRig;
+using bo::test::CliRun;
+
+namespace {
+
+/// A local start time as the CLI takes it, `days` from today.
+QString localStart(int days, const QTime& time)
+{
+    return QDateTime(QDate::currentDate().addDays(days), time).toString(QStringLiteral("yyyy-MM-ddTHH:mm"));
+}
+
+QString utcIso(int days, const QTime& time)
+{
+    return QDateTime(QDate::currentDate().addDays(days), time).toUTC().toString(Qt::ISODateWithMs);
+}
+
+} // namespace
+
+class TstAdminCliShowtimes final : public QObject
+{
+    Q_OBJECT
+
+private:
+    AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
+
+    CliRun asManager(const QStringList& arguments) const
+    {
+        return m_rig.cli(arguments, m_rig.db().managerSettings().toConninfo());
+    }
+
+    /// Everything of the showtimes a write could change, as one comparable line.
+    QString schedule() const
+    {
+        return m_rig.db().scalar(QStringLiteral(
+            "SELECT count(*) || ' ' || md5(coalesce(string_agg(concat_ws(',', id, auditorium_id, movie_id, "
+            "price_list_id, starts_at, ends_at, clean_until, status), ';' ORDER BY id), '')) FROM showtime"));
+    }
+
+private slots:
+    void initTestCase() { m_rig.checkProgram(); }
+    void init() { m_rig.create(); }
+    void cleanup() { m_rig.reset(); }
+
+    void aManagerAddsAShowtimeTheListingShows()
+    {
+        const CliRun run =
+            asManager({QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+                       QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+                       QStringLiteral("Standard"), QStringLiteral("--start"), localStart(3, QTime(10, 0)),
+                       QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+        const QJsonObject s = run.json().value(QLatin1String("showtime")).toObject();
+        QVERIFY(s.value(QLatin1String("id")).toInt() > 0);
+        QCOMPARE(s.value(QLatin1String("hall")).toString(), QStringLiteral("Hall 2"));
+        QCOMPARE(s.value(QLatin1String("film")).toString(), QStringLiteral("Paper Tigers"));
+        QCOMPARE(s.value(QLatin1String("starts_at")).toString(), utcIso(3, QTime(10, 0)));
+        // 10 minutes of trailers, 95 of film, 15 of cleaning.
+        QCOMPARE(s.value(QLatin1String("ends_at")).toString(), utcIso(3, QTime(11, 45)));
+        QCOMPARE(s.value(QLatin1String("clean_until")).toString(), utcIso(3, QTime(12, 0)));
+
+        const CliRun listed =
+            m_rig.cli({QStringLiteral("showtimes"), QStringLiteral("--date"),
+                       QDate::currentDate().addDays(3).toString(Qt::ISODate), QStringLiteral("--json")});
+        QVERIFY2(listed.exitCode == 0, qPrintable(listed.describe()));
+        const QJsonArray list = listed.json().value(QLatin1String("showtimes")).toArray();
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list.first().toObject().value(QLatin1String("id")).toInt(),
+                 s.value(QLatin1String("id")).toInt());
+
+        // Back to back: the next may start when the hall is clean, not a minute earlier.
+        const QStringList next = {QStringLiteral("showtime-add"), QStringLiteral("--hall"),
+                                  QStringLiteral("Hall 2"),       QStringLiteral("--film"),
+                                  QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+                                  QStringLiteral("Standard"),     QStringLiteral("--start")};
+        QCOMPARE(asManager(QStringList(next) << localStart(3, QTime(11, 59))).exitCode, 3);
+        QCOMPARE(asManager(QStringList(next) << localStart(3, QTime(12, 0))).exitCode, 0);
+    }
+
+    void anOverlapExitsThreeNamingTheShowtimeInTheWay()
+    {
+        // The demo's Hall 1 plays at 10:00 tomorrow.
+        const QString seeded = m_rig.db().scalar(
+            QStringLiteral("SELECT st.id FROM showtime st JOIN auditorium a ON a.id = st.auditorium_id "
+                           "WHERE a.name = 'Hall 1' AND st.starts_at = '%1'")
+                .arg(utcIso(1, QTime(10, 0))));
+        QVERIFY(seeded.toInt() > 0);
+        const QString before = schedule();
+        const CliRun run =
+            asManager({QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 1"),
+                       QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+                       QStringLiteral("Standard"), QStringLiteral("--start"), localStart(1, QTime(11, 0)),
+                       QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 3, qPrintable(run.describe()));
+        const QJsonArray overlaps = run.json().value(QLatin1String("overlaps")).toArray();
+        QCOMPARE(overlaps.size(), 1);
+        QCOMPARE(overlaps.first().toObject().value(QLatin1String("id")).toInt(), seeded.toInt());
+        QCOMPARE(run.json().value(QLatin1String("error")).toObject().value(QLatin1String("code")).toString(),
+                 QStringLiteral("conflict"));
+        QVERIFY2(run.err.contains(QStringLiteral("showtime %1").arg(seeded)), qPrintable(run.describe()));
+        QCOMPARE(schedule(), before);
+    }
+
+    void badInputChangesNothing_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        const QString start = localStart(3, QTime(10, 0));
+        const QStringList add = {QStringLiteral("showtime-add"), QStringLiteral("--hall"),
+                                 QStringLiteral("Hall 2"), QStringLiteral("--film"),
+                                 QStringLiteral("Paper Tigers")};
+        const QStringList prices = {QStringLiteral("--prices"), QStringLiteral("Standard")};
+        QTest::newRow("no start") << (QStringList(add) << prices);
+        QTest::newRow("no hall") << QStringList{QStringLiteral("showtime-add"), QStringLiteral("--film"),
+                                                QStringLiteral("Paper Tigers"), QStringLiteral("--start"),
+                                                start};
+        QTest::newRow("no film") << QStringList{QStringLiteral("showtime-add"), QStringLiteral("--hall"),
+                                                QStringLiteral("Hall 2"), QStringLiteral("--start"), start};
+        QTest::newRow("a word for a start")
+            << (QStringList(add) << prices << QStringLiteral("--start") << QStringLiteral("tomorrow"));
+        QTest::newRow("a day without a time")
+            << (QStringList(add) << prices << QStringLiteral("--start")
+                                 << QDate::currentDate().addDays(3).toString(Qt::ISODate));
+        QTest::newRow("no such hour") << (QStringList(add) << prices << QStringLiteral("--start")
+                                                           << QStringLiteral("2031-01-06T25:00"));
+        QTest::newRow("trailers too long")
+            << (QStringList(add) << prices << QStringLiteral("--start") << start
+                                 << QStringLiteral("--trailers") << QStringLiteral("61"));
+        QTest::newRow("trailers not a number")
+            << (QStringList(add) << prices << QStringLiteral("--start") << start
+                                 << QStringLiteral("--trailers") << QStringLiteral("x"));
+        QTest::newRow("unknown hall") << QStringList{
+            QStringLiteral("showtime-add"), QStringLiteral("--hall"),       QStringLiteral("Hall 9"),
+            QStringLiteral("--film"),       QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+            QStringLiteral("Standard"),     QStringLiteral("--start"),      start};
+        QTest::newRow("unknown film") << QStringList{
+            QStringLiteral("showtime-add"), QStringLiteral("--hall"),      QStringLiteral("Hall 2"),
+            QStringLiteral("--film"),       QStringLiteral("Paper Lions"), QStringLiteral("--prices"),
+            QStringLiteral("Standard"),     QStringLiteral("--start"),     start};
+        QTest::newRow("unknown price list")
+            << (QStringList(add) << QStringLiteral("--prices") << QStringLiteral("Gold")
+                                 << QStringLiteral("--start") << start);
+        QTest::newRow("no price list where there are two")
+            << (QStringList(add) << QStringLiteral("--start") << start);
+        QTest::newRow("a stray argument")
+            << (QStringList(add) << prices << QStringLiteral("--start") << start << QStringLiteral("now"));
+        QTest::newRow("cancel without a showtime") << QStringList{QStringLiteral("showtime-cancel")};
+        QTest::newRow("cancel of a word")
+            << QStringList{QStringLiteral("showtime-cancel"), QStringLiteral("abc")};
+        QTest::newRow("cancel of zero")
+            << QStringList{QStringLiteral("showtime-cancel"), QStringLiteral("0")};
+        QTest::newRow("cancel of an unknown showtime")
+            << QStringList{QStringLiteral("showtime-cancel"), QStringLiteral("999999")};
+        QTest::newRow("cancel of two")
+            << QStringList{QStringLiteral("showtime-cancel"), QStringLiteral("1"), QStringLiteral("2")};
+    }
+
+    void badInputChangesNothing()
+    {
+        QFETCH(QStringList, args);
+        const QString before = schedule();
+        const CliRun run = asManager(QStringList(args) << QStringLiteral("--json"));
+        QVERIFY2(run.exitCode == 2, qPrintable(run.describe()));
+        QVERIFY2(run.json().contains(QLatin1String("error")), qPrintable(run.describe()));
+        QCOMPARE(schedule(), before);
+    }
+
+    void aTerminalLoginIsRefused()
+    {
+        const QString before = schedule();
+        const CliRun added =
+            m_rig.cli({QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+                       QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+                       QStringLiteral("Standard"), QStringLiteral("--start"), localStart(3, QTime(10, 0))});
+        QVERIFY2(added.exitCode == 1, qPrintable(added.describe()));
+        QVERIFY2(added.err.contains(QLatin1String("needs a manager login")), qPrintable(added.describe()));
+        const CliRun cancelled = m_rig.cli({QStringLiteral("showtime-cancel"), m_rig.premium()});
+        QVERIFY2(cancelled.exitCode == 1, qPrintable(cancelled.describe()));
+        QVERIFY2(cancelled.err.contains(QLatin1String("needs a manager login")),
+                 qPrintable(cancelled.describe()));
+        QCOMPARE(schedule(), before);
+    }
+
+    void aShowtimeWithSalesIsNotCancelled()
+    {
+        const CliRun held = m_rig.cli({QStringLiteral("hold"), m_rig.hall1(), QStringLiteral("A1"),
+                                       QStringLiteral("--owner"), bo::test::newUuid()});
+        QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
+        const CliRun refused =
+            asManager({QStringLiteral("showtime-cancel"), m_rig.hall1(), QStringLiteral("--json")});
+        QVERIFY2(refused.exitCode == 3, qPrintable(refused.describe()));
+        QVERIFY2(refused.err.contains(QLatin1String("refund its bookings first")),
+                 qPrintable(refused.describe()));
+        QCOMPARE(
+            m_rig.db().scalar(QStringLiteral("SELECT status FROM showtime WHERE id = %1").arg(m_rig.hall1())),
+            QStringLiteral("ON_SALE"));
+
+        // One that sold nothing is cancelled once; a second cancel says so.
+        const CliRun done =
+            asManager({QStringLiteral("showtime-cancel"), m_rig.premium(), QStringLiteral("--json")});
+        QVERIFY2(done.exitCode == 0, qPrintable(done.describe()));
+        QCOMPARE(done.json().value(QLatin1String("cancelled")).toBool(), true);
+        QCOMPARE(done.json().value(QLatin1String("already")).toBool(), false);
+        const CliRun again =
+            asManager({QStringLiteral("showtime-cancel"), m_rig.premium(), QStringLiteral("--json")});
+        QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
+        QCOMPARE(again.json().value(QLatin1String("already")).toBool(), true);
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral("SELECT status FROM showtime WHERE id = %1").arg(m_rig.premium())),
+                 QStringLiteral("CANCELLED"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstAdminCliShowtimes)
+#include "tst_adminclishowtimes.moc"
