@@ -2,7 +2,11 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/showtimestore.h"
 
+#include <algorithm>
+#include <utility>
+
 #include <QRegularExpression>
+#include <QStringList>
 
 #include "db/dbconnection.h"
 
@@ -55,6 +59,57 @@ Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
     if (!made)
         return made.error();
     outcome.added = made.value();
+    return outcome;
+}
+
+Result<ShowtimePatternOutcome> ShowtimeStore::addPattern(const NewShowtime& shape,
+                                                         const QList<QDateTime>& starts)
+{
+    QStringList instants;
+    instants.reserve(starts.size());
+    for (const QDateTime& start : starts) {
+        if (!start.isValid())
+            return makeError(ErrorCode::BadInput,
+                             tr("Every showtime of a pattern needs a valid start time."));
+        instants << start.toUTC().toString(Qt::ISODateWithMs);
+    }
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT requested_start, showtime_id, overlaps_showtime, overlaps_start "
+                       "  FROM bo_showtime_pattern(?::text, ?::text, ?::text, ?::timestamptz[], ?::integer)"),
+        {shape.hall, shape.film, textOrNull(shape.priceList),
+         QStringLiteral("{%1}").arg(instants.join(QLatin1Char(','))),
+         shape.trailerMinutes ? QVariant(*shape.trailerMinutes) : QVariant(QMetaType::fromType<int>())});
+    if (!q)
+        return q.error();
+    ShowtimePatternOutcome outcome;
+    QList<int> added;
+    QList<std::pair<QDateTime, int>> inTheWay;
+    while (q.value().next()) {
+        const Rows& r = q.value();
+        const QDateTime requested = r.value(0).toDateTime().toUTC();
+        if (!r.value(1).isNull())
+            added << r.value(1).toInt();
+        else if (!r.value(2).isNull())
+            inTheWay.append({requested, r.value(2).toInt()});
+        else
+            outcome.conflicts.append({requested, std::nullopt, r.value(3).toDateTime().toUTC()});
+    }
+    for (int id : added) {
+        auto made = showtime(id);
+        if (!made)
+            return made.error();
+        outcome.added.append(made.value());
+    }
+    for (const auto& [requested, id] : inTheWay) {
+        auto existing = showtime(id);
+        if (!existing)
+            return existing.error();
+        outcome.conflicts.append({requested, existing.value(), QDateTime()});
+    }
+    std::stable_sort(outcome.conflicts.begin(), outcome.conflicts.end(),
+                     [](const PatternConflict& a, const PatternConflict& b) {
+                         return a.requestedStart < b.requestedStart;
+                     });
     return outcome;
 }
 

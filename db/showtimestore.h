@@ -21,6 +21,8 @@ public:
     explicit ShowtimeStore(DbConnection& connection);
 
     [[nodiscard]] Result<ShowtimeAddOutcome> add(const NewShowtime& showtime) override;
+    [[nodiscard]] Result<ShowtimePatternOutcome> addPattern(const NewShowtime& shape,
+                                                            const QList<QDateTime>& starts) override;
     [[nodiscard]] Result<ShowtimeCancelOutcome> cancel(int showtimeId) override;
 
     /// One showtime as the schedule has it; NotFound when there is none.

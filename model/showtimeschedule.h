@@ -43,6 +43,22 @@ struct ShowtimeAddOutcome
     QList<ScheduledShowtime> overlaps;
 };
 
+/// One start of a week pattern that is in the way: of an existing showtime, or of another start
+/// of the same pattern.
+struct PatternConflict
+{
+    QDateTime requestedStart;                  ///< UTC
+    std::optional<ScheduledShowtime> existing; ///< the showtime in the way, if it is one
+    QDateTime otherRequestedStart;             ///< else the other start of the pattern (UTC)
+};
+
+/// What a pattern did: every showtime added, or (nothing added) every conflict.
+struct ShowtimePatternOutcome
+{
+    QList<ScheduledShowtime> added;
+    QList<PatternConflict> conflicts;
+};
+
 /// What a cancel did.
 enum class ShowtimeCancelOutcome { Cancelled, WasCancelled };
 
@@ -60,6 +76,11 @@ public:
     /// Adds one showtime. An overlap is an outcome naming the showtimes in the way, not an error;
     /// an unknown hall, film or price list is NotFound, a bad value BadInput.
     [[nodiscard]] virtual Result<ShowtimeAddOutcome> add(const NewShowtime& showtime) = 0;
+    /// Adds `shape` (its start ignored) at each of `starts`, all or nothing: when any start is in
+    /// the way of a showtime of the hall or of another start, nothing is added and every such
+    /// conflict is listed.
+    [[nodiscard]] virtual Result<ShowtimePatternOutcome> addPattern(const NewShowtime& shape,
+                                                                    const QList<QDateTime>& starts) = 0;
     /// Cancels a showtime that sold nothing; Conflict (its message says to refund its bookings
     /// first) when it has bookings or seats held, NotFound when there is no such showtime.
     [[nodiscard]] virtual Result<ShowtimeCancelOutcome> cancel(int showtimeId) = 0;

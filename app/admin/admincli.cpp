@@ -41,6 +41,8 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return HallCommands(m_session).exportHall(positional);
     if (command == QLatin1String("showtime-add"))
         return ShowtimeCommands(m_session).add(positional);
+    if (command == QLatin1String("showtime-pattern"))
+        return ShowtimeCommands(m_session).pattern(positional);
     if (command == QLatin1String("showtime-cancel"))
         return ShowtimeCommands(m_session).cancel(positional);
     if (command == QLatin1String("hold"))

@@ -91,6 +91,10 @@ void CliSession::addOptions()
            "                                          add a showtime (manager); TIME is local like\n"
            "                                          2026-12-24T19:30 or has an offset; refused when\n"
            "                                          it overlaps another of the hall, cleaning included\n"
+           "  showtime-pattern --hall H --film F --from DAY --to DAY --times 10:00,13:20 [--days mon-fri]\n"
+           "                   [--prices LIST] [--trailers MIN]\n"
+           "                                          a week pattern of showtimes (manager), all or\n"
+           "                                          nothing: any overlap lists every conflict\n"
            "  showtime-cancel SHOWTIME                cancel a showtime that sold nothing (manager)\n"
            "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
            "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
@@ -185,6 +189,12 @@ void CliSession::addOptions()
          tr("When 'showtime-add' starts (trailers included), local time or with an offset."), tr("time")},
         {QStringLiteral("prices"), tr("The price list of 'showtime-add' (default: the only one)."),
          tr("list")},
+        {QStringLiteral("from"), tr("First day of 'showtime-pattern'."), tr("YYYY-MM-DD")},
+        {QStringLiteral("to"), tr("Last day of 'showtime-pattern' (included)."), tr("YYYY-MM-DD")},
+        {QStringLiteral("times"), tr("Start times of 'showtime-pattern', like 10:00,13:20,16:40."),
+         tr("times")},
+        {QStringLiteral("days"),
+         tr("Weekdays of 'showtime-pattern': mon,tue,... or mon-fri (default daily)."), tr("days")},
         {QStringLiteral("trailers"), tr("Minutes of trailers before the film (default: the setting, 10)."),
          tr("minutes")},
         {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},

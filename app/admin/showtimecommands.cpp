@@ -10,6 +10,7 @@
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
+#include "model/weekpattern.h"
 
 namespace bo {
 namespace {
@@ -160,33 +161,44 @@ ExitCode ShowtimeCommands::seats(const QStringList& positional)
     return ExitCode::Ok;
 }
 
-ExitCode ShowtimeCommands::add(const QStringList& positional)
+Result<NewShowtime> ShowtimeCommands::request() const
 {
-    if (positional.size() != 1)
-        return m_session.usageError(tr("showtime-add takes options only: --hall, --film and --start."));
-    NewShowtime request;
-    request.hall = m_session.value(QStringLiteral("hall")).trimmed();
-    request.film = m_session.value(QStringLiteral("film")).trimmed();
-    request.priceList = m_session.value(QStringLiteral("prices")).trimmed();
-    if (request.hall.isEmpty() || request.film.isEmpty() || !m_session.isSet(QStringLiteral("start")))
-        return m_session.usageError(tr("showtime-add needs --hall, --film and --start."));
-    request.startsAt = startTime(m_session.value(QStringLiteral("start")));
-    if (!request.startsAt.isValid())
-        return m_session.usageError(tr("'%1' is not a start time like 2026-12-24T19:30.")
-                                        .arg(m_session.value(QStringLiteral("start"))));
+    NewShowtime shape;
+    shape.hall = m_session.value(QStringLiteral("hall")).trimmed();
+    shape.film = m_session.value(QStringLiteral("film")).trimmed();
+    shape.priceList = m_session.value(QStringLiteral("prices")).trimmed();
+    if (shape.hall.isEmpty() || shape.film.isEmpty())
+        return makeError(ErrorCode::BadInput, tr("Name the hall and the film (--hall, --film)."));
     if (m_session.isSet(QStringLiteral("trailers"))) {
         bool ok = false;
         const int minutes = m_session.value(QStringLiteral("trailers")).toInt(&ok);
         if (!ok || minutes < 0 || minutes > 60)
-            return m_session.usageError(tr("--trailers is 0 to 60 minutes, not '%1'.")
-                                            .arg(m_session.value(QStringLiteral("trailers"))));
-        request.trailerMinutes = minutes;
+            return makeError(ErrorCode::BadInput, tr("--trailers is 0 to 60 minutes, not '%1'.")
+                                                      .arg(m_session.value(QStringLiteral("trailers"))));
+        shape.trailerMinutes = minutes;
     }
+    return shape;
+}
+
+ExitCode ShowtimeCommands::add(const QStringList& positional)
+{
+    if (positional.size() != 1)
+        return m_session.usageError(tr("showtime-add takes options only: --hall, --film and --start."));
+    auto shaped = request();
+    if (!shaped)
+        return m_session.usageError(shaped.error().message);
+    NewShowtime wanted = shaped.value();
+    if (!m_session.isSet(QStringLiteral("start")))
+        return m_session.usageError(tr("showtime-add needs --start."));
+    wanted.startsAt = startTime(m_session.value(QStringLiteral("start")));
+    if (!wanted.startsAt.isValid())
+        return m_session.usageError(tr("'%1' is not a start time like 2026-12-24T19:30.")
+                                        .arg(m_session.value(QStringLiteral("start"))));
     // As hall-import: the demo's owner on a one-person machine, else the login given.
     if (Status s = m_session.connect(true, true); !s)
         return m_session.fail(s.error());
     ShowtimeStore store(m_session.connection());
-    auto done = store.add(request);
+    auto done = store.add(wanted);
     if (!done) {
         if (permissionDenied(done.error()))
             return m_session.fail(makeError(
@@ -226,6 +238,96 @@ ExitCode ShowtimeCommands::add(const QStringList& positional)
                              CliSession::localTime(s.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")),
                              CliSession::localTime(s.endsAt, QStringLiteral("HH:mm")),
                              CliSession::localTime(s.cleanUntil, QStringLiteral("HH:mm"))));
+    return ExitCode::Ok;
+}
+
+ExitCode ShowtimeCommands::pattern(const QStringList& positional)
+{
+    if (positional.size() != 1)
+        return m_session.usageError(
+            tr("showtime-pattern takes options only: --hall, --film, --from, --to and --times."));
+    auto shaped = request();
+    if (!shaped)
+        return m_session.usageError(shaped.error().message);
+    WeekPattern week;
+    week.from = QDate::fromString(m_session.value(QStringLiteral("from")), Qt::ISODate);
+    week.to = QDate::fromString(m_session.value(QStringLiteral("to")), Qt::ISODate);
+    if (!week.from.isValid() || !week.to.isValid())
+        return m_session.usageError(tr("--from and --to are days like 2026-12-24."));
+    auto times = WeekPattern::parseTimes(m_session.value(QStringLiteral("times")));
+    if (!times)
+        return m_session.usageError(times.error().message);
+    week.times = times.value();
+    if (m_session.isSet(QStringLiteral("days"))) {
+        auto days = WeekPattern::parseWeekdays(m_session.value(QStringLiteral("days")));
+        if (!days)
+            return m_session.usageError(days.error().message);
+        week.weekdays = days.value();
+    }
+    auto starts = week.starts(QTimeZone::systemTimeZone());
+    if (!starts)
+        return m_session.usageError(starts.error().message);
+
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    ShowtimeStore store(m_session.connection());
+    auto done = store.addPattern(shaped.value(), starts.value());
+    if (!done) {
+        if (permissionDenied(done.error()))
+            return m_session.fail(makeError(
+                ErrorCode::Internal, tr("Adding showtimes needs a manager login."), done.error().detail));
+        return m_session.failLookup(done.error());
+    }
+    const ShowtimePatternOutcome& outcome = done.value();
+    if (!outcome.conflicts.isEmpty()) {
+        QJsonArray conflicts;
+        QString text;
+        for (const PatternConflict& c : outcome.conflicts) {
+            QJsonObject o{{QStringLiteral("start"), CliSession::isoUtc(c.requestedStart)}};
+            const QString when = CliSession::localTime(c.requestedStart, QStringLiteral("yyyy-MM-dd HH:mm"));
+            if (c.existing) {
+                o.insert(QStringLiteral("showtime"), toJson(*c.existing));
+                text +=
+                    tr("  %1 overlaps showtime %2 (%3, %4 to %5, the hall clean at %6)\n")
+                        .arg(when)
+                        .arg(c.existing->id)
+                        .arg(c.existing->film,
+                             CliSession::localTime(c.existing->startsAt, QStringLiteral("yyyy-MM-dd HH:mm")),
+                             CliSession::localTime(c.existing->endsAt, QStringLiteral("HH:mm")),
+                             CliSession::localTime(c.existing->cleanUntil, QStringLiteral("HH:mm")));
+            } else {
+                o.insert(QStringLiteral("pattern_start"), CliSession::isoUtc(c.otherRequestedStart));
+                text += tr("  %1 overlaps the pattern's own %2\n")
+                            .arg(when, CliSession::localTime(c.otherRequestedStart,
+                                                             QStringLiteral("yyyy-MM-dd HH:mm")));
+            }
+            conflicts.append(o);
+        }
+        const QString message =
+            tr("The pattern overlaps %n time(s); nothing was added.", nullptr, int(outcome.conflicts.size()));
+        if (m_session.json())
+            m_session.print(
+                QJsonObject{{QStringLiteral("error"),
+                             QJsonObject{{QStringLiteral("code"),
+                                          QString::fromLatin1(errorCodeName(ErrorCode::Conflict))},
+                                         {QStringLiteral("message"), message}}},
+                            {QStringLiteral("conflicts"), conflicts}},
+                QString());
+        else
+            m_session.print(QJsonObject(), text);
+        m_session.printError(message);
+        return ExitCode::Conflict;
+    }
+    QJsonArray added;
+    QString text = tr("%n showtime(s) added:\n", nullptr, int(outcome.added.size()));
+    for (const ScheduledShowtime& s : outcome.added) {
+        added.append(toJson(s));
+        text += QStringLiteral("%1  %2  %3  %4\n")
+                    .arg(s.id, 6)
+                    .arg(CliSession::localTime(s.startsAt, QStringLiteral("yyyy-MM-dd ddd HH:mm")),
+                         s.hall.leftJustified(15), s.film);
+    }
+    m_session.print(QJsonObject{{QStringLiteral("showtimes"), added}}, text);
     return ExitCode::Ok;
 }
 

@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include "app/admin/clisession.h"
+#include "model/showtimeschedule.h"
 
 namespace bo {
 
@@ -26,10 +27,17 @@ public:
     /// `showtime-add --hall H --film F --start TIME [--prices LIST] [--trailers MIN]`: exit 3
     /// naming the showtimes in the way when the hall is busy then (cleaning included).
     [[nodiscard]] ExitCode add(const QStringList& positional);
+    /// `showtime-pattern --hall H --film F --from DAY --to DAY --times T,... [--days D]
+    /// [--prices LIST] [--trailers MIN]`: all or nothing; exit 3 listing every conflict.
+    [[nodiscard]] ExitCode pattern(const QStringList& positional);
     /// `showtime-cancel SHOWTIME`: exit 3 when it has sales (refund its bookings first).
     [[nodiscard]] ExitCode cancel(const QStringList& positional);
 
 private:
+    /// The hall, film, price list and trailers of showtime-add and showtime-pattern; BadInput
+    /// when one is missing or wrong.
+    [[nodiscard]] Result<NewShowtime> request() const;
+
     CliSession& m_session;
 };
 

@@ -19,8 +19,9 @@
 -- * Showtimes that exist already get the same end; where that would run into the hall's next
 --   showtime, their buffer (then their trailers) shrinks to the gap they had, so that only a real
 --   overlap (the next one starting before this film is over) stops the migration, naming both.
--- * Showtimes are added and cancelled only through bo_showtime_add and bo_showtime_cancel, which
---   a manager login may call and a terminal login may not (DESIGN.md section 7). An overlap is
+-- * Showtimes are added and cancelled only through bo_showtime_add, bo_showtime_pattern (a week
+--   pattern, all or nothing, listing every overlap) and bo_showtime_cancel, which a manager login
+--   may call and a terminal login may not (DESIGN.md section 7). An overlap is
 --   SQLSTATE BO412 naming the showtime in the way ("overlaps showtime N"); a cancel with sales is
 --   BO412 too ("refund its bookings first").
 --
@@ -198,6 +199,86 @@ BEGIN
     RETURN QUERY SELECT v_row.id, v_hall, v_row.starts_at, v_row.ends_at, v_row.clean_until;
 END $$;
 
+-- The showtimes of hall p_hall in the way of the requested starts, each busy for p_busy: one row
+-- per requested start and existing showtime it overlaps, and per requested start and other
+-- requested start it overlaps (a pattern whose own times collide).
+CREATE FUNCTION bo_showtime_overlaps(p_hall integer, p_starts timestamptz[], p_busy interval)
+RETURNS TABLE (requested_start timestamptz, overlaps_showtime integer, overlaps_start timestamptz)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    WITH req AS (SELECT u.s, u.n FROM unnest(p_starts) WITH ORDINALITY u(s, n))
+    SELECT r.s, o.id, NULL::timestamptz
+      FROM req r JOIN showtime o ON o.auditorium_id = p_hall AND o.status <> 'CANCELLED'
+       AND tstzrange(o.starts_at, o.clean_until) && tstzrange(r.s, r.s + p_busy)
+    UNION ALL
+    SELECT r.s, NULL::integer, q.s
+      FROM req r JOIN req q ON q.n <> r.n AND tstzrange(q.s, q.s + p_busy) && tstzrange(r.s, r.s + p_busy)
+    ORDER BY 1, 2, 3
+$$;
+
+-- A week pattern: showtimes of one film in one hall at every start of p_starts, all or nothing.
+-- Where any start is in the way of an existing showtime or of another start of the pattern,
+-- nothing is added and the rows list every such overlap (showtime_id NULL); otherwise one row
+-- per showtime added (overlaps_* NULL). A concurrent writer that takes a slot between the check
+-- and the insert makes the insert fail as a whole: the overlaps are then listed as well.
+CREATE FUNCTION bo_showtime_pattern(p_hall text, p_film text, p_prices text, p_starts timestamptz[],
+                                    p_trailer_min integer)
+RETURNS TABLE (requested_start timestamptz, showtime_id integer, overlaps_showtime integer,
+               overlaps_start timestamptz)
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+    v_hall    integer := bo_catalogue_id('hall', p_hall);
+    v_film    integer := bo_catalogue_id('film', p_film);
+    v_prices  integer;
+    v_trailer integer;
+    v_film_len interval;
+    v_busy    interval;
+    v_ids     integer[];
+    v_starts  timestamptz[];
+BEGIN
+    IF p_starts IS NULL OR cardinality(p_starts) = 0 OR cardinality(p_starts) > 1000 THEN
+        RAISE EXCEPTION 'a pattern has 1 to 1000 showtimes' USING ERRCODE = 'BO400';
+    END IF;
+    IF EXISTS (SELECT 1 FROM unnest(p_starts) s WHERE s IS NULL OR NOT isfinite(s)) THEN
+        RAISE EXCEPTION 'every showtime of a pattern needs a start time' USING ERRCODE = 'BO400';
+    END IF;
+    IF p_prices IS NULL THEN
+        SELECT min(p.id) INTO v_prices FROM price_list p HAVING count(*) = 1;
+        IF v_prices IS NULL THEN
+            RAISE EXCEPTION 'name the showtimes'' price list (there is not exactly one)' USING ERRCODE = 'BO400';
+        END IF;
+    ELSE
+        v_prices := bo_catalogue_id('price list', p_prices);
+    END IF;
+    SELECT coalesce(p_trailer_min, se.trailer_min) INTO v_trailer FROM settings se;
+    IF v_trailer NOT BETWEEN 0 AND 60 THEN
+        RAISE EXCEPTION 'trailers last 0 to 60 minutes, not %', v_trailer USING ERRCODE = 'BO400';
+    END IF;
+    SELECT make_interval(mins => v_trailer + m.runtime_min) INTO v_film_len FROM movie m WHERE m.id = v_film;
+    SELECT v_film_len + make_interval(mins => a.cleaning_min) INTO v_busy FROM auditorium a WHERE a.id = v_hall;
+
+    RETURN QUERY SELECT o.requested_start, NULL::integer, o.overlaps_showtime, o.overlaps_start
+                   FROM bo_showtime_overlaps(v_hall, p_starts, v_busy) o;
+    IF FOUND THEN
+        RETURN;
+    END IF;
+    BEGIN
+        WITH ins AS (
+            INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at, ends_at, clean_until)
+            SELECT v_hall, v_film, v_prices, s, s + v_film_len, s + v_busy FROM unnest(p_starts) s ORDER BY s
+            RETURNING id, starts_at)
+        SELECT array_agg(ins.id ORDER BY ins.starts_at), array_agg(ins.starts_at ORDER BY ins.starts_at)
+          INTO v_ids, v_starts FROM ins;
+    EXCEPTION WHEN exclusion_violation THEN
+        RETURN QUERY SELECT o.requested_start, NULL::integer, o.overlaps_showtime, o.overlaps_start
+                       FROM bo_showtime_overlaps(v_hall, p_starts, v_busy) o;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'a showtime of the pattern overlaps one just added' USING ERRCODE = 'BO412';
+        END IF;
+        RETURN;
+    END;
+    RETURN QUERY SELECT u.s, u.id, NULL::integer, NULL::timestamptz FROM unnest(v_starts, v_ids) u(s, id);
+END $$;
+
 -- Cancels a showtime that has sold nothing: no booking pending or confirmed, no seat held or
 -- sold (BO412 "refund its bookings first" otherwise). Returns false when it was cancelled
 -- already; BO404 when there is no such showtime. Its slot in the hall is free again.
@@ -243,7 +324,8 @@ BEGIN
         FOR r IN
             SELECT p.oid::regprocedure AS name FROM pg_proc p
              WHERE p.pronamespace = 'public'::regnamespace AND p.prokind = 'f'
-               AND p.proname IN ('bo_showtime_times', 'bo_catalogue_id', 'bo_showtime_add', 'bo_showtime_cancel')
+               AND p.proname IN ('bo_showtime_times', 'bo_catalogue_id', 'bo_showtime_add', 'bo_showtime_cancel',
+                                 'bo_showtime_overlaps', 'bo_showtime_pattern')
         LOOP
             EXECUTE format('ALTER FUNCTION %s SET bo.announced = %L', r.name, '');
         END LOOP;
@@ -251,7 +333,10 @@ BEGIN
 END $$;
 
 REVOKE EXECUTE ON FUNCTION bo_showtime_times(), bo_catalogue_id(text, text),
-    bo_showtime_add(text, text, text, timestamptz, integer), bo_showtime_cancel(integer) FROM PUBLIC;
+    bo_showtime_add(text, text, text, timestamptz, integer), bo_showtime_cancel(integer),
+    bo_showtime_overlaps(integer, timestamptz[], interval),
+    bo_showtime_pattern(text, text, text, timestamptz[], integer) FROM PUBLIC;
 -- Catalogue writes are a manager's: a terminal login cannot call these.
 GRANT EXECUTE ON FUNCTION bo_showtime_add(text, text, text, timestamptz, integer),
-    bo_showtime_cancel(integer) TO boxoffice_manager;
+    bo_showtime_cancel(integer), bo_showtime_pattern(text, text, text, timestamptz[], integer)
+    TO boxoffice_manager;

@@ -119,6 +119,49 @@ private slots:
         QCOMPARE(schedule(), before);
     }
 
+    void aPatternAddsAWeekOrNothing()
+    {
+        // Monday to Sunday of the week after next, weekdays only, twice a day.
+        const QDate today = QDate::currentDate();
+        const QDate monday = today.addDays(14 - today.dayOfWeek() + 1);
+        const QStringList pattern = {QStringLiteral("showtime-pattern"),
+                                     QStringLiteral("--hall"),
+                                     QStringLiteral("Hall 2"),
+                                     QStringLiteral("--film"),
+                                     QStringLiteral("Paper Tigers"),
+                                     QStringLiteral("--prices"),
+                                     QStringLiteral("Standard"),
+                                     QStringLiteral("--from"),
+                                     monday.toString(Qt::ISODate),
+                                     QStringLiteral("--to"),
+                                     monday.addDays(6).toString(Qt::ISODate),
+                                     QStringLiteral("--times"),
+                                     QStringLiteral("10:00,13:00"),
+                                     QStringLiteral("--days"),
+                                     QStringLiteral("mon-fri"),
+                                     QStringLiteral("--json")};
+        const CliRun run = asManager(pattern);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+        const QJsonArray added = run.json().value(QLatin1String("showtimes")).toArray();
+        QCOMPARE(added.size(), 10);
+        QCOMPARE(added.first().toObject().value(QLatin1String("starts_at")).toString(),
+                 QDateTime(monday, QTime(10, 0)).toUTC().toString(Qt::ISODateWithMs));
+
+        // The same week again: every start is in the way of one just made; nothing is added.
+        const QString before = schedule();
+        const CliRun again = asManager(pattern);
+        QVERIFY2(again.exitCode == 3, qPrintable(again.describe()));
+        const QJsonArray conflicts = again.json().value(QLatin1String("conflicts")).toArray();
+        QCOMPARE(conflicts.size(), 10);
+        QCOMPARE(conflicts.first()
+                     .toObject()
+                     .value(QLatin1String("showtime"))
+                     .toObject()
+                     .value(QLatin1String("id")),
+                 added.first().toObject().value(QLatin1String("id")));
+        QCOMPARE(schedule(), before);
+    }
+
     void badInputChangesNothing_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -161,6 +204,39 @@ private slots:
             << (QStringList(add) << QStringLiteral("--start") << start);
         QTest::newRow("a stray argument")
             << (QStringList(add) << prices << QStringLiteral("--start") << start << QStringLiteral("now"));
+        const QStringList pattern = {QStringLiteral("showtime-pattern"), QStringLiteral("--hall"),
+                                     QStringLiteral("Hall 2"),           QStringLiteral("--film"),
+                                     QStringLiteral("Paper Tigers"),     QStringLiteral("--prices"),
+                                     QStringLiteral("Standard")};
+        const QString from = QDate::currentDate().addDays(20).toString(Qt::ISODate);
+        const QString to = QDate::currentDate().addDays(26).toString(Qt::ISODate);
+        QTest::newRow("pattern without days")
+            << (QStringList(pattern) << QStringLiteral("--times") << QStringLiteral("10:00"));
+        QTest::newRow("pattern without times")
+            << (QStringList(pattern) << QStringLiteral("--from") << from << QStringLiteral("--to") << to);
+        QTest::newRow("pattern with a bad time")
+            << (QStringList(pattern) << QStringLiteral("--from") << from << QStringLiteral("--to") << to
+                                     << QStringLiteral("--times") << QStringLiteral("10:00,noon"));
+        QTest::newRow("pattern with a bad day")
+            << (QStringList(pattern) << QStringLiteral("--from") << from << QStringLiteral("--to") << to
+                                     << QStringLiteral("--times") << QStringLiteral("10:00")
+                                     << QStringLiteral("--days") << QStringLiteral("someday"));
+        QTest::newRow("pattern backwards")
+            << (QStringList(pattern) << QStringLiteral("--from") << to << QStringLiteral("--to") << from
+                                     << QStringLiteral("--times") << QStringLiteral("10:00"));
+        QTest::newRow("pattern in an unknown hall") << QStringList{QStringLiteral("showtime-pattern"),
+                                                                   QStringLiteral("--hall"),
+                                                                   QStringLiteral("Hall 9"),
+                                                                   QStringLiteral("--film"),
+                                                                   QStringLiteral("Paper Tigers"),
+                                                                   QStringLiteral("--prices"),
+                                                                   QStringLiteral("Standard"),
+                                                                   QStringLiteral("--from"),
+                                                                   from,
+                                                                   QStringLiteral("--to"),
+                                                                   to,
+                                                                   QStringLiteral("--times"),
+                                                                   QStringLiteral("10:00")};
         QTest::newRow("cancel without a showtime") << QStringList{QStringLiteral("showtime-cancel")};
         QTest::newRow("cancel of a word")
             << QStringList{QStringLiteral("showtime-cancel"), QStringLiteral("abc")};
@@ -191,6 +267,16 @@ private slots:
                        QStringLiteral("Standard"), QStringLiteral("--start"), localStart(3, QTime(10, 0))});
         QVERIFY2(added.exitCode == 1, qPrintable(added.describe()));
         QVERIFY2(added.err.contains(QLatin1String("needs a manager login")), qPrintable(added.describe()));
+        const CliRun pattern =
+            m_rig.cli({QStringLiteral("showtime-pattern"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+                       QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+                       QStringLiteral("Standard"), QStringLiteral("--from"),
+                       QDate::currentDate().addDays(20).toString(Qt::ISODate), QStringLiteral("--to"),
+                       QDate::currentDate().addDays(21).toString(Qt::ISODate), QStringLiteral("--times"),
+                       QStringLiteral("10:00")});
+        QVERIFY2(pattern.exitCode == 1, qPrintable(pattern.describe()));
+        QVERIFY2(pattern.err.contains(QLatin1String("needs a manager login")),
+                 qPrintable(pattern.describe()));
         const CliRun cancelled = m_rig.cli({QStringLiteral("showtime-cancel"), m_rig.premium()});
         QVERIFY2(cancelled.exitCode == 1, qPrintable(cancelled.describe()));
         QVERIFY2(cancelled.err.contains(QLatin1String("needs a manager login")),

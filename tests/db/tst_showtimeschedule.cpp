@@ -274,6 +274,60 @@ private slots:
         }
     }
 
+    void aPatternIsAllOrNothingListingEveryConflict()
+    {
+        const int existing = add(base.addDays(1));
+        QVERIFY(existing > 0);
+        const QString before = m_db->snapshot();
+        const QList<QDateTime> starts = {base,
+                                         base.addSecs(3 * 3600),
+                                         base.addDays(1).addSecs(30 * 60), // in the existing one's film
+                                         base.addDays(1).addSecs(3 * 3600),
+                                         base.addDays(2),
+                                         base.addDays(2).addSecs(3600)}; // its own 10:00 is still on
+        ShowtimeStore store(*m_manager);
+        auto refused = store.addPattern(at(QDateTime()), starts);
+        QVERIFY2(refused.ok(), qPrintable(refused.ok() ? QString() : refused.error().detail));
+        QVERIFY(refused.value().added.isEmpty());
+        const QList<PatternConflict>& conflicts = refused.value().conflicts;
+        QCOMPARE(conflicts.size(), 3);
+        QCOMPARE(conflicts.at(0).requestedStart, starts.at(2));
+        QVERIFY(conflicts.at(0).existing);
+        QCOMPARE(conflicts.at(0).existing->id, existing);
+        QCOMPARE(conflicts.at(1).requestedStart, starts.at(4));
+        QVERIFY(!conflicts.at(1).existing);
+        QCOMPARE(conflicts.at(1).otherRequestedStart, starts.at(5));
+        QCOMPARE(conflicts.at(2).requestedStart, starts.at(5));
+        QCOMPARE(conflicts.at(2).otherRequestedStart, starts.at(4));
+        QCOMPARE(m_db->snapshot(), before);
+
+        // Without the conflicting starts every one is added, each with its end.
+        const QList<QDateTime> fine = {starts.at(0), starts.at(1), starts.at(3), starts.at(4)};
+        auto done = store.addPattern(at(QDateTime()), fine);
+        QVERIFY(done.ok());
+        QVERIFY(done.value().conflicts.isEmpty());
+        QCOMPARE(done.value().added.size(), 4);
+        for (qsizetype i = 0; i < fine.size(); ++i) {
+            QCOMPARE(done.value().added.at(i).startsAt, fine.at(i));
+            QCOMPARE(done.value().added.at(i).cleanUntil,
+                     fine.at(i).addSecs(60 * (trailers + runtime + buffer)));
+        }
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime WHERE status <> 'CANCELLED'")),
+                 QStringLiteral("5"));
+
+        // Bad input changes nothing either.
+        const QString after = m_db->snapshot();
+        auto empty = store.addPattern(at(QDateTime()), {});
+        QVERIFY(!empty);
+        QCOMPARE(empty.error().code, ErrorCode::BadInput);
+        NewShowtime unknown = at(QDateTime());
+        unknown.film = QStringLiteral("No such film");
+        auto notFound = store.addPattern(unknown, {base.addDays(9)});
+        QVERIFY(!notFound);
+        QCOMPARE(notFound.error().code, ErrorCode::NotFound);
+        QCOMPARE(m_db->snapshot(), after);
+    }
+
     void aTerminalCanNeitherAddNorCancel()
     {
         const int first = add(base);
@@ -286,6 +340,10 @@ private slots:
         QVERIFY(!added);
         QVERIFY2(added.error().detail.startsWith(QLatin1String("SQLSTATE 42501")),
                  qPrintable(added.error().detail));
+        auto pattern = store.addPattern(at(QDateTime()), {base.addDays(2), base.addDays(3)});
+        QVERIFY(!pattern);
+        QVERIFY2(pattern.error().detail.startsWith(QLatin1String("SQLSTATE 42501")),
+                 qPrintable(pattern.error().detail));
         auto cancelled = store.cancel(first);
         QVERIFY(!cancelled);
         QVERIFY2(cancelled.error().detail.startsWith(QLatin1String("SQLSTATE 42501")),
