@@ -263,7 +263,11 @@ printf '%s\n' "$manager_pw" | wine "$admin" --db "$owner_db dbname=boxoffice" cr
     --role manager --password-stdin
 manager_db="host=127.0.0.1 port=$port dbname=boxoffice user=mgr_win password=$manager_pw"
 showtime=$(tr -d '\r' <"$work/seats.txt" | sed -n 's/^Showtime \([0-9][0-9]*\):.*/\1/p')
-seat=$(tr -d '\r' <"$work/seats.txt" | grep -o '[A-Z][0-9]*:free' | head -1 | cut -d: -f1)
+# A seat of a kind prints with it ("A1(premium):free"), and which hall is next depends on the
+# time (Hall 3 has premium seats only): a standard or premium seat, never a wheelchair space, a
+# companion seat or half a couple seat.
+seat=$(tr -d '\r' <"$work/seats.txt" | grep -o '[A-Z][0-9]*\(([a-z]*)\)\{0,1\}:free' |
+    grep -v '(wheelchair)\|(companion)\|(couple)' | head -1 | sed 's/[(:].*//')
 [ -n "$showtime" ] && [ -n "$seat" ] || { echo "ci-windows: no free seat in the map" >&2; exit 1; }
 wine "$admin" --db "$terminal_db" sell "$showtime" "$seat" --pay cash --json | tr -d '\r' >"$work/sold.json"
 booking=$(grep -o '"booking": *"[A-Z0-9]\{4\}-[A-Z0-9]\{4\}"' "$work/sold.json" | head -1 |
