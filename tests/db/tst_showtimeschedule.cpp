@@ -29,6 +29,12 @@ constexpr int runtime = 100;
 constexpr int trailers = 10;
 constexpr int buffer = 15;
 
+/// Minutes as the seconds QDateTime::addSecs() takes.
+constexpr qint64 minutes(qint64 m)
+{
+    return m * 60;
+}
+
 } // namespace
 
 class TstShowtimeSchedule final : public QObject
@@ -93,8 +99,8 @@ private slots:
         QVERIFY(done.value().added);
         const ScheduledShowtime& s = *done.value().added;
         QCOMPARE(s.startsAt, base);
-        QCOMPARE(s.endsAt, base.addSecs(60 * (trailers + runtime)));
-        QCOMPARE(s.cleanUntil, base.addSecs(60 * (trailers + runtime + buffer)));
+        QCOMPARE(s.endsAt, base.addSecs(minutes(trailers + runtime)));
+        QCOMPARE(s.cleanUntil, base.addSecs(minutes(trailers + runtime + buffer)));
         QCOMPARE(s.hall, m_hall);
         QCOMPARE(s.film, QStringLiteral("Test film"));
         // Its seats are made as for any showtime.
@@ -109,8 +115,8 @@ private slots:
         later.trailerMinutes = 0;
         done = store.add(later);
         QVERIFY(done.ok() && done.value().added);
-        QCOMPARE(done.value().added->endsAt, later.startsAt.addSecs(60 * runtime));
-        QCOMPARE(done.value().added->cleanUntil, later.startsAt.addSecs(60 * (runtime + 30)));
+        QCOMPARE(done.value().added->endsAt, later.startsAt.addSecs(minutes(runtime)));
+        QCOMPARE(done.value().added->cleanUntil, later.startsAt.addSecs(minutes(runtime + 30)));
     }
 
     void anOverlapIsRefusedNamingTheShowtimeInTheWay_data()
@@ -132,7 +138,7 @@ private slots:
         QVERIFY(existing > 0);
         const QString before = m_db->snapshot();
         ShowtimeStore store(*m_manager);
-        auto done = store.add(at(base.addSecs(60 * offsetMinutes)));
+        auto done = store.add(at(base.addSecs(minutes(offsetMinutes))));
         QVERIFY2(done.ok(), qPrintable(done.ok() ? QString() : done.error().detail));
         QVERIFY(!done.value().added);
         QCOMPARE(done.value().overlaps.size(), 1);
@@ -143,14 +149,14 @@ private slots:
 
     void backToBackWithExactlyTheBufferIsAllowed()
     {
-        const int busy = trailers + runtime + buffer;
+        const qint64 busy = trailers + runtime + buffer;
         const int first = add(base);
         QVERIFY(first > 0);
-        QVERIFY(add(base.addSecs(60 * busy)) > 0);           // starts when the hall is clean
-        QVERIFY(add(base.addSecs(-60 * busy)) > 0);          // clean when the first starts
-        QCOMPARE(add(base.addSecs(60 * (2 * busy - 1))), 0); // one minute less than the buffer
-        QCOMPARE(add(base.addSecs(-60 * (2 * busy - 1))), 0);
-        QVERIFY(add(base.addSecs(60 * 2 * busy)) > 0);
+        QVERIFY(add(base.addSecs(minutes(busy))) > 0);         // starts when the hall is clean
+        QVERIFY(add(base.addSecs(-minutes(busy))) > 0);        // clean when the first starts
+        QCOMPARE(add(base.addSecs(minutes(2 * busy - 1))), 0); // one minute less than the buffer
+        QCOMPARE(add(base.addSecs(-minutes(2 * busy - 1))), 0);
+        QVERIFY(add(base.addSecs(minutes(2 * busy))) > 0);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime WHERE status <> 'CANCELLED'")),
                  QStringLiteral("4"));
     }
@@ -228,7 +234,7 @@ private slots:
             const TestDatabase& db = *m_db;
             for (int i = 0; i < 2; ++i) {
                 // Overlapping, not equal: 20 minutes apart.
-                const NewShowtime request = at(start.addSecs(60 * 20 * i));
+                const NewShowtime request = at(start.addSecs(minutes(20) * i));
                 workers.emplace_back([&db, &outcomes, &ready, request, i] {
                     Outcome& out = outcomes.at(size_t(i));
                     auto connection = db.connectAsManager(QStringLiteral("adder-%1").arg(i));
@@ -280,9 +286,9 @@ private slots:
         QVERIFY(existing > 0);
         const QString before = m_db->snapshot();
         const QList<QDateTime> starts = {base,
-                                         base.addSecs(3 * 3600),
-                                         base.addDays(1).addSecs(30 * 60), // in the existing one's film
-                                         base.addDays(1).addSecs(3 * 3600),
+                                         base.addSecs(minutes(180)),
+                                         base.addDays(1).addSecs(minutes(30)), // in the existing one's film
+                                         base.addDays(1).addSecs(minutes(180)),
                                          base.addDays(2),
                                          base.addDays(2).addSecs(3600)}; // its own 10:00 is still on
         ShowtimeStore store(*m_manager);
@@ -310,7 +316,7 @@ private slots:
         for (qsizetype i = 0; i < fine.size(); ++i) {
             QCOMPARE(done.value().added.at(i).startsAt, fine.at(i));
             QCOMPARE(done.value().added.at(i).cleanUntil,
-                     fine.at(i).addSecs(60 * (trailers + runtime + buffer)));
+                     fine.at(i).addSecs(minutes(trailers + runtime + buffer)));
         }
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime WHERE status <> 'CANCELLED'")),
                  QStringLiteral("5"));
