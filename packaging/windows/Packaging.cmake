@@ -64,9 +64,10 @@ set(CPACK_NSIS_COMPRESSOR "/SOLID lzma")
 set(CPACK_NSIS_MANIFEST_DPI_AWARE ON)
 set(CPACK_NSIS_ENABLE_UNINSTALL_BEFORE_INSTALL ON)
 set(CPACK_NSIS_UNINSTALL_NAME "Uninstall")
-# Start menu: the counter app, the door, and the uninstaller (CPack adds it beside the shortcuts).
-# The MSI makes the same shortcuts from this list (Msi.cmake).
-set(CPACK_PACKAGE_EXECUTABLES "boxoffice" "Box office" "boxoffice-door" "Box office door")
+# Start menu: the counter app, the door, the kiosk and the uninstaller (CPack adds it beside the
+# shortcuts). The MSI makes the same shortcuts from this list (Msi.cmake).
+set(CPACK_PACKAGE_EXECUTABLES "boxoffice" "Box office" "boxoffice-door" "Box office door" "boxoffice-kiosk"
+    "Box office kiosk")
 set(CPACK_NSIS_EXECUTABLES_DIRECTORY "${BOXOFFICE_WINDOWS_BINDIR}")
 if(BOXOFFICE_WINDOWS_BINDIR STREQUAL ".")
     set(CPACK_NSIS_INSTALLED_ICON_NAME "boxoffice.exe")
