@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 
 #include <QApplication>
@@ -118,6 +119,17 @@ int runKiosk(int argc, char* argv[])
         return 0;
     }
     bo::setupLogging(QStringLiteral("boxoffice-kiosk"), parser.isSet(QStringLiteral("verbose")), false);
+    // Read before any worker thread starts: a bad value returns before there is one to stop.
+    int quitAfter = -1;
+    if (parser.isSet(QStringLiteral("quit-after"))) {
+        bool ok = false;
+        quitAfter = parser.value(QStringLiteral("quit-after")).toInt(&ok);
+        if (!ok || quitAfter < 0) {
+            spdlog::error("--quit-after '{}' is not a number of milliseconds",
+                          parser.value(QStringLiteral("quit-after")).toStdString());
+            return 2;
+        }
+    }
 
     QSettings preferences;
     bo::TerminalStack::Failure failure;
@@ -211,14 +223,7 @@ int runKiosk(int argc, char* argv[])
     } else {
         window.showFullScreen();
     }
-    if (parser.isSet(QStringLiteral("quit-after"))) {
-        bool ok = false;
-        const int quitAfter = parser.value(QStringLiteral("quit-after")).toInt(&ok);
-        if (!ok || quitAfter < 0) {
-            spdlog::error("--quit-after '{}' is not a number of milliseconds",
-                          parser.value(QStringLiteral("quit-after")).toStdString());
-            return 2;
-        }
+    if (quitAfter >= 0) {
         QTimer::singleShot(quitAfter, &app, [&app, &stack, &window] {
             const bool loaded =
                 stack->backend().isOnline() && window.screen() == bo::KioskWindow::Screen::Attract;
@@ -227,10 +232,26 @@ int runKiosk(int argc, char* argv[])
         });
     }
     const int rc = app.exec();
+#ifdef Q_OS_WIN
+    // Windows: the process ends here without ending its worker threads (the terminal stack's,
+    // the admission queue's and the help desk's), as the counter's and the door's do
+    // (app/gui/main.cpp; docs/DECISIONS.md, "The counter ends without joining its threads on
+    // Windows"): each of them used a QRegularExpression through its database connection, and with
+    // MinGW's emulated TLS the thread's teardown crashes in Qt Core's thread_local PCRE2 JIT-stack
+    // destructor (pcre2_jit_stack_free_16); under wine the process then hangs with one thread left.
+    // The server rolls back whatever their connections had open and drops the LISTEN, as after a
+    // power cut; the kiosk's seat holds expire on their own.
+    // The log is flushed, not shut down: the threads still run and Qt still reports through it
+    // while the DLLs detach, and a dropped logger would take them into an access violation.
+    spdlog::default_logger()->flush();
+    std::fflush(nullptr);
+    std::_Exit(rc);
+#else
     helpDesk.stop();
     queue.reset();
     stack->stop();
     return rc;
+#endif
 }
 
 } // namespace
