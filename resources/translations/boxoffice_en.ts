@@ -249,6 +249,10 @@
         <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The hall is busy at that time.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DoorWindow</name>
@@ -2022,6 +2026,33 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::ShowtimeStore</name>
+    <message>
+        <source>A showtime needs a valid start time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new showtime has no number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every showtime of a pattern needs a valid start time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats or a sale in progress: refund its bookings first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no showtime %1 (see &apos;showtimes&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cancel returned nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::SqliteDoorJournal</name>
     <message>
         <source>The door&apos;s journal cannot be written: %1</source>
@@ -2483,6 +2514,49 @@ Every card and cash payment is settled.</source>
     </message>
     <message>
         <source>The ticket could not be checked: no connection and no ticket list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::WeekPattern</name>
+    <message>
+        <source>&apos;%1&apos; is not a time like 13:20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is given twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pattern needs at least one time, like 10:00,13:20.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a day like mon, or days like mon-fri.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the days, like mon-fri, or say daily.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pattern needs its first and last day.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last day (%1) is before the first (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A pattern makes at most %1 showtimes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 does not exist in the time zone %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No day from %1 to %2 is one of the days named.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

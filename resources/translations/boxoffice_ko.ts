@@ -249,6 +249,10 @@
         <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
         <translation>결과를 확인하는 중입니다: 데이터베이스가 두 번 모두 저장 여부를 확인해 주지 못했습니다.</translation>
     </message>
+    <message>
+        <source>The hall is busy at that time.</source>
+        <translation>그 시간에는 상영관이 이미 사용 중입니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::DoorWindow</name>
@@ -2018,6 +2022,33 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::ShowtimeStore</name>
+    <message>
+        <source>A showtime needs a valid start time.</source>
+        <translation>상영에는 올바른 시작 시각이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>The new showtime has no number.</source>
+        <translation>새 상영에 번호가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Every showtime of a pattern needs a valid start time.</source>
+        <translation>패턴의 모든 상영에는 올바른 시작 시각이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats or a sale in progress: refund its bookings first.</source>
+        <translation>상영 %1에는 판매된 좌석이나 진행 중인 판매가 있습니다. 먼저 예매를 환불하세요.</translation>
+    </message>
+    <message>
+        <source>There is no showtime %1 (see &apos;showtimes&apos;).</source>
+        <translation>상영 %1이(가) 없습니다('showtimes' 참조).</translation>
+    </message>
+    <message>
+        <source>The cancel returned nothing.</source>
+        <translation>취소 요청이 아무것도 돌려주지 않았습니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::SqliteDoorJournal</name>
     <message>
         <source>The door&apos;s journal cannot be written: %1</source>
@@ -2479,6 +2510,49 @@ Every card and cash payment is settled.</source>
     <message>
         <source>The ticket could not be checked: no connection and no ticket list.</source>
         <translation>티켓을 확인할 수 없습니다: 연결도 티켓 목록도 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::WeekPattern</name>
+    <message>
+        <source>&apos;%1&apos; is not a time like 13:20.</source>
+        <translation>'%1'은(는) 13:20 같은 시각이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>%1 is given twice.</source>
+        <translation>%1이(가) 두 번 주어졌습니다.</translation>
+    </message>
+    <message>
+        <source>A pattern needs at least one time, like 10:00,13:20.</source>
+        <translation>패턴에는 10:00,13:20처럼 시각이 하나 이상 필요합니다.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a day like mon, or days like mon-fri.</source>
+        <translation>'%1'은(는) mon 같은 요일이나 mon-fri 같은 요일 범위가 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Name the days, like mon-fri, or say daily.</source>
+        <translation>mon-fri처럼 요일을 지정하거나 daily라고 쓰세요.</translation>
+    </message>
+    <message>
+        <source>A pattern needs its first and last day.</source>
+        <translation>패턴에는 첫날과 마지막 날이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>The last day (%1) is before the first (%2).</source>
+        <translation>마지막 날(%1)이 첫날(%2)보다 앞섭니다.</translation>
+    </message>
+    <message>
+        <source>A pattern makes at most %1 showtimes.</source>
+        <translation>패턴으로 만들 수 있는 상영은 최대 %1개입니다.</translation>
+    </message>
+    <message>
+        <source>%1 %2 does not exist in the time zone %3.</source>
+        <translation>%1 %2은(는) 시간대 %3에 존재하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>No day from %1 to %2 is one of the days named.</source>
+        <translation>%1부터 %2까지 지정한 요일에 해당하는 날이 없습니다.</translation>
     </message>
 </context>
 </TS>
