@@ -2041,7 +2041,7 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>There is no showtime %1 (see &apos;showtimes&apos;).</source>
-        <translation>상영 %1이(가) 없습니다('showtimes' 참조).</translation>
+        <translation>상영 %1이(가) 없습니다(&apos;showtimes&apos; 참조).</translation>
     </message>
     <message>
         <source>The cancel returned nothing.</source>
@@ -2516,7 +2516,7 @@ Every card and cash payment is settled.</source>
     <name>bo::WeekPattern</name>
     <message>
         <source>&apos;%1&apos; is not a time like 13:20.</source>
-        <translation>'%1'은(는) 13:20 같은 시각이 아닙니다.</translation>
+        <translation>&apos;%1&apos;은(는) 13:20 같은 시각이 아닙니다.</translation>
     </message>
     <message>
         <source>%1 is given twice.</source>
@@ -2528,7 +2528,7 @@ Every card and cash payment is settled.</source>
     </message>
     <message>
         <source>&apos;%1&apos; is not a day like mon, or days like mon-fri.</source>
-        <translation>'%1'은(는) mon 같은 요일이나 mon-fri 같은 요일 범위가 아닙니다.</translation>
+        <translation>&apos;%1&apos;은(는) mon 같은 요일이나 mon-fri 같은 요일 범위가 아닙니다.</translation>
     </message>
     <message>
         <source>Name the days, like mon-fri, or say daily.</source>
