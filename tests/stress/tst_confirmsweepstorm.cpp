@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <latch>
 #include <thread>
 #include <vector>
@@ -31,6 +32,15 @@ namespace {
 
 constexpr int confirmThreads = 4;
 constexpr int sweepThreads = 2;
+// Between two sweeps of one sweeper: still some hundred sweeps a second against a terminal's one
+// every 2 s. Without a pause two sweepers ran back to back on a 2-core machine (some 70,000
+// context switches a second, 10-16 processes runnable) and the server starved for seconds: new
+// connections took 5-16 s (the test's own fresh connection timed out, in CI and here), an open
+// session's query waited as long, and a confirm waited 10 s for a booking's row lock. Most likely
+// an exclusive lightweight lock (a session's start and a writing commit take ProcArrayLock
+// exclusively) that the sweeps' constant shared snapshots never left free; a storm of that shape is
+// not one any site makes.
+constexpr int sweepPauseMs = 5;
 constexpr int salesPerRound = 24;
 constexpr int maxRounds = 40;
 constexpr qint64 budgetMs = 25000; // the rounds stop after this, whatever is left
@@ -98,6 +108,7 @@ private slots:
                     if (!sweeper.sweep(50).ok())
                         ++sweepErrors;
                     ++sweeps;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(sweepPauseMs));
                 }
             });
         }
