@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/admin/admincli.h"
 
+#include "app/admin/blockcommands.h"
 #include "app/admin/databasecommands.h"
+#include "app/admin/filmcommands.h"
 #include "app/admin/hallcommands.h"
 #include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
@@ -45,6 +47,16 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return ShowtimeCommands(m_session).pattern(positional);
     if (command == QLatin1String("showtime-cancel"))
         return ShowtimeCommands(m_session).cancel(positional);
+    if (command == QLatin1String("films"))
+        return FilmCommands(m_session).films(positional);
+    if (command == QLatin1String("film-add"))
+        return FilmCommands(m_session).add(positional);
+    if (command == QLatin1String("block"))
+        return BlockCommands(m_session).block(positional);
+    if (command == QLatin1String("unblock"))
+        return BlockCommands(m_session).unblock(positional);
+    if (command == QLatin1String("blocks"))
+        return BlockCommands(m_session).blocks(positional);
     if (command == QLatin1String("hold"))
         return SaleCommands(m_session).hold(positional);
     if (command == QLatin1String("release"))

@@ -87,6 +87,11 @@ void CliSession::addOptions()
            "                                          manager); --replace adds a new version of an\n"
            "                                          existing hall, showtimes keep theirs\n"
            "  hall-export HALL [--format csv|json] [--output FILE]   a hall's current layout\n"
+           "  films                                   list the films: rating, format, languages, dates\n"
+           "  film-add --title T --runtime MIN --rating ALL|12|15|18|R [--title-en E] [--format "
+           "2D|3D|IMAX|...]\n"
+           "           [--language ko] [--subtitles en|none] [--release DAY] [--until DAY] [--poster FILE]\n"
+           "                                          add a film (manager); the poster a PNG or JPEG\n"
            "  showtime-add --hall H --film F --start TIME [--prices LIST] [--trailers MIN]\n"
            "                                          add a showtime (manager); TIME is local like\n"
            "                                          2026-12-24T19:30 or has an offset; refused when\n"
@@ -96,6 +101,10 @@ void CliSession::addOptions()
            "                                          a week pattern of showtimes (manager), all or\n"
            "                                          nothing: any overlap lists every conflict\n"
            "  showtime-cancel SHOWTIME                cancel a showtime that sold nothing (manager)\n"
+           "  block SHOWTIME SEAT... --reason R       block seats of a showtime (manager), all or none:\n"
+           "                                          refused naming any seat held or sold\n"
+           "  unblock SHOWTIME SEAT...                give blocked seats back for sale (manager)\n"
+           "  blocks SHOWTIME                         a showtime's blocked seats and why\n"
            "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
            "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
            "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
@@ -180,7 +189,8 @@ void CliSession::addOptions()
         {QStringLiteral("replace"), tr("'hall-import' of an existing hall: its layout's next version.")},
         {QStringLiteral("format"),
          tr("Layout file format: csv or json (default: by the file's name; "
-            "json for 'hall-export')."),
+            "json for 'hall-export'); for 'film-add' the film's: 2D, 3D, IMAX, IMAX 3D, 4DX, ScreenX, "
+            "Dolby."),
          tr("format")},
         {QStringLiteral("output"), tr("Write 'hall-export' to this file."), tr("file")},
         {QStringLiteral("hall"), tr("The hall of 'showtime-add', by name or number."), tr("hall")},
@@ -189,6 +199,17 @@ void CliSession::addOptions()
          tr("When 'showtime-add' starts (trailers included), local time or with an offset."), tr("time")},
         {QStringLiteral("prices"), tr("The price list of 'showtime-add' (default: the only one)."),
          tr("list")},
+        {QStringLiteral("title"), tr("The film's title of 'film-add', as the cinema shows it."), tr("title")},
+        {QStringLiteral("title-en"), tr("The film's English title."), tr("title")},
+        {QStringLiteral("runtime"), tr("The film's runtime in minutes."), tr("minutes")},
+        {QStringLiteral("rating"), tr("The film's Korean age rating: ALL, 12, 15, 18 or R."), tr("code")},
+        {QStringLiteral("language"), tr("The language the film speaks (ko, en, ...)."), tr("code")},
+        {QStringLiteral("subtitles"), tr("The film's subtitles (ko, en, ... or none)."), tr("code")},
+        {QStringLiteral("release"), tr("The film's release day."), tr("YYYY-MM-DD")},
+        {QStringLiteral("until"), tr("The last day the film plays."), tr("YYYY-MM-DD")},
+        {QStringLiteral("poster"), tr("The film's poster, a PNG or JPEG file of at most 2 MiB."), tr("file")},
+        {QStringLiteral("reason"), tr("Why 'block' blocks the seats (one line, at most 200 characters)."),
+         tr("text")},
         {QStringLiteral("from"), tr("First day of 'showtime-pattern'."), tr("YYYY-MM-DD")},
         {QStringLiteral("to"), tr("Last day of 'showtime-pattern' (included)."), tr("YYYY-MM-DD")},
         {QStringLiteral("times"), tr("Start times of 'showtime-pattern', like 10:00,13:20,16:40."),
@@ -275,6 +296,11 @@ ExitCode CliSession::fail(const Error& e)
     }
     printError(message);
     return exitCodeFor(e.code);
+}
+
+bool CliSession::permissionDenied(const Error& e)
+{
+    return e.detail.startsWith(QLatin1String("SQLSTATE 42501"));
 }
 
 ExitCode CliSession::failLookup(const Error& e)

@@ -38,6 +38,9 @@ public:
     [[nodiscard]] static ExitCode exitCodeFor(ErrorCode code);
     /// An instant as ISO 8601 UTC with milliseconds (the JSON form).
     [[nodiscard]] static QString isoUtc(const QDateTime& dt);
+    /// The database refused a statement for lack of privilege (a terminal login calling a
+    /// manager's function).
+    [[nodiscard]] static bool permissionDenied(const Error& e);
     /// An instant in this computer's time zone (the text form).
     [[nodiscard]] static QString localTime(const QDateTime& utc, const QString& format);
 

@@ -11,15 +11,6 @@
 #include "db/hallstore.h"
 
 namespace bo {
-namespace {
-
-bool permissionDenied(const Error& e)
-{
-    return e.detail.startsWith(QLatin1String("SQLSTATE 42501"));
-}
-
-} // namespace
-
 HallCommands::HallCommands(CliSession& session)
     : m_session(session)
 {}
@@ -91,7 +82,7 @@ ExitCode HallCommands::importHall(const QStringList& positional)
     HallStore store(m_session.connection());
     auto done = HallImporter::import(store, layout.value(), m_session.isSet(QStringLiteral("replace")));
     if (!done) {
-        if (permissionDenied(done.error()))
+        if (CliSession::permissionDenied(done.error()))
             return m_session.fail(makeError(
                 ErrorCode::Internal, tr("Importing a hall needs a manager login."), done.error().detail));
         return m_session.fail(done.error());

@@ -39,11 +39,6 @@ QDateTime startTime(QString text)
     return QDateTime::fromString(text, Qt::ISODate);
 }
 
-bool permissionDenied(const Error& e)
-{
-    return e.detail.startsWith(QLatin1String("SQLSTATE 42501"));
-}
-
 } // namespace
 
 ShowtimeCommands::ShowtimeCommands(CliSession& session)
@@ -200,7 +195,7 @@ ExitCode ShowtimeCommands::add(const QStringList& positional)
     ShowtimeStore store(m_session.connection());
     auto done = store.add(wanted);
     if (!done) {
-        if (permissionDenied(done.error()))
+        if (CliSession::permissionDenied(done.error()))
             return m_session.fail(makeError(
                 ErrorCode::Internal, tr("Adding a showtime needs a manager login."), done.error().detail));
         return m_session.failLookup(done.error());
@@ -273,7 +268,7 @@ ExitCode ShowtimeCommands::pattern(const QStringList& positional)
     ShowtimeStore store(m_session.connection());
     auto done = store.addPattern(shaped.value(), starts.value());
     if (!done) {
-        if (permissionDenied(done.error()))
+        if (CliSession::permissionDenied(done.error()))
             return m_session.fail(makeError(
                 ErrorCode::Internal, tr("Adding showtimes needs a manager login."), done.error().detail));
         return m_session.failLookup(done.error());
@@ -343,7 +338,7 @@ ExitCode ShowtimeCommands::cancel(const QStringList& positional)
     ShowtimeStore store(m_session.connection());
     auto done = store.cancel(showtimeId.value());
     if (!done) {
-        if (permissionDenied(done.error()))
+        if (CliSession::permissionDenied(done.error()))
             return m_session.fail(makeError(ErrorCode::Internal,
                                             tr("Cancelling a showtime needs a manager login."),
                                             done.error().detail));

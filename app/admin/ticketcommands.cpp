@@ -21,11 +21,6 @@
 namespace bo {
 namespace {
 
-bool permissionDenied(const Error& e)
-{
-    return e.detail.startsWith(QLatin1String("SQLSTATE 42501"));
-}
-
 QString verdictReason(CheckinVerdict v)
 {
     switch (v) {
@@ -95,7 +90,7 @@ ExitCode TicketCommands::ticket(const QStringList& positional)
     if (reprint || tickets.value().isEmpty()) {
         auto key = store.signingKey();
         if (!key) {
-            if (permissionDenied(key.error()))
+            if (CliSession::permissionDenied(key.error()))
                 return m_session.fail(makeError(ErrorCode::Internal,
                                                 tr("Issuing or reprinting tickets needs a manager login."),
                                                 key.error().detail));
@@ -351,7 +346,7 @@ ExitCode TicketCommands::ticketKeys()
             return m_session.fail(pair.error());
         auto id = store.addKey(pair.value().publicKey, pair.value().secretKey);
         if (!id)
-            return m_session.fail(permissionDenied(id.error())
+            return m_session.fail(CliSession::permissionDenied(id.error())
                                       ? makeError(ErrorCode::Internal, tr("A new key needs a manager login."),
                                                   id.error().detail)
                                       : id.error());
@@ -361,7 +356,7 @@ ExitCode TicketCommands::ticketKeys()
             return m_session.failLookup(s.error());
     } else if (approve) {
         if (Status s = store.approveTillKey(quint16(keyId)); !s)
-            return m_session.failLookup(permissionDenied(s.error())
+            return m_session.failLookup(CliSession::permissionDenied(s.error())
                                             ? makeError(ErrorCode::Internal,
                                                         tr("Approving a till's key needs a manager login."),
                                                         s.error().detail)
@@ -370,7 +365,7 @@ ExitCode TicketCommands::ticketKeys()
     }
     auto keys = store.keyList();
     if (!keys)
-        return m_session.fail(permissionDenied(keys.error())
+        return m_session.fail(CliSession::permissionDenied(keys.error())
                                   ? makeError(ErrorCode::Internal,
                                               tr("The list of keys needs a manager login."),
                                               keys.error().detail)

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/admin/filmcommands.h"
+
+#include <utility>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include "db/filmstore.h"
+
+namespace bo {
+namespace {
+
+QJsonValue dayOrNull(const QDate& day)
+{
+    return day.isValid() ? QJsonValue(day.toString(Qt::ISODate)) : QJsonValue();
+}
+
+QJsonValue textOrNull(const QString& text)
+{
+    return text.isEmpty() ? QJsonValue() : QJsonValue(text);
+}
+
+QJsonObject toJson(const Film& f)
+{
+    QJsonObject o{{QStringLiteral("id"), f.id},
+                  {QStringLiteral("title"), f.title},
+                  {QStringLiteral("title_en"), textOrNull(f.titleEn)},
+                  {QStringLiteral("runtime_min"), f.runtimeMinutes},
+                  {QStringLiteral("rating"), f.rating},
+                  {QStringLiteral("rating_name"), FilmCatalog::ratingName(f.rating)},
+                  {QStringLiteral("format"), f.format},
+                  {QStringLiteral("language"), textOrNull(f.language)},
+                  {QStringLiteral("subtitles"), textOrNull(f.subtitles)},
+                  {QStringLiteral("release_on"), dayOrNull(f.releaseOn)},
+                  {QStringLiteral("plays_until"), dayOrNull(f.playsUntil)}};
+    o.insert(QStringLiteral("poster"),
+             f.posterType.isEmpty() ? QJsonValue()
+                                    : QJsonValue(QJsonObject{{QStringLiteral("type"), f.posterType},
+                                                             {QStringLiteral("bytes"), f.posterBytes}}));
+    return o;
+}
+
+} // namespace
+
+FilmCommands::FilmCommands(CliSession& session)
+    : m_session(session)
+{}
+
+ExitCode FilmCommands::films(const QStringList& positional)
+{
+    if (positional.size() != 1)
+        return m_session.usageError(tr("films takes no arguments."));
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    FilmStore store(m_session.connection());
+    auto films = store.films(false);
+    if (!films)
+        return m_session.fail(films.error());
+    QJsonArray list;
+    QString text;
+    for (const Film& f : films.value()) {
+        list.append(toJson(f));
+        QStringList parts{QStringLiteral("%1 min").arg(f.runtimeMinutes), FilmCatalog::ratingName(f.rating),
+                          f.format};
+        if (!f.language.isEmpty())
+            parts << (f.subtitles.isEmpty()
+                          ? f.language
+                          : QStringLiteral("%1, %2 subtitles").arg(f.language, f.subtitles));
+        if (f.releaseOn.isValid() || f.playsUntil.isValid())
+            parts << QStringLiteral("%1 to %2")
+                         .arg(f.releaseOn.toString(Qt::ISODate), f.playsUntil.toString(Qt::ISODate));
+        if (!f.posterType.isEmpty())
+            parts << tr("poster");
+        text += QStringLiteral("%1\t%2%3\t%4\n")
+                    .arg(f.id)
+                    .arg(f.title, f.titleEn.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(f.titleEn),
+                         parts.join(QStringLiteral(", ")));
+    }
+    if (list.isEmpty())
+        text = tr("No films yet (film-add).\n");
+    m_session.print(QJsonObject{{QStringLiteral("films"), list}}, text);
+    return ExitCode::Ok;
+}
+
+ExitCode FilmCommands::add(const QStringList& positional)
+{
+    if (positional.size() != 1)
+        return m_session.usageError(tr("film-add takes options only: --title, --runtime and --rating."));
+    for (const char* required : {"title", "runtime", "rating"}) {
+        if (!m_session.isSet(QLatin1String(required)))
+            return m_session.usageError(tr("film-add needs --%1.").arg(QLatin1String(required)));
+    }
+    Film film;
+    film.title = m_session.value(QStringLiteral("title"));
+    film.titleEn = m_session.value(QStringLiteral("title-en"));
+    bool ok = false;
+    film.runtimeMinutes = m_session.value(QStringLiteral("runtime")).trimmed().toInt(&ok);
+    if (!ok)
+        return m_session.usageError(
+            tr("--runtime '%1' is not a number of minutes.").arg(m_session.value(QStringLiteral("runtime"))));
+    film.rating = m_session.value(QStringLiteral("rating"));
+    film.format = m_session.value(QStringLiteral("format"));
+    film.language = m_session.value(QStringLiteral("language"));
+    film.subtitles = m_session.value(QStringLiteral("subtitles"));
+    for (const auto& [option, day] :
+         {std::pair{"release", &film.releaseOn}, std::pair{"until", &film.playsUntil}}) {
+        if (!m_session.isSet(QLatin1String(option)))
+            continue;
+        *day = QDate::fromString(m_session.value(QLatin1String(option)).trimmed(), Qt::ISODate);
+        if (!day->isValid())
+            return m_session.usageError(
+                tr("--%1 '%2' is not a day like 2026-12-24.")
+                    .arg(QLatin1String(option), m_session.value(QLatin1String(option))));
+    }
+    if (m_session.isSet(QStringLiteral("poster"))) {
+        QFile file(m_session.value(QStringLiteral("poster")));
+        if (!file.open(QIODevice::ReadOnly))
+            return m_session.usageError(
+                tr("Cannot read the poster %1: %2.").arg(file.fileName(), file.errorString()));
+        if (file.size() > FilmCatalog::maxPosterBytes)
+            return m_session.usageError(tr("A poster has at most %1 bytes; %2 has %3.")
+                                            .arg(FilmCatalog::maxPosterBytes)
+                                            .arg(file.fileName())
+                                            .arg(file.size()));
+        film.poster = file.readAll();
+    }
+    auto checked = FilmCatalog::check(film);
+    if (!checked)
+        return m_session.usageError(checked.error().message);
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    FilmStore store(m_session.connection());
+    auto id = store.add(checked.value());
+    if (!id) {
+        if (CliSession::permissionDenied(id.error()))
+            return m_session.fail(makeError(ErrorCode::Internal, tr("Adding a film needs a manager login."),
+                                            id.error().detail));
+        return m_session.fail(id.error());
+    }
+    Film made = checked.value();
+    made.id = id.value();
+    m_session.print(QJsonObject{{QStringLiteral("film"), toJson(made)}},
+                    tr("Film %1 added: %2, %3 min, %4, %5.\n")
+                        .arg(made.id)
+                        .arg(made.title)
+                        .arg(made.runtimeMinutes)
+                        .arg(FilmCatalog::ratingName(made.rating), made.format));
+    return ExitCode::Ok;
+}
+
+} // namespace bo

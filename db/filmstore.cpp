@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/filmstore.h"
+
+#include <QRegularExpression>
+
+#include "db/dbconnection.h"
+
+namespace bo {
+namespace {
+
+QVariant textOrNull(const QString& text)
+{
+    return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
+}
+
+QVariant dateOrNull(const QDate& day)
+{
+    return day.isValid() ? QVariant(day) : QVariant(QMetaType::fromType<QDate>());
+}
+
+} // namespace
+
+FilmStore::FilmStore(DbConnection& connection)
+    : m_connection(connection)
+{}
+
+Result<int> FilmStore::add(const Film& wanted)
+{
+    auto checked = check(wanted);
+    if (!checked)
+        return checked.error();
+    const Film& film = checked.value();
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT bo_film_add(?::text, ?::text, ?::integer, ?::text, ?::text, ?::text, ?::text, "
+                       "?::date, ?::date, ?::bytea, ?::text)"),
+        {film.title, textOrNull(film.titleEn), film.runtimeMinutes, film.rating, film.format,
+         textOrNull(film.language), textOrNull(film.subtitles), dateOrNull(film.releaseOn),
+         dateOrNull(film.playsUntil),
+         film.poster.isEmpty() ? QVariant(QMetaType::fromType<QByteArray>()) : QVariant(film.poster),
+         textOrNull(film.posterType)});
+    if (!q) {
+        Error e = q.error();
+        static const QRegularExpression existing(QStringLiteral("^film (\\d+) has that title and format"));
+        if (const QRegularExpressionMatch m = existing.match(e.message);
+            e.code == ErrorCode::Conflict && m.hasMatch())
+            e.message = tr("Film %1 is '%2' in %3 already.").arg(m.captured(1), film.title, film.format);
+        return e;
+    }
+    if (!q.value().next())
+        return makeError(ErrorCode::Internal, tr("The new film has no number."));
+    return q.value().value(0).toInt();
+}
+
+Result<QList<Film>> FilmStore::films(bool withPosters)
+{
+    auto q = m_connection.exec(
+        QStringLiteral(
+            "SELECT id, title, coalesce(title_en, ''), runtime_min, rating, format, coalesce(language, ''), "
+            "       coalesce(subtitles, ''), release_on, plays_until, coalesce(poster_type, ''), "
+            "       coalesce(octet_length(poster), 0), CASE WHEN ? THEN poster END "
+            "  FROM movie ORDER BY lower(title), format, id"),
+        {withPosters});
+    if (!q)
+        return q.error();
+    QList<Film> films;
+    Rows& r = q.value();
+    while (r.next()) {
+        Film f;
+        f.id = r.value(0).toInt();
+        f.title = r.value(1).toString();
+        f.titleEn = r.value(2).toString();
+        f.runtimeMinutes = r.value(3).toInt();
+        f.rating = r.value(4).toString();
+        f.format = r.value(5).toString();
+        f.language = r.value(6).toString();
+        f.subtitles = r.value(7).toString();
+        f.releaseOn = r.value(8).toDate();
+        f.playsUntil = r.value(9).toDate();
+        f.posterType = r.value(10).toString();
+        f.posterBytes = r.value(11).toLongLong();
+        f.poster = r.value(12).toByteArray();
+        films << f;
+    }
+    return films;
+}
+
+} // namespace bo

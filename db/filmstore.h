@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QCoreApplication>
+
+#include "model/filmcatalog.h"
+
+namespace bo {
+
+class DbConnection;
+
+/// The films on PostgreSQL (migration 0022): added through bo_film_add, a manager's; read from
+/// the movie table by any login.
+class FilmStore final : public FilmCatalog
+{
+    Q_DECLARE_TR_FUNCTIONS(bo::FilmStore)
+
+public:
+    explicit FilmStore(DbConnection& connection);
+
+    [[nodiscard]] Result<int> add(const Film& film) override;
+    [[nodiscard]] Result<QList<Film>> films(bool withPosters) override;
+
+private:
+    DbConnection& m_connection;
+};
+
+} // namespace bo

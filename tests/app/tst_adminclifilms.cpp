@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+//
+// Runs the real boxoffice-admin executable against a fresh demo database per test: films and
+// film-add (issue 15, migration 0022). A manager adds a film with its poster that the listing
+// shows and a showtime can play; the same title and format twice exits 3; bad input exits 2 and
+// changes nothing; a terminal login cannot add a film but may list them.
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "tests/support/adminclirig.h"
+#include "tests/support/testdatabase.h"
+
+#ifndef BOXOFFICE_ADMIN_PATH
+#error "BOXOFFICE_ADMIN_PATH must name the boxoffice-admin executable"
+#endif
+
+using namespace bo;
+using bo::test::AdminCliRig;
+using bo::test::CliRun;
+
+namespace {
+
+QStringList words(std::initializer_list<const char*> list)
+{
+    QStringList out;
+    for (const char* w : list)
+        out << QString::fromUtf8(w);
+    return out;
+}
+
+const QByteArray png = QByteArrayLiteral("\x89PNG\r\n\x1a\n") + QByteArray(300, 'p');
+
+} // namespace
+
+class TstAdminCliFilms final : public QObject
+{
+    Q_OBJECT
+
+private:
+    AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
+    QTemporaryDir m_files;
+
+    CliRun asManager(const QStringList& arguments) const
+    {
+        return m_rig.cli(arguments, m_rig.db().managerSettings().toConninfo());
+    }
+
+    QString filmsTable() const
+    {
+        return m_rig.db().scalar(QStringLiteral(
+            "SELECT count(*) || ' ' || md5(coalesce(string_agg(concat_ws(',', id, title, title_en, "
+            "runtime_min, "
+            "rating, format, language, subtitles, release_on, plays_until, md5(poster), poster_type), ';' "
+            "ORDER BY id), '')) FROM movie"));
+    }
+
+    QString writeFile(const QString& name, const QByteArray& bytes) const
+    {
+        QFile f(m_files.filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            return {};
+        return f.fileName();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_rig.checkProgram();
+        QVERIFY(m_files.isValid());
+    }
+    void init() { m_rig.create(); }
+    void cleanup() { m_rig.reset(); }
+
+    void aManagerAddsAFilmThatTheListingShowsAndAShowtimePlays()
+    {
+        const QString poster = writeFile(QStringLiteral("orbit.png"), png);
+        QVERIFY(!poster.isEmpty());
+        const CliRun run = asManager(
+            {QStringLiteral("film-add"),   QStringLiteral("--title"),        QStringLiteral("서울의 궤도"),
+             QStringLiteral("--title-en"), QStringLiteral("Orbit of Seoul"), QStringLiteral("--runtime"),
+             QStringLiteral("124"),        QStringLiteral("--rating"),       QStringLiteral("12"),
+             QStringLiteral("--format"),   QStringLiteral("imax"),           QStringLiteral("--language"),
+             QStringLiteral("ko"),         QStringLiteral("--subtitles"),    QStringLiteral("en"),
+             QStringLiteral("--release"),  QStringLiteral("2026-12-16"),     QStringLiteral("--until"),
+             QStringLiteral("2027-01-31"), QStringLiteral("--poster"),       poster,
+             QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+        const QJsonObject film = run.json().value(QLatin1String("film")).toObject();
+        const int id = film.value(QLatin1String("id")).toInt();
+        QVERIFY(id > 0);
+        QCOMPARE(film.value(QLatin1String("format")).toString(), QStringLiteral("IMAX"));
+        QCOMPARE(film.value(QLatin1String("rating_name")).toString(), QStringLiteral("12세이상관람가"));
+        // The poster is kept byte for byte.
+        QCOMPARE(
+            m_rig.db().scalar(
+                QStringLiteral("SELECT md5(poster) || ' ' || poster_type FROM movie WHERE id = %1").arg(id)),
+            QString::fromLatin1(QCryptographicHash::hash(png, QCryptographicHash::Md5).toHex()) +
+                QStringLiteral(" image/png"));
+
+        // Listed for a terminal login, with the demo's films.
+        const CliRun listed = m_rig.cli({QStringLiteral("films"), QStringLiteral("--json")});
+        QVERIFY2(listed.exitCode == 0, qPrintable(listed.describe()));
+        QJsonObject found;
+        for (const auto& v : listed.json().value(QLatin1String("films")).toArray()) {
+            if (v.toObject().value(QLatin1String("id")).toInt() == id)
+                found = v.toObject();
+        }
+        QCOMPARE(found.value(QLatin1String("title")).toString(), QStringLiteral("서울의 궤도"));
+        QCOMPARE(found.value(QLatin1String("title_en")).toString(), QStringLiteral("Orbit of Seoul"));
+        QCOMPARE(found.value(QLatin1String("runtime_min")).toInt(), 124);
+        QCOMPARE(found.value(QLatin1String("subtitles")).toString(), QStringLiteral("en"));
+        QCOMPARE(found.value(QLatin1String("release_on")).toString(), QStringLiteral("2026-12-16"));
+        QCOMPARE(found.value(QLatin1String("plays_until")).toString(), QStringLiteral("2027-01-31"));
+        QCOMPARE(found.value(QLatin1String("poster")).toObject().value(QLatin1String("bytes")).toInt(),
+                 png.size());
+        QVERIFY(listed.json().value(QLatin1String("films")).toArray().size() > 1);
+        const CliRun text = m_rig.cli({QStringLiteral("films")});
+        QVERIFY2(text.exitCode == 0 && text.out.contains(QStringLiteral("서울의 궤도 (Orbit of Seoul)")),
+                 qPrintable(text.describe()));
+
+        // A showtime plays it, its end from the runtime (10 minutes of trailers, 124 of film).
+        const QDateTime start(QDate::currentDate().addDays(5), QTime(9, 0));
+        const CliRun added =
+            asManager({QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+                       QStringLiteral("--film"), QString::number(id), QStringLiteral("--prices"),
+                       QStringLiteral("Standard"), QStringLiteral("--start"),
+                       start.toString(QStringLiteral("yyyy-MM-ddTHH:mm")), QStringLiteral("--json")});
+        QVERIFY2(added.exitCode == 0, qPrintable(added.describe()));
+        QCOMPARE(added.json()
+                     .value(QLatin1String("showtime"))
+                     .toObject()
+                     .value(QLatin1String("ends_at"))
+                     .toString(),
+                 start.addSecs(qint64(134) * 60).toUTC().toString(Qt::ISODateWithMs));
+    }
+
+    void theSameTitleAndFormatTwiceExitsThree()
+    {
+        const QStringList add = {QStringLiteral("film-add"),     QStringLiteral("--title"),
+                                 QStringLiteral("Paper Tigers"), QStringLiteral("--runtime"),
+                                 QStringLiteral("95"),           QStringLiteral("--rating"),
+                                 QStringLiteral("ALL")};
+        const QString before = filmsTable();
+        const CliRun again = asManager(QStringList(add) << QStringLiteral("--json"));
+        QVERIFY2(again.exitCode == 3, qPrintable(again.describe()));
+        QVERIFY2(again.err.contains(QLatin1String("already")), qPrintable(again.describe()));
+        QCOMPARE(filmsTable(), before);
+        // In 3D it is another film.
+        const CliRun in3d = asManager(QStringList(add) << QStringLiteral("--format") << QStringLiteral("3D"));
+        QVERIFY2(in3d.exitCode == 0, qPrintable(in3d.describe()));
+    }
+
+    void badInputExitsTwoAndChangesNothing_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("no title") << words({"film-add", "--runtime", "90", "--rating", "ALL"});
+        QTest::newRow("no runtime") << words({"film-add", "--title", "X", "--rating", "ALL"});
+        QTest::newRow("no rating") << words({"film-add", "--title", "X", "--runtime", "90"});
+        QTest::newRow("a blank title")
+            << words({"film-add", "--title", " ", "--runtime", "90", "--rating", "ALL"});
+        QTest::newRow("a runtime in words")
+            << words({"film-add", "--title", "X", "--runtime", "long", "--rating", "ALL"});
+        QTest::newRow("a runtime of 0")
+            << words({"film-add", "--title", "X", "--runtime", "0", "--rating", "ALL"});
+        QTest::newRow("an unknown rating")
+            << words({"film-add", "--title", "X", "--runtime", "90", "--rating", "PG"});
+        QTest::newRow("an unknown format")
+            << words({"film-add", "--title", "X", "--runtime", "90", "--rating", "ALL", "--format", "VHS"});
+        QTest::newRow("a language of three letters")
+            << words({"film-add", "--title", "X", "--runtime", "90", "--rating", "ALL", "--language", "kor"});
+        QTest::newRow("a release that is no day")
+            << words({"film-add", "--title", "X", "--runtime", "90", "--rating", "ALL", "--release", "soon"});
+        QTest::newRow("playing before the release")
+            << words({"film-add", "--title", "X", "--runtime", "90", "--rating", "ALL", "--release",
+                      "2027-01-02", "--until", "2027-01-01"});
+        QTest::newRow("a poster that is missing") << words(
+            {"film-add", "--title", "X", "--runtime", "90", "--rating", "ALL", "--poster", "$NOFILE"});
+        QTest::newRow("a poster that is no image") << words(
+            {"film-add", "--title", "X", "--runtime", "90", "--rating", "ALL", "--poster", "$TEXTFILE"});
+        QTest::newRow("films with an argument") << words({"films", "all"});
+    }
+
+    void badInputExitsTwoAndChangesNothing()
+    {
+        QFETCH(QStringList, args);
+        const QString text = writeFile(QStringLiteral("notes.txt"), QByteArrayLiteral("not an image"));
+        QVERIFY(!text.isEmpty());
+        const QString before = filmsTable();
+        const CliRun run = asManager(
+            m_rig.expand(args, {{QStringLiteral("$NOFILE"), m_files.filePath(QStringLiteral("missing.png"))},
+                                {QStringLiteral("$TEXTFILE"), text}})
+            << QStringLiteral("--json"));
+        QVERIFY2(run.exitCode == 2, qPrintable(run.describe()));
+        QVERIFY2(run.json().contains(QLatin1String("error")), qPrintable(run.describe()));
+        QVERIFY2(!run.err.isEmpty(), qPrintable(run.describe()));
+        QCOMPARE(filmsTable(), before);
+    }
+
+    void aTerminalLoginCannotAddAFilm()
+    {
+        const QString before = filmsTable();
+        const CliRun run =
+            m_rig.cli(words({"film-add", "--title", "X", "--runtime", "90", "--rating", "ALL"}));
+        QVERIFY2(run.exitCode == 1, qPrintable(run.describe()));
+        QVERIFY2(run.err.contains(QLatin1String("needs a manager login")), qPrintable(run.describe()));
+        QCOMPARE(filmsTable(), before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstAdminCliFilms)
+#include "tst_adminclifilms.moc"
