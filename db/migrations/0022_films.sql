@@ -64,6 +64,23 @@ BEGIN
     RETURN v_id;
 END $$;
 
+-- As 0006 does for every function: the announcement flag off on entry where this migration may
+-- pin it.
+DO $$
+DECLARE
+    r record;
+BEGIN
+    IF has_parameter_privilege(current_user, 'bo.announced', 'SET')
+       OR (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+        FOR r IN
+            SELECT p.oid::regprocedure AS name FROM pg_proc p
+             WHERE p.pronamespace = 'public'::regnamespace AND p.prokind = 'f' AND p.proname = 'bo_film_add'
+        LOOP
+            EXECUTE format('ALTER FUNCTION %s SET bo.announced = %L', r.name, '');
+        END LOOP;
+    END IF;
+END $$;
+
 REVOKE EXECUTE ON FUNCTION bo_film_add(text, text, integer, text, text, text, text, date, date, bytea, text)
     FROM PUBLIC;
 -- Catalogue writes are a manager's: a terminal login cannot call this.
