@@ -201,6 +201,7 @@ ConnectionSettings TestCluster::multiHost(const ConnectionSettings& login) const
 
 bool TestCluster::waitForReplay(int seconds) const
 {
+    const QDeadlineTimer deadline(qint64(seconds) * 1000);
     const int primary = primaryPort();
     if (primary == 0)
         return false;
@@ -214,19 +215,26 @@ bool TestCluster::waitForReplay(int seconds) const
     for (int port : m_ports) {
         if (port == primary)
             continue;
-        ConnectionSettings node = primarySettings();
-        node.setValue(QStringLiteral("port"), QString::number(port));
-        auto standby = DbConnection::open(node, QStringLiteral("cluster-replay"));
-        if (!standby)
-            return false;
-        const QDeadlineTimer deadline(qint64(seconds) * 1000);
+        // A standby still being made (Patroni's base backup) or restarting refuses sessions for a
+        // while: it has not replayed yet, it has not failed. Ask again until the deadline.
+        QString last;
         for (;;) {
-            auto caught = standby.value()->exec(
-                QStringLiteral("SELECT coalesce(pg_last_wal_replay_lsn() >= ?::pg_lsn, false)"), {target});
-            if (caught && caught.value().next() && caught.value().value(0).toBool())
-                break;
-            if (deadline.hasExpired())
+            auto standby = DbConnection::open(nodeSettings(port), QStringLiteral("cluster-replay"));
+            if (standby) {
+                auto caught = standby.value()->exec(
+                    QStringLiteral("SELECT coalesce(pg_last_wal_replay_lsn() >= ?::pg_lsn, false)"),
+                    {target});
+                if (caught && caught.value().next() && caught.value().value(0).toBool())
+                    break;
+                last = caught ? QStringLiteral("replayed less than %1").arg(target) : caught.error().detail;
+            } else {
+                last = standby.error().detail;
+            }
+            if (deadline.hasExpired()) {
+                qWarning("standby on port %d did not replay up to %s in %d s: %s", port, qPrintable(target),
+                         seconds, qPrintable(last));
                 return false;
+            }
             QThread::msleep(100);
         }
     }

@@ -36,8 +36,9 @@ public:
     [[nodiscard]] ConnectionSettings primarySettings() const;
     /// `login` (user, password, database) on all three nodes, read-write (the terminal's string).
     [[nodiscard]] ConnectionSettings multiHost(const ConnectionSettings& login) const;
-    /// Waits (at most `seconds`) until every running standby has replayed the primary's WAL up to
-    /// now (new databases and logins included). False when one has not.
+    /// Waits (at most `seconds` in all) until every standby has replayed the primary's WAL up to
+    /// now (new databases and logins included); a standby still starting counts as not yet
+    /// replayed. False (with a warning naming the standby and why) when one has not.
     [[nodiscard]] bool waitForReplay(int seconds) const;
     /// The three PostgreSQL ports, in the order of hosts().
     [[nodiscard]] QList<int> ports() const { return m_ports; }
