@@ -19,18 +19,7 @@
 using namespace bo;
 using bo::test::AdminCliRig;
 using bo::test::CliRun;
-
-namespace {
-
-QStringList words(std::initializer_list<const char*> list)
-{
-    QStringList out;
-    for (const char* w : list)
-        out << QString::fromUtf8(w);
-    return out;
-}
-
-} // namespace
+using bo::test::words;
 
 class TstAdminCliBlocks final : public QObject
 {

@@ -20,16 +20,9 @@
 using namespace bo;
 using bo::test::AdminCliRig;
 using bo::test::CliRun;
+using bo::test::words;
 
 namespace {
-
-QStringList words(std::initializer_list<const char*> list)
-{
-    QStringList out;
-    for (const char* w : list)
-        out << QString::fromUtf8(w);
-    return out;
-}
 
 const QByteArray png = QByteArrayLiteral("\x89PNG\r\n\x1a\n") + QByteArray(300, 'p');
 

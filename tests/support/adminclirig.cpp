@@ -148,6 +148,14 @@ QStringList AdminCliRig::expand(QStringList list, const QHash<QString, QString>&
     return list;
 }
 
+QStringList words(std::initializer_list<const char*> list)
+{
+    QStringList out;
+    for (const char* w : list)
+        out << QString::fromUtf8(w);
+    return out;
+}
+
 QString newUuid()
 {
     return QUuid::createUuid().toString(QUuid::WithoutBraces);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 
 #include <QHash>
@@ -85,5 +86,7 @@ private:
 
 /// A new random UUID as the CLI takes it (no braces).
 [[nodiscard]] QString newUuid();
+/// Command-line words from UTF-8 literals: words({"block", "$HALL1", "A1"}).
+[[nodiscard]] QStringList words(std::initializer_list<const char*> list);
 
 } // namespace bo::test
