@@ -27,6 +27,7 @@
 # PostgreSQL ports are BASE, BASE+1, BASE+2 (default 5441), Patroni's REST API BASE+100..+102,
 # etcd BASE+200 (clients) and BASE+201 (peers). As root, the servers run as the postgres user.
 #
+# Ports in the kernel's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range) are refused.
 # Exit status: 0 done, 2 bad usage or DIR in the wrong state, 1 the cluster did not come up (its
 # logs are in DIR/*.log; `down` still cleans up), 77 the failover packages are not installed.
 set -euo pipefail
@@ -57,6 +58,12 @@ while [ $# -gt 0 ]; do
 done
 [[ $base =~ ^[0-9]+$ ]] && [ "$base" -ge 1024 ] && [ "$base" -le 64000 ] ||
     die "--port wants a number from 1024 to 64000, not '$base'" 2
+# The kernel gives outgoing connections local ports from this range at random: a server placed
+# there finds its port taken now and then (etcd, or a node that never starts).
+if [ "$command" = up ] && read -r low high </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null &&
+    [ $((base + 201)) -ge "$low" ] && [ "$base" -le "$high" ]; then
+    die "ports $base-$((base + 201)) overlap the ephemeral port range $low-$high that outgoing connections take their ports from: choose --port below $((low - 202)) or above $high" 2
+fi
 
 pg_bin=/usr/lib/postgresql/15/bin
 wait_limit=${BOXOFFICE_CLUSTER_WAIT:-90}
@@ -185,6 +192,10 @@ start_etcd() { # client port, peer port
 wait_for_primary() {
     local deadline=$((SECONDS + wait_limit)) primary=""
     while [ $SECONDS -lt $deadline ]; do
+        if ! running "$dir/etcd.pid"; then
+            echo "cluster.sh: etcd exited: $(tail -n 1 "$dir/etcd.log" 2>/dev/null)" >&2
+            break
+        fi
         primary=$(primary_port)
         if [ -n "$primary" ] && [ "$(sync_standbys "$primary")" -ge 1 ]; then
             echo "$primary"

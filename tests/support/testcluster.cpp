@@ -4,6 +4,7 @@
 
 #include "db/dbconnection.h"
 
+#include <algorithm>
 #include <csignal>
 
 #include <QDeadlineTimer>
@@ -23,6 +24,21 @@ QString clusterFolder(const QTemporaryDir& dir)
     return dir.path() + QStringLiteral("/cluster");
 }
 
+/// The first port the kernel may give an outgoing connection (32768 when it cannot say). The
+/// cluster's ports stay below it: the suite's thousands of client connections take ports from
+/// that range at random, and one of them once held the port etcd or a node was to listen on.
+int firstEphemeralPort()
+{
+    QFile range(QStringLiteral("/proc/sys/net/ipv4/ip_local_port_range"));
+    if (range.open(QIODevice::ReadOnly)) {
+        const int low =
+            QString::fromLatin1(range.readAll()).simplified().section(QLatin1Char(' '), 0, 0).toInt();
+        if (low > 0)
+            return low;
+    }
+    return 32768;
+}
+
 } // namespace
 
 TestCluster::TestCluster()
@@ -40,11 +56,15 @@ TestCluster::TestCluster()
     QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
                                             QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
                                             QFile::ExeOther);
-    // A few random port bases: another test (or helper) may hold one of them.
+    // A few random port bases below the ephemeral range (cluster.sh refuses ports in it): another
+    // test (or helper) may hold one of them. A base uses ports base..base+201.
+    constexpr int lowestBase = 20000;
+    constexpr int spacing = 300;
+    const int bases = std::max(1, (firstEphemeralPort() - 202 - lowestBase) / spacing);
     QString output;
     int exit = -1;
     for (int attempt = 0; attempt < 4; ++attempt) {
-        const int base = 20000 + 300 * int(QRandomGenerator::global()->bounded(0, 60));
+        const int base = lowestBase + spacing * int(QRandomGenerator::global()->bounded(0, bases));
         exit = run({QStringLiteral("up"), clusterFolder(m_dir), QStringLiteral("--port"),
                     QString::number(base), QStringLiteral("--admin"), QStringLiteral(BOXOFFICE_ADMIN_PATH)},
                    &output, 150000);
