@@ -238,13 +238,14 @@ Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZon
             for (const QTime& time : slot.starts) {
                 const QDateTime start(day, time, zone);
                 auto q = m_connection.exec(
-                    QStringLiteral("INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at) "
-                                   "SELECT a.id, m.id, p.id, ? FROM auditorium a, movie m, price_list p "
-                                   " WHERE a.name = ? AND m.title = ? AND p.name = ? "
-                                   "   AND NOT EXISTS (SELECT 1 FROM showtime s WHERE s.auditorium_id = a.id "
-                                   "                   AND s.starts_at = ?) "
-                                   // A slot taken by a showtime moved there is left alone (0020).
-                                   "ON CONFLICT DO NOTHING"),
+                    QStringLiteral(
+                        "INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at) "
+                        "SELECT a.id, m.id, p.id, ? FROM auditorium a, movie m, price_list p "
+                        " WHERE a.name = ? AND m.title = ? AND p.name = ? AND p.retired_at IS NULL "
+                        "   AND NOT EXISTS (SELECT 1 FROM showtime s WHERE s.auditorium_id = a.id "
+                        "                   AND s.starts_at = ?) "
+                        // A slot taken by a showtime moved there is left alone (0020).
+                        "ON CONFLICT DO NOTHING"),
                     {start.toUTC(), QString::fromUtf8(slot.hall), QString::fromUtf8(slot.movie),
                      QString::fromUtf8(slot.priceList), start.toUTC()});
                 if (!q)

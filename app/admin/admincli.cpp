@@ -9,6 +9,7 @@
 #include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
 #include "app/admin/paymentcommands.h"
+#include "app/admin/pricecommands.h"
 #include "app/admin/queuecommands.h"
 #include "app/admin/salecommands.h"
 #include "app/admin/setupcommands.h"
@@ -51,6 +52,10 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return FilmCommands(m_session).films(positional);
     if (command == QLatin1String("film-add"))
         return FilmCommands(m_session).add(positional);
+    if (command == QLatin1String("prices"))
+        return PriceCommands(m_session).prices(positional);
+    if (command == QLatin1String("price-set"))
+        return PriceCommands(m_session).set(positional);
     if (command == QLatin1String("block"))
         return BlockCommands(m_session).block(positional);
     if (command == QLatin1String("unblock"))

@@ -101,6 +101,9 @@ void CliSession::addOptions()
            "                                          a week pattern of showtimes (manager), all or\n"
            "                                          nothing: any overlap lists every conflict\n"
            "  showtime-cancel SHOWTIME                cancel a showtime that sold nothing (manager)\n"
+           "  prices [LIST]                           the price lists; with LIST its card (docs/FORMATS.md)\n"
+           "  price-set FILE [--name N]               set a price list from its card (manager): a new\n"
+           "                                          version; showtimes on sale keep their prices\n"
            "  block SHOWTIME SEAT... --reason R       block seats of a showtime (manager), all or none:\n"
            "                                          refused naming any seat held or sold\n"
            "  unblock SHOWTIME SEAT...                give blocked seats back for sale (manager)\n"
@@ -185,7 +188,8 @@ void CliSession::addOptions()
         {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
         {QStringLiteral("approve"), tr("Approve a till's own ticket key: it signs that till's tickets."),
          tr("id")},
-        {QStringLiteral("name"), tr("The hall's name for 'hall-import' (else the file's)."), tr("name")},
+        {QStringLiteral("name"),
+         tr("The hall's name for 'hall-import', the list's for 'price-set' (else the file's)."), tr("name")},
         {QStringLiteral("replace"), tr("'hall-import' of an existing hall: its layout's next version.")},
         {QStringLiteral("format"),
          tr("Layout file format: csv or json (default: by the file's name; "
