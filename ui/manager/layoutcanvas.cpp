@@ -286,6 +286,7 @@ void LayoutCanvas::mousePressEvent(QMouseEvent* event)
         emit selectionChanged();
     } else {
         m_drag = Drag::Move;
+        m_pressedSeat = seat;
         if (!m_selected.contains(seat)) {
             m_selected = {seat};
             emit selectionChanged();
@@ -323,8 +324,13 @@ void LayoutCanvas::mouseReleaseEvent(QMouseEvent* event)
     const QPointF moved = dragOffset();
     m_drag = Drag::None;
     update();
-    if (drag == Drag::Move && !moved.isNull())
+    if (drag == Drag::Move && !moved.isNull()) {
         emit moveRequested(moved.x(), moved.y());
+    } else if (drag == Drag::Move && m_selected.size() > 1) {
+        // A click without a drag on one of several selected seats selects that one alone.
+        m_selected = {m_pressedSeat};
+        emit selectionChanged();
+    }
 }
 
 void LayoutCanvas::keyPressEvent(QKeyEvent* event)

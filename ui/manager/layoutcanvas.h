@@ -74,6 +74,7 @@ private:
     Drag m_drag = Drag::None;
     QPoint m_pressAt;
     QPoint m_dragAt;
+    int m_pressedSeat = -1;
     QSet<int> m_bandBase; ///< the selection a Ctrl+band adds to
 };
 

@@ -189,6 +189,23 @@ private slots:
         QCOMPARE(editor.hallLayout().seats.at(1).kind, SeatKind::Companion);
         QCOMPARE(editor.problems(), QStringList());
 
+        // Row L dragged one seat-depth back as a whole, then a click on one of it selects that one.
+        frame(canvas, 220, 239);
+        QCOMPARE(canvas.selection().size(), 20);
+        const QPoint seatL5 = canvas.seatRect(224).center();
+        QTest::mousePress(&canvas, Qt::LeftButton, Qt::NoModifier, seatL5);
+        QTest::mouseMove(&canvas, seatL5 + QPoint(0, LayoutCanvas::cell / 2));
+        QTest::mouseMove(&canvas, seatL5 + QPoint(0, LayoutCanvas::cell));
+        QTest::mouseRelease(&canvas, Qt::LeftButton, Qt::NoModifier, seatL5 + QPoint(0, LayoutCanvas::cell));
+        QCOMPARE(editor.hallLayout().seats.at(220).y, 14.2);
+        QCOMPARE(editor.hallLayout().seats.at(239).y, 14.2);
+        QCOMPARE(editor.hallLayout().seats.at(200).y, 12.0);
+        QCOMPARE(editor.problems(), QStringList());
+        QTest::mouseClick(&canvas, Qt::LeftButton, Qt::NoModifier, canvas.seatRect(224).center());
+        QCOMPARE(canvas.selection(), QList<int>{224});
+        QTest::keyClick(&canvas, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(editor.hallLayout().seats.at(220).y, 13.2);
+
         // Drag A20 half a seat to the right of A19: drawn red while it overlaps, then undone.
         QTest::mouseClick(&canvas, Qt::LeftButton, Qt::NoModifier, canvas.seatRect(19).center());
         const QPoint grab = canvas.seatRect(19).center();
