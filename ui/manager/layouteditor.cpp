@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "ui/manager/layouteditor.h"
 
+#include <functional>
 #include <utility>
 
 #include <QAction>

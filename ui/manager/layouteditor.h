@@ -2,15 +2,12 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <functional>
-
 #include <QStringList>
 #include <QWidget>
 
 #include "model/hallcatalog.h"
 #include "model/halllayout.h"
 
-class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
