@@ -1139,6 +1139,314 @@ You are number %1.
     </message>
 </context>
 <context>
+    <name>bo::LayoutCanvas</name>
+    <message>
+        <source>Hall layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SCREEN</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::LayoutEditor</name>
+    <message>
+        <source>Standard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Premium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Couple pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Companion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall layout editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replace the hall&apos;s layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the hall&apos;s layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip rows I and O</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat numbering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left to right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right to left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Odd left, even right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aisle after seat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no aisle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aisle width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind of the block&apos;s seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price zone of the block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block of rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left, front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numbering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind of the selected seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set &amp;kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price zone of the selected seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set &amp;zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aisle left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aisle front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aisle depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;aisle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Screen at the top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Screen at the bottom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Aisle and screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width, depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems of the layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat kind %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price zone %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems: the layout can be saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s)</source>
+        <translation>
+            <numerusform>%n seat</numerusform>
+            <numerusform>%n seats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n aisle(s)</source>
+        <translation>
+            <numerusform>%n aisle</numerusform>
+            <numerusform>%n aisles</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add %1 x %2 seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add aisle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n seat(s)</source>
+        <translation>
+            <numerusform>Move %n seat</numerusform>
+            <numerusform>Move %n seats</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No seat selected (click, Ctrl+click or drag a frame)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) selected</source>
+        <translation>
+            <numerusform>%n seat selected</numerusform>
+            <numerusform>%n seats selected</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened hall %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved the new hall %1 (%n seat(s)).</source>
+        <translation>
+            <numerusform>Saved the new hall %1 (%n seat).</numerusform>
+            <numerusform>Saved the new hall %1 (%n seats).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved hall %1 as version %2 (%n seat(s)).</source>
+        <translation>
+            <numerusform>Saved hall %1 as version %2 (%n seat).</numerusform>
+            <numerusform>Saved hall %1 as version %2 (%n seats).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>bo::LoginStore</name>
     <message>
         <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>

@@ -1136,6 +1136,308 @@ You are number %1.
     </message>
 </context>
 <context>
+    <name>bo::LayoutCanvas</name>
+    <message>
+        <source>Hall layout</source>
+        <translation>상영관 배치도</translation>
+    </message>
+    <message>
+        <source>SCREEN</source>
+        <translation>스크린</translation>
+    </message>
+</context>
+<context>
+    <name>bo::LayoutEditor</name>
+    <message>
+        <source>Standard</source>
+        <translation>일반석</translation>
+    </message>
+    <message>
+        <source>Premium</source>
+        <translation>프리미엄석</translation>
+    </message>
+    <message>
+        <source>Couple pair</source>
+        <translation>커플석 (2석)</translation>
+    </message>
+    <message>
+        <source>Wheelchair space</source>
+        <translation>휠체어석</translation>
+    </message>
+    <message>
+        <source>Companion</source>
+        <translation>동반석</translation>
+    </message>
+    <message>
+        <source>Hall layout editor</source>
+        <translation>상영관 배치도 편집기</translation>
+    </message>
+    <message>
+        <source>Hall name</source>
+        <translation>상영관 이름</translation>
+    </message>
+    <message>
+        <source>&amp;Replace the hall&apos;s layout</source>
+        <translation>상영관 배치도 교체(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Replace the hall&apos;s layout</source>
+        <translation>상영관 배치도 교체</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>열기(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>저장(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>실행 취소</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>다시 실행</translation>
+    </message>
+    <message>
+        <source>Undo: %1</source>
+        <translation>실행 취소: %1</translation>
+    </message>
+    <message>
+        <source>Redo: %1</source>
+        <translation>다시 실행: %1</translation>
+    </message>
+    <message>
+        <source>Hall:</source>
+        <translation>상영관:</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>열 수</translation>
+    </message>
+    <message>
+        <source>Seats per row</source>
+        <translation>열당 좌석 수</translation>
+    </message>
+    <message>
+        <source>Block left</source>
+        <translation>블록 왼쪽</translation>
+    </message>
+    <message>
+        <source>Block front</source>
+        <translation>블록 앞쪽</translation>
+    </message>
+    <message>
+        <source>First row</source>
+        <translation>첫 열</translation>
+    </message>
+    <message>
+        <source>Skip rows I and O</source>
+        <translation>I열과 O열 건너뛰기</translation>
+    </message>
+    <message>
+        <source>Seat numbering</source>
+        <translation>좌석 번호 매기기</translation>
+    </message>
+    <message>
+        <source>Left to right</source>
+        <translation>왼쪽에서 오른쪽으로</translation>
+    </message>
+    <message>
+        <source>Right to left</source>
+        <translation>오른쪽에서 왼쪽으로</translation>
+    </message>
+    <message>
+        <source>Odd left, even right</source>
+        <translation>왼쪽 홀수, 오른쪽 짝수</translation>
+    </message>
+    <message>
+        <source>Aisle after seat</source>
+        <translation>통로 위치 (좌석 뒤)</translation>
+    </message>
+    <message>
+        <source>no aisle</source>
+        <translation>통로 없음</translation>
+    </message>
+    <message>
+        <source>Aisle width</source>
+        <translation>통로 너비</translation>
+    </message>
+    <message>
+        <source>Kind of the block&apos;s seats</source>
+        <translation>블록 좌석 종류</translation>
+    </message>
+    <message>
+        <source>Price zone of the block</source>
+        <translation>블록 가격 구역</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>Add &amp;block</source>
+        <translation>블록 추가(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Block of rows</source>
+        <translation>좌석 블록</translation>
+    </message>
+    <message>
+        <source>Left, front</source>
+        <translation>왼쪽, 앞쪽</translation>
+    </message>
+    <message>
+        <source>Numbering</source>
+        <translation>번호 매기기</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Price zone</source>
+        <translation>가격 구역</translation>
+    </message>
+    <message>
+        <source>Kind of the selected seats</source>
+        <translation>선택한 좌석 종류</translation>
+    </message>
+    <message>
+        <source>Set &amp;kind</source>
+        <translation>종류 지정(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Price zone of the selected seats</source>
+        <translation>선택한 좌석 가격 구역</translation>
+    </message>
+    <message>
+        <source>Set &amp;zone</source>
+        <translation>구역 지정(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove seats</source>
+        <translation>좌석 삭제(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Selected seats</source>
+        <translation>선택한 좌석</translation>
+    </message>
+    <message>
+        <source>Aisle left</source>
+        <translation>통로 왼쪽</translation>
+    </message>
+    <message>
+        <source>Aisle front</source>
+        <translation>통로 앞쪽</translation>
+    </message>
+    <message>
+        <source>Aisle depth</source>
+        <translation>통로 깊이</translation>
+    </message>
+    <message>
+        <source>Add &amp;aisle</source>
+        <translation>통로 추가(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Screen</source>
+        <translation>스크린</translation>
+    </message>
+    <message>
+        <source>Screen at the top</source>
+        <translation>스크린 위쪽</translation>
+    </message>
+    <message>
+        <source>Screen at the bottom</source>
+        <translation>스크린 아래쪽</translation>
+    </message>
+    <message>
+        <source>Aisle and screen</source>
+        <translation>통로와 스크린</translation>
+    </message>
+    <message>
+        <source>Width, depth</source>
+        <translation>너비, 깊이</translation>
+    </message>
+    <message>
+        <source>Problems of the layout</source>
+        <translation>배치도의 문제</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>문제</translation>
+    </message>
+    <message>
+        <source>Seat kind %1</source>
+        <translation>좌석 종류 %1</translation>
+    </message>
+    <message>
+        <source>Price zone %1</source>
+        <translation>가격 구역 %1</translation>
+    </message>
+    <message>
+        <source>Remove seats</source>
+        <translation>좌석 삭제</translation>
+    </message>
+    <message>
+        <source>No problems: the layout can be saved.</source>
+        <translation>문제 없음: 배치도를 저장할 수 있습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s)</source>
+        <translation>
+            <numerusform>좌석 %n석</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n aisle(s)</source>
+        <translation>
+            <numerusform>통로 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add %1 x %2 seats</source>
+        <translation>좌석 %1 x %2 추가</translation>
+    </message>
+    <message>
+        <source>Add aisle</source>
+        <translation>통로 추가</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n seat(s)</source>
+        <translation>
+            <numerusform>좌석 %n석 이동</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No seat selected (click, Ctrl+click or drag a frame)</source>
+        <translation>선택한 좌석 없음 (클릭, Ctrl+클릭 또는 영역 드래그)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n seat(s) selected</source>
+        <translation>
+            <numerusform>좌석 %n석 선택됨</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened hall %1.</source>
+        <translation>상영관 %1을(를) 열었습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved the new hall %1 (%n seat(s)).</source>
+        <translation>
+            <numerusform>새 상영관 %1을(를) 저장했습니다 (좌석 %n석).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved hall %1 as version %2 (%n seat(s)).</source>
+        <translation>
+            <numerusform>상영관 %1을(를) 버전 %2(으)로 저장했습니다 (좌석 %n석).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>bo::LoginStore</name>
     <message>
         <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
