@@ -26,6 +26,29 @@ int overlappedShowtime(const Error& e)
     return m.hasMatch() ? m.captured(1).toInt() : 0;
 }
 
+/// The seats sold and held of showtime `st`, as the last two columns of a listing.
+constexpr char seatCounts[] =
+    "(SELECT count(*) FROM showtime_seat ss WHERE ss.showtime_id = st.id AND ss.status = 'RESERVED'), "
+    "(SELECT count(*) FROM showtime_seat ss WHERE ss.showtime_id = st.id AND ss.status = 'HELD' "
+    "    AND ss.held_until > now())";
+
+/// A row of id, hall id, hall, film, status, start, end, clean until, sold, held.
+ScheduledShowtime scheduled(const Rows& r)
+{
+    ScheduledShowtime s;
+    s.id = r.value(0).toInt();
+    s.hallId = r.value(1).toInt();
+    s.hall = r.value(2).toString();
+    s.film = r.value(3).toString();
+    s.status = r.value(4).toString();
+    s.startsAt = r.value(5).toDateTime().toUTC();
+    s.endsAt = r.value(6).toDateTime().toUTC();
+    s.cleanUntil = r.value(7).toDateTime().toUTC();
+    s.seatsSold = r.value(8).toInt();
+    s.seatsHeld = r.value(9).toInt();
+    return s;
+}
+
 } // namespace
 
 ShowtimeStore::ShowtimeStore(DbConnection& connection)
@@ -131,14 +154,86 @@ Result<ShowtimeCancelOutcome> ShowtimeStore::cancel(int showtimeId)
                                        : ShowtimeCancelOutcome::WasCancelled;
 }
 
+Result<ScheduleWeek> ShowtimeStore::week(const QDate& monday, const QTimeZone& zone)
+{
+    if (!monday.isValid() || !zone.isValid())
+        return makeError(ErrorCode::BadInput, tr("A week needs a valid first day and time zone."));
+    ScheduleWeek week;
+    week.from = QDateTime(monday, QTime(0, 0), zone).toUTC();
+    week.until = QDateTime(monday.addDays(7), QTime(0, 0), zone).toUTC();
+    auto halls = m_connection.exec(QStringLiteral("SELECT a.id, a.name FROM auditorium a ORDER BY a.id"));
+    if (!halls)
+        return halls.error();
+    while (halls.value().next()) {
+        week.hallIds << halls.value().value(0).toInt();
+        week.halls << halls.value().value(1).toString();
+    }
+    auto q = m_connection.exec(
+        QStringLiteral(
+            "SELECT st.id, st.auditorium_id, a.name, m.title, st.status, st.starts_at, st.ends_at, "
+            "       st.clean_until, %1 "
+            "  FROM showtime st JOIN auditorium a ON a.id = st.auditorium_id "
+            "  JOIN movie m ON m.id = st.movie_id "
+            " WHERE st.status <> 'CANCELLED' AND st.starts_at >= ?::timestamptz AND st.starts_at < "
+            "?::timestamptz "
+            " ORDER BY st.auditorium_id, st.starts_at, st.id")
+            .arg(QLatin1String(seatCounts)),
+        {week.from, week.until});
+    if (!q)
+        return q.error();
+    while (q.value().next())
+        week.showtimes.append(scheduled(q.value()));
+    return week;
+}
+
+Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& hall, const QDateTime& start)
+{
+    if (!start.isValid())
+        return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT showtime_id FROM bo_showtime_move(?::integer, ?::text, ?::timestamptz)"),
+        {showtimeId, textOrNull(hall), start.toUTC()});
+    ShowtimeMoveOutcome outcome;
+    if (!q) {
+        Error e = q.error();
+        const int other = e.code == ErrorCode::Conflict ? overlappedShowtime(e) : 0;
+        if (other > 0) {
+            auto existing = this->showtime(other);
+            if (!existing)
+                return existing.error();
+            outcome.overlaps.append(existing.value());
+            return outcome;
+        }
+        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("refund its bookings first")))
+            e.message = tr("Showtime %1 has sold seats: refund its bookings first.").arg(showtimeId);
+        else if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("a sale is in progress")))
+            e.message = tr("Showtime %1 has seats held by a sale in progress: try again when it is over.")
+                            .arg(showtimeId);
+        else if (e.code == ErrorCode::NotFound)
+            e.message = tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId);
+        else if (e.code == ErrorCode::BadInput && e.message.contains(QLatin1String("stays in its hall")))
+            e.message =
+                tr("Showtime %1 stays in its hall: cancel it and add it in the other hall.").arg(showtimeId);
+        return e;
+    }
+    if (!q.value().next())
+        return makeError(ErrorCode::Internal, tr("The move returned nothing."));
+    auto moved = this->showtime(showtimeId);
+    if (!moved)
+        return moved.error();
+    outcome.moved = moved.value();
+    return outcome;
+}
+
 Result<ScheduledShowtime> ShowtimeStore::showtime(int showtimeId)
 {
     auto q = m_connection.exec(
         QStringLiteral(
             "SELECT st.id, st.auditorium_id, a.name, m.title, st.status, st.starts_at, st.ends_at, "
-            "       st.clean_until "
+            "       st.clean_until, %1 "
             "  FROM showtime st JOIN auditorium a ON a.id = st.auditorium_id "
-            "  JOIN movie m ON m.id = st.movie_id WHERE st.id = ?"),
+            "  JOIN movie m ON m.id = st.movie_id WHERE st.id = ?")
+            .arg(QLatin1String(seatCounts)),
         {showtimeId});
     if (!q)
         return q.error();
@@ -146,16 +241,7 @@ Result<ScheduledShowtime> ShowtimeStore::showtime(int showtimeId)
     if (!r.next())
         return makeError(ErrorCode::NotFound,
                          tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId));
-    ScheduledShowtime s;
-    s.id = r.value(0).toInt();
-    s.hallId = r.value(1).toInt();
-    s.hall = r.value(2).toString();
-    s.film = r.value(3).toString();
-    s.status = r.value(4).toString();
-    s.startsAt = r.value(5).toDateTime().toUTC();
-    s.endsAt = r.value(6).toDateTime().toUTC();
-    s.cleanUntil = r.value(7).toDateTime().toUTC();
-    return s;
+    return scheduled(r);
 }
 
 } // namespace bo

@@ -11,8 +11,8 @@ namespace bo {
 class DbConnection;
 
 /// The showtime schedule on PostgreSQL (migration 0020): adds through bo_showtime_add and
-/// cancels through bo_showtime_cancel, a manager's; the exclusion constraint on the showtime
-/// table refuses overlaps whoever inserts.
+/// cancels through bo_showtime_cancel and moves through bo_showtime_move (0024), a manager's; the exclusion
+/// constraint on the showtime table refuses overlaps whoever inserts.
 class ShowtimeStore final : public ShowtimeSchedule
 {
     Q_DECLARE_TR_FUNCTIONS(bo::ShowtimeStore)
@@ -24,6 +24,9 @@ public:
     [[nodiscard]] Result<ShowtimePatternOutcome> addPattern(const NewShowtime& shape,
                                                             const QList<QDateTime>& starts) override;
     [[nodiscard]] Result<ShowtimeCancelOutcome> cancel(int showtimeId) override;
+    [[nodiscard]] Result<ScheduleWeek> week(const QDate& monday, const QTimeZone& zone) override;
+    [[nodiscard]] Result<ShowtimeMoveOutcome> move(int showtimeId, const QString& hall,
+                                                   const QDateTime& start) override;
 
     /// One showtime as the schedule has it; NotFound when there is none.
     [[nodiscard]] Result<ScheduledShowtime> showtime(int showtimeId);

@@ -4,9 +4,12 @@
 
 #include <optional>
 
+#include <QDate>
 #include <QDateTime>
 #include <QList>
 #include <QString>
+#include <QStringList>
+#include <QTimeZone>
 
 #include "model/result.h"
 
@@ -34,6 +37,29 @@ struct ScheduledShowtime
     QDateTime startsAt;   ///< UTC
     QDateTime endsAt;     ///< UTC: the film's end (trailers and runtime)
     QDateTime cleanUntil; ///< UTC: the end plus the hall's cleaning buffer
+    int seatsSold = 0;    ///< seats sold (reserved by a booking)
+    int seatsHeld = 0;    ///< seats held by a sale in progress (live holds)
+
+    /// Whether a manager may move it: nothing sold, no sale in progress.
+    [[nodiscard]] bool movable() const { return seatsSold == 0 && seatsHeld == 0 && status != u"CANCELLED"; }
+};
+
+/// A week of the schedule as the planner shows it: every hall, and the showtimes (not
+/// cancelled) that start in the week.
+struct ScheduleWeek
+{
+    QDateTime from;  ///< UTC: the Monday's midnight in the zone asked for
+    QDateTime until; ///< UTC: seven days later
+    QList<int> hallIds;
+    QStringList halls;                  ///< the halls' names, by number
+    QList<ScheduledShowtime> showtimes; ///< by hall, then start
+};
+
+/// What a move did: the showtime at its new time, or the showtimes in its way (nothing moved).
+struct ShowtimeMoveOutcome
+{
+    std::optional<ScheduledShowtime> moved;
+    QList<ScheduledShowtime> overlaps;
 };
 
 /// What an add did: the showtime made, or the showtimes of the hall in its way (nothing made).
@@ -84,6 +110,15 @@ public:
     /// Cancels a showtime that sold nothing; Conflict (its message says to refund its bookings
     /// first) when it has bookings or seats held, NotFound when there is no such showtime.
     [[nodiscard]] virtual Result<ShowtimeCancelOutcome> cancel(int showtimeId) = 0;
+    /// The week that starts at midnight of `monday` in `zone`: every hall and the showtimes that
+    /// start in those seven days, each with its seats sold and held.
+    [[nodiscard]] virtual Result<ScheduleWeek> week(const QDate& monday, const QTimeZone& zone) = 0;
+    /// Moves a showtime that sold nothing to `start` in `hall` (empty: its own hall; another hall
+    /// is BadInput). An overlap is an outcome naming the showtime in the way; Conflict (its message
+    /// says to refund its bookings first, or that a sale is in progress) when it has sales or
+    /// holds, NotFound when there is no such showtime.
+    [[nodiscard]] virtual Result<ShowtimeMoveOutcome> move(int showtimeId, const QString& hall,
+                                                           const QDateTime& start) = 0;
 };
 
 } // namespace bo
