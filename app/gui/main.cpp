@@ -15,6 +15,7 @@
 
 #include "app/common/logging.h"
 #include "app/common/terminalstack.h"
+#include "app/gui/pgmanagerscreens.h"
 #include "boxoffice/version.h"
 #include "db/pghelpdesk.h"
 #include "db/pgterminalbackend.h"
@@ -75,6 +76,10 @@ int main(int argc, char* argv[])
     bo::HelpCallBoard helpCalls(&helpDesk, stack->terminal());
     helpDesk.start();
     window.setHelpCalls(&helpCalls);
+    // Catalogue → Hall layouts… and Week planner…: a manager signs in on a connection of their
+    // own to the same database (docs/DECISIONS.md, "Manager screens").
+    bo::PgManagerScreens managerScreens(stack->database());
+    window.setManagerScreens(&managerScreens);
     stack->start();
     window.show();
     if (parser.isSet(QStringLiteral("quit-after"))) {

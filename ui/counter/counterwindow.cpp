@@ -22,6 +22,7 @@
 #include "model/terminalbackend.h"
 #include "model/ticketprinting.h"
 #include "ui/counter/helpcallnotice.h"
+#include "ui/counter/managersignindialog.h"
 #include "ui/counter/salepage.h"
 #include "ui/counter/showtimeboard.h"
 #include "ui/counter/unresolvedpaymentsdialog.h"
@@ -244,6 +245,32 @@ void CounterWindow::setTicketPrinting(TicketPrinting* printing)
     retranslate();
 }
 
+void CounterWindow::setManagerScreens(ManagerScreens* screens)
+{
+    if (m_managerScreens || !screens)
+        return;
+    m_managerScreens = screens;
+    m_catalogueMenu = menuBar()->addMenu(QString());
+    m_catalogueMenu->setObjectName(QStringLiteral("catalogueMenu"));
+    m_hallLayoutsAction = m_catalogueMenu->addAction(QString());
+    m_hallLayoutsAction->setObjectName(QStringLiteral("hallLayoutsAction"));
+    connect(m_hallLayoutsAction, &QAction::triggered, this,
+            [this] { openManagerScreen(ManagerScreens::Screen::HallLayouts); });
+    m_weekPlannerAction = m_catalogueMenu->addAction(QString());
+    m_weekPlannerAction->setObjectName(QStringLiteral("weekPlannerAction"));
+    connect(m_weekPlannerAction, &QAction::triggered, this,
+            [this] { openManagerScreen(ManagerScreens::Screen::WeekPlanner); });
+    retranslate();
+}
+
+void CounterWindow::openManagerScreen(ManagerScreens::Screen screen)
+{
+    if (!m_managerScreens)
+        return;
+    ManagerSignInDialog dialog(*m_managerScreens, screen, this);
+    dialog.exec();
+}
+
 void CounterWindow::printBookingTickets()
 {
     if (!m_printing)
@@ -358,6 +385,11 @@ void CounterWindow::retranslate()
         m_printModeActions.at(1)->setText(tr("Always"));
         m_printModeActions.at(2)->setText(tr("Never"));
         m_printBookingAction->setText(tr("Print a booking's tickets…"));
+    }
+    if (m_catalogueMenu) {
+        m_catalogueMenu->setTitle(tr("C&atalogue"));
+        m_hallLayoutsAction->setText(tr("&Hall layouts…"));
+        m_weekPlannerAction->setText(tr("&Week planner…"));
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
     updateOfflineBanner();

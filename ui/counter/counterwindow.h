@@ -8,6 +8,7 @@
 #include <QTranslator>
 
 #include "model/saleflow.h"
+#include "ui/counter/managerscreens.h"
 
 class QLabel;
 class QStackedWidget;
@@ -53,6 +54,9 @@ public:
     /// when one arrives. Without it (tests) there is no notice.
     void setHelpCalls(HelpCallBoard* board);
     [[nodiscard]] HelpCallNotice* helpNotice() const { return m_helpNotice; }
+    /// Adds the menu Catalogue: Hall layouts… and Week planner…, each asking for a manager's
+    /// sign-in (ManagerSignInDialog) before `screens` opens it. Without it (tests) no menu.
+    void setManagerScreens(ManagerScreens* screens);
 
 public slots:
     void showBoard();
@@ -61,6 +65,8 @@ public slots:
     void showUnresolvedPayments();
     /// Asks for a booking code and prints its tickets; nothing without setTicketPrinting().
     void printBookingTickets();
+    /// Asks for a manager's sign-in and opens `screen`; nothing without setManagerScreens().
+    void openManagerScreen(bo::ManagerScreens::Screen screen);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -102,6 +108,10 @@ private:
     QList<QAction*> m_printModeActions; ///< ask, always, never
     QAction* m_printBookingAction = nullptr;
     QString m_menuPrintCode; ///< the booking the menu is printing
+    ManagerScreens* m_managerScreens = nullptr;
+    QMenu* m_catalogueMenu = nullptr;
+    QAction* m_hallLayoutsAction = nullptr;
+    QAction* m_weekPlannerAction = nullptr;
 };
 
 } // namespace bo

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/gui/pgmanagerscreens.h"
+
+#include <algorithm>
+#include <utility>
+
+#include <QPointer>
+#include <QWidget>
+
+#include <spdlog/spdlog.h>
+
+#include "db/dbconnection.h"
+#include "db/hallstore.h"
+#include "db/showtimestore.h"
+#include "ui/manager/layouteditor.h"
+#include "ui/manager/weekplanner.h"
+
+namespace bo {
+
+/// One open screen: its connection, its store and its window (destroyed in that order's reverse).
+struct PgManagerScreens::Session
+{
+    std::unique_ptr<DbConnection> connection;
+    std::unique_ptr<HallStore> halls;
+    std::unique_ptr<ShowtimeStore> showtimes;
+    QPointer<QWidget> window;
+
+    ~Session()
+    {
+        if (window) {
+            QObject::disconnect(window.data(), &QObject::destroyed, nullptr, nullptr);
+            delete window.data();
+        }
+    }
+};
+
+PgManagerScreens::PgManagerScreens(ConnectionSettings counterDatabase)
+    : m_database(std::move(counterDatabase))
+{}
+
+PgManagerScreens::~PgManagerScreens() = default;
+
+Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QString& password)
+{
+    ConnectionSettings settings = m_database;
+    settings.setValue(QStringLiteral("user"), user);
+    settings.setValue(QStringLiteral("password"), password);
+    auto connection = DbConnection::open(settings, QStringLiteral("manager"));
+    if (!connection) {
+        // The login only: never the password.
+        spdlog::warn("manager sign-in as '{}' refused: {}", user.toStdString(),
+                     connection.error().detail.toStdString());
+        Error e = connection.error();
+        if (e.code != ErrorCode::Offline)
+            e.message = tr("The database refused the login %1 (wrong login or password?).").arg(user);
+        return e;
+    }
+    // A manager's login is a member of boxoffice_manager; a terminal's is not (DESIGN.md section 7).
+    auto role = connection.value()->exec(
+        QStringLiteral("SELECT pg_has_role(current_user, 'boxoffice_manager', 'MEMBER')"));
+    if (!role || !role.value().next() || !role.value().value(0).toBool())
+        return makeError(ErrorCode::BadInput, tr("%1 is not a manager's login.").arg(user));
+    spdlog::info("manager '{}' signed in for the {}", user.toStdString(),
+                 screen == Screen::WeekPlanner ? "week planner" : "hall layouts");
+
+    auto session = std::make_unique<Session>();
+    session->connection = std::move(connection.value());
+    QWidget* window = nullptr;
+    if (screen == Screen::WeekPlanner) {
+        session->showtimes = std::make_unique<ShowtimeStore>(*session->connection);
+        window = new WeekPlanner(*session->showtimes);
+        window->setWindowTitle(tr("Week planner — %1").arg(user));
+    } else {
+        session->halls = std::make_unique<HallStore>(*session->connection);
+        window = new LayoutEditor(*session->halls);
+        window->setWindowTitle(tr("Hall layouts — %1").arg(user));
+    }
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    session->window = window;
+    Session* raw = session.get();
+    QObject::connect(window, &QObject::destroyed, window, [this, raw] {
+        const auto it = std::find_if(m_sessions.begin(), m_sessions.end(),
+                                     [raw](const std::unique_ptr<Session>& s) { return s.get() == raw; });
+        if (it != m_sessions.end()) {
+            (*it)->window = nullptr;
+            m_sessions.erase(it);
+        }
+    });
+    m_sessions.push_back(std::move(session));
+    window->show();
+    window->raise();
+    return true;
+}
+
+} // namespace bo

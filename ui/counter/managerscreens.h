@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QString>
+
+#include "model/result.h"
+
+namespace bo {
+
+/// The manager's screens the counter reaches from its Catalogue menu (issue 15). The counter's
+/// own connection is a terminal's, which may not write the catalogue: the composition root
+/// (app/gui) fulfils this by signing the manager in on a connection of their own and opening the
+/// screen in a window of its own (docs/DECISIONS.md, "Manager screens").
+class ManagerScreens
+{
+public:
+    enum class Screen { HallLayouts, WeekPlanner };
+
+    ManagerScreens() = default;
+    virtual ~ManagerScreens() = default;
+    ManagerScreens(const ManagerScreens&) = delete;
+    ManagerScreens& operator=(const ManagerScreens&) = delete;
+
+    /// Signs `user` in with `password` and opens `screen`; the error (a wrong password is the
+    /// database's refusal) and nothing opened otherwise. Never logs the password.
+    [[nodiscard]] virtual Result<bool> open(Screen screen, const QString& user, const QString& password) = 0;
+};
+
+} // namespace bo
