@@ -96,7 +96,7 @@ private slots:
     void anOverlapIsRefusedNamingTheShowtimeInTheWay()
     {
         const int first = add(base);
-        const int second = add(base.addSecs(minutes(3 * 60)));
+        const int second = add(base.addSecs(minutes(qint64(3) * 60)));
         QVERIFY(first > 0 && second > 0);
         const QString before = m_db->snapshot();
         ShowtimeStore store(*m_manager);
@@ -184,9 +184,9 @@ private slots:
         for (int round = 0; round < 4; ++round) {
             const QDateTime day = base.addDays(round);
             const int a = add(day);
-            const int b = add(day.addSecs(minutes(5 * 60)));
+            const int b = add(day.addSecs(minutes(qint64(5) * 60)));
             QVERIFY(a > 0 && b > 0);
-            const QDateTime slot = day.addSecs(minutes(10 * 60));
+            const QDateTime slot = day.addSecs(minutes(qint64(10) * 60));
             QVERIFY(gate->begin());
             QVERIFY(gate->execScript(QStringLiteral("LOCK TABLE showtime IN SHARE MODE")));
             struct Outcome
@@ -246,7 +246,7 @@ private slots:
                                  .arg(slot.toString(Qt::ISODate), day.addDays(1).toString(Qt::ISODate))),
                 QString::number(winner));
             const int loserId = winner == a ? b : a;
-            QCOMPARE(startOf(loserId).left(16), (loserId == a ? day : day.addSecs(minutes(5 * 60)))
+            QCOMPARE(startOf(loserId).left(16), (loserId == a ? day : day.addSecs(minutes(qint64(5) * 60)))
                                                     .toString(QStringLiteral("yyyy-MM-dd HH:mm")));
         }
     }

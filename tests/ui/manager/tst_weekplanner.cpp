@@ -97,7 +97,7 @@ private slots:
     void aDraggedShowtimeMovesAndOneDraggedOntoAnotherSnapsBack()
     {
         const int first = add(ten);
-        const int second = add(ten.addSecs(4 * 3600));
+        const int second = add(ten.addSecs(qint64(4) * 3600));
         QVERIFY(first > 0 && second > 0);
         WeekPlanner planner(*m_store, QTimeZone::utc());
         planner.resize(1400, 600);
@@ -183,10 +183,10 @@ private slots:
                 const QDateTime start = ten.addDays(day).addSecs(qint64(slot) * 150 * 60);
                 QVERIFY(add(start) > 0);
                 if ((day + slot) % 2 == 0)
-                    QVERIFY(add(start.addSecs(40 * 60), QStringLiteral("Hall 2")) > 0);
+                    QVERIFY(add(start.addSecs(qint64(40) * 60), QStringLiteral("Hall 2")) > 0);
             }
         }
-        const int sold = add(ten.addSecs(qint64(12) * 3600 + 30 * 60)); // Monday 22:30
+        const int sold = add(ten.addSecs(qint64(12) * 3600 + qint64(30) * 60)); // Monday 22:30
         QVERIFY(sold > 0);
         QVERIFY(m_db->run(
             QStringLiteral("UPDATE showtime_seat SET status = 'HELD', held_by = gen_random_uuid(), "
