@@ -51,9 +51,12 @@ Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QS
         // The login only: never the password.
         spdlog::warn("manager sign-in as '{}' refused: {}", user.toStdString(),
                      connection.error().detail.toStdString());
+        // A failed sign-in reads as "cannot be reached" from DbConnection; the server said why.
         Error e = connection.error();
-        if (e.code != ErrorCode::Offline)
-            e.message = tr("The database refused the login %1 (wrong login or password?).").arg(user);
+        const QString why = e.detail.toLower();
+        if (why.contains(QLatin1String("authentication")) || why.contains(QLatin1String("does not exist")) ||
+            why.contains(QLatin1String("no password")))
+            e.message = tr("The database refused the login %1: wrong login or password.").arg(user);
         return e;
     }
     // A manager's login is a member of boxoffice_manager; a terminal's is not (DESIGN.md section 7).

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+//
+// The counter's manager screens on a real PostgreSQL (issue 15, docs/DECISIONS.md "Manager
+// screens"): a wrong password and a terminal's login open nothing, a manager's opens the week
+// planner in a window of its own, on a connection of the manager's.
+#include <QtTest>
+
+#include <QApplication>
+
+#include "app/gui/pgmanagerscreens.h"
+#include "db/dbconnection.h"
+#include "tests/support/testdatabase.h"
+#include "ui/manager/layouteditor.h"
+#include "ui/manager/weekplanner.h"
+
+using namespace bo;
+using bo::test::TestDatabase;
+
+namespace {
+
+template <typename T> int windowsOf()
+{
+    int n = 0;
+    for (QWidget* w : QApplication::topLevelWidgets())
+        n += qobject_cast<T*>(w) ? 1 : 0;
+    return n;
+}
+
+} // namespace
+
+class TstPgManagerScreens final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void onlyAManagersLoginOpensAScreen()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        auto manager = db.connectAsManager();
+        QVERIFY(manager);
+        const QString user = manager->settings().value(QStringLiteral("user"));
+        const QString password = manager->settings().value(QStringLiteral("password"));
+        QVERIFY(!user.isEmpty() && !password.isEmpty());
+        auto terminal = db.connect();
+        QVERIFY(terminal);
+
+        {
+            PgManagerScreens screens(terminal->settings());
+            auto wrong =
+                screens.open(ManagerScreens::Screen::WeekPlanner, user, password + QStringLiteral("x"));
+            QVERIFY(!wrong);
+            QVERIFY2(wrong.error().message.contains(QLatin1String("wrong login or password")),
+                     qPrintable(wrong.error().message));
+            QVERIFY(!wrong.error().message.contains(password));
+            QCOMPARE(windowsOf<WeekPlanner>(), 0);
+
+            auto notManager = screens.open(ManagerScreens::Screen::WeekPlanner,
+                                           terminal->settings().value(QStringLiteral("user")),
+                                           terminal->settings().value(QStringLiteral("password")));
+            QVERIFY(!notManager);
+            QVERIFY2(notManager.error().message.contains(QLatin1String("not a manager")),
+                     qPrintable(notManager.error().message));
+            QCOMPARE(windowsOf<WeekPlanner>(), 0);
+
+            auto opened = screens.open(ManagerScreens::Screen::WeekPlanner, user, password);
+            QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().detail));
+            QCOMPARE(windowsOf<WeekPlanner>(), 1);
+            auto layouts = screens.open(ManagerScreens::Screen::HallLayouts, user, password);
+            QVERIFY(layouts.ok());
+            QCOMPARE(windowsOf<LayoutEditor>(), 1);
+            // A closed window takes its connection with it.
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (qobject_cast<LayoutEditor*>(w))
+                    w->close();
+            QTRY_COMPARE(windowsOf<LayoutEditor>(), 0);
+        }
+        // The screens gone, their windows are too.
+        QCOMPARE(windowsOf<WeekPlanner>(), 0);
+    }
+};
+
+QTEST_MAIN(TstPgManagerScreens)
+#include "tst_pgmanagerscreens.moc"
