@@ -29,6 +29,10 @@ public:
     [[nodiscard]] Result<ScheduledShowtime> showtime(int showtimeId);
 
 private:
+    /// Resolves and stores the prices of each showtime whose list was set from a card (0024),
+    /// in the caller's transaction.
+    [[nodiscard]] Status priceShowtimes(const QList<int>& showtimeIds);
+
     DbConnection& m_connection;
 };
 
