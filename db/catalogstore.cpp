@@ -169,8 +169,10 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
 Result<QList<PriceTier>> CatalogStore::priceTiers(int showtimeId)
 {
     auto q = m_connection.exec(
-        QStringLiteral("SELECT p.code, p.name, p.amount_minor, p.currency FROM price_tier p "
-                       "JOIN showtime st ON st.price_list_id = p.price_list_id "
+        // The showtime's own price of a type when it has one (migration 0024), as bo_confirm charges.
+        QStringLiteral("SELECT p.code, p.name, coalesce(sp.amount_minor, p.amount_minor), p.currency "
+                       "  FROM price_tier p JOIN showtime st ON st.price_list_id = p.price_list_id "
+                       "  LEFT JOIN showtime_price sp ON sp.showtime_id = st.id AND sp.tier_code = p.code "
                        "WHERE st.id = ? ORDER BY p.sort_order, p.id"),
         {showtimeId});
     if (!q)

@@ -5,10 +5,14 @@
 #include <algorithm>
 #include <utility>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QStringList>
 
 #include "db/dbconnection.h"
+#include "model/pricecard.h"
 
 namespace bo {
 namespace {
@@ -59,6 +63,9 @@ Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
 {
     if (!showtime.startsAt.isValid())
         return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
+    // The showtime and its prices in one transaction: it is never on sale without them.
+    if (Status s = m_connection.begin(); !s)
+        return s.error();
     auto q = m_connection.exec(
         QStringLiteral("SELECT showtime_id FROM bo_showtime_add(?::text, ?::text, ?::text, ?::timestamptz, "
                        "?::integer)"),
@@ -67,6 +74,7 @@ Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
                                  : QVariant(QMetaType::fromType<int>())});
     ShowtimeAddOutcome outcome;
     if (!q) {
+        m_connection.rollback();
         const int other = q.error().code == ErrorCode::Conflict ? overlappedShowtime(q.error()) : 0;
         if (other <= 0)
             return q.error();
@@ -76,9 +84,18 @@ Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
         outcome.overlaps.append(existing.value());
         return outcome;
     }
-    if (!q.value().next())
+    if (!q.value().next()) {
+        m_connection.rollback();
         return makeError(ErrorCode::Internal, tr("The new showtime has no number."));
-    auto made = this->showtime(q.value().value(0).toInt());
+    }
+    const int id = q.value().value(0).toInt();
+    if (Status s = priceShowtimes({id}); !s) {
+        m_connection.rollback();
+        return s.error();
+    }
+    if (Status s = m_connection.commit(); !s)
+        return s.error();
+    auto made = this->showtime(id);
     if (!made)
         return made.error();
     outcome.added = made.value();
@@ -96,14 +113,18 @@ Result<ShowtimePatternOutcome> ShowtimeStore::addPattern(const NewShowtime& shap
                              tr("Every showtime of a pattern needs a valid start time."));
         instants << start.toUTC().toString(Qt::ISODateWithMs);
     }
+    if (Status s = m_connection.begin(); !s)
+        return s.error();
     auto q = m_connection.exec(
         QStringLiteral("SELECT requested_start, showtime_id, overlaps_showtime, overlaps_start "
                        "  FROM bo_showtime_pattern(?::text, ?::text, ?::text, ?::timestamptz[], ?::integer)"),
         {shape.hall, shape.film, textOrNull(shape.priceList),
          QStringLiteral("{%1}").arg(instants.join(QLatin1Char(','))),
          shape.trailerMinutes ? QVariant(*shape.trailerMinutes) : QVariant(QMetaType::fromType<int>())});
-    if (!q)
+    if (!q) {
+        m_connection.rollback();
         return q.error();
+    }
     ShowtimePatternOutcome outcome;
     QList<int> added;
     QList<std::pair<QDateTime, int>> inTheWay;
@@ -117,6 +138,13 @@ Result<ShowtimePatternOutcome> ShowtimeStore::addPattern(const NewShowtime& shap
         else
             outcome.conflicts.append({requested, std::nullopt, r.value(3).toDateTime().toUTC()});
     }
+    // All or nothing: prices for every showtime added (none when there was a conflict).
+    if (Status s = priceShowtimes(added); !s) {
+        m_connection.rollback();
+        return s.error();
+    }
+    if (Status s = m_connection.commit(); !s)
+        return s.error();
     for (int id : added) {
         auto made = showtime(id);
         if (!made)
@@ -190,11 +218,16 @@ Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& h
 {
     if (!start.isValid())
         return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
+    // The move and the prices of its new time in one transaction (a move is refused once a seat
+    // is held or sold, so nobody was shown the old prices).
+    if (Status s = m_connection.begin(); !s)
+        return s.error();
     auto q = m_connection.exec(
         QStringLiteral("SELECT showtime_id FROM bo_showtime_move(?::integer, ?::text, ?::timestamptz)"),
         {showtimeId, textOrNull(hall), start.toUTC()});
     ShowtimeMoveOutcome outcome;
     if (!q) {
+        m_connection.rollback();
         Error e = q.error();
         const int other = e.code == ErrorCode::Conflict ? overlappedShowtime(e) : 0;
         if (other > 0) {
@@ -216,13 +249,64 @@ Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& h
                 tr("Showtime %1 stays in its hall: cancel it and add it in the other hall.").arg(showtimeId);
         return e;
     }
-    if (!q.value().next())
+    if (!q.value().next()) {
+        m_connection.rollback();
         return makeError(ErrorCode::Internal, tr("The move returned nothing."));
+    }
+    if (Status s = priceShowtimes({showtimeId}); !s) {
+        m_connection.rollback();
+        return s.error();
+    }
+    if (Status s = m_connection.commit(); !s)
+        return s.error();
     auto moved = this->showtime(showtimeId);
     if (!moved)
         return moved.error();
     outcome.moved = moved.value();
     return outcome;
+}
+
+Status ShowtimeStore::priceShowtimes(const QList<int>& showtimeIds)
+{
+    if (showtimeIds.isEmpty())
+        return success();
+    QStringList ids;
+    for (int id : showtimeIds)
+        ids << QString::number(id);
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT st.id, st.starts_at, m.format, p.card::text FROM showtime st "
+                       "  JOIN movie m ON m.id = st.movie_id JOIN price_list p ON p.id = st.price_list_id "
+                       " WHERE st.id = ANY (?::integer[]) AND p.card IS NOT NULL ORDER BY st.id"),
+        {QStringLiteral("{%1}").arg(ids.join(QLatin1Char(',')))});
+    if (!q)
+        return q.error();
+    QList<std::pair<int, QJsonArray>> priced;
+    while (q.value().next()) {
+        const Rows& r = q.value();
+        auto card = PriceCardFormat::readJson(r.value(3).toString().toUtf8());
+        if (!card)
+            return makeError(ErrorCode::Internal,
+                             tr("The showtime's price list cannot be read: %1").arg(card.error().message));
+        // The cinema's local time is this machine's, as the times a manager types are.
+        auto prices = card.value().pricesFor(r.value(1).toDateTime().toLocalTime(), r.value(2).toString());
+        if (!prices)
+            return prices.error();
+        QJsonArray list;
+        for (const ShowtimePrice& p : prices.value())
+            list.append(QJsonObject{{QStringLiteral("tier"), p.ticketType},
+                                    {QStringLiteral("amount_minor"), double(p.amountMinor)},
+                                    {QStringLiteral("daypart"), p.daypart},
+                                    {QStringLiteral("day"), PriceCardFormat::dayWord(p.dayType)}});
+        priced.append({r.value(0).toInt(), list});
+    }
+    for (const auto& [id, list] : priced) {
+        auto set =
+            m_connection.exec(QStringLiteral("SELECT bo_showtime_prices_set(?, ?::jsonb)"),
+                              {id, QString::fromUtf8(QJsonDocument(list).toJson(QJsonDocument::Compact))});
+        if (!set)
+            return set.error();
+    }
+    return success();
 }
 
 Result<ScheduledShowtime> ShowtimeStore::showtime(int showtimeId)

@@ -11,7 +11,7 @@ namespace bo {
 class DbConnection;
 
 /// The showtime schedule on PostgreSQL (migration 0020): adds through bo_showtime_add and
-/// cancels through bo_showtime_cancel and moves through bo_showtime_move (0024), a manager's; the exclusion
+/// cancels through bo_showtime_cancel and moves through bo_showtime_move (0025), a manager's; the exclusion
 /// constraint on the showtime table refuses overlaps whoever inserts.
 class ShowtimeStore final : public ShowtimeSchedule
 {
@@ -32,6 +32,10 @@ public:
     [[nodiscard]] Result<ScheduledShowtime> showtime(int showtimeId);
 
 private:
+    /// Resolves and stores the prices of each showtime whose list was set from a card (0024),
+    /// in the caller's transaction.
+    [[nodiscard]] Status priceShowtimes(const QList<int>& showtimeIds);
+
     DbConnection& m_connection;
 };
 

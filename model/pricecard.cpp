@@ -26,7 +26,9 @@ const QString formatKey = QStringLiteral("format_surcharges");
 const QString holidaysKey = QStringLiteral("holidays");
 const QString amountKey = QStringLiteral("amount_minor");
 
-QString dayWord(DayType day)
+} // namespace
+
+QString PriceCardFormat::dayWord(DayType day)
 {
     switch (day) {
     case DayType::Weekday:
@@ -38,6 +40,8 @@ QString dayWord(DayType day)
     }
     return {};
 }
+
+namespace {
 
 /// Reads a card's JSON, field by field; the first problem is kept with the field's path.
 class CardReader
@@ -121,6 +125,20 @@ PriceRules PriceCard::resolver() const
     return out;
 }
 
+Result<QList<ShowtimePrice>> PriceCard::pricesFor(const QDateTime& localStart, const QString& format) const
+{
+    const PriceRules all = resolver();
+    QList<ShowtimePrice> out;
+    out.reserve(types.size());
+    for (const TicketType& t : types) {
+        auto price = PriceResolver::resolve(all, t.code, localStart, SeatKind::Standard, format);
+        if (!price)
+            return price.error();
+        out.append({t.code, price.value().amountMinor, price.value().daypart, price.value().dayType});
+    }
+    return out;
+}
+
 Result<PriceCard> PriceCardFormat::readJson(const QByteArray& data)
 {
     QJsonParseError parseError{};
@@ -168,7 +186,7 @@ Result<PriceCard> PriceCardFormat::readJson(const QByteArray& data)
         rule.daypart = r.text(o, QStringLiteral("daypart"), path, false);
         const QString day = r.text(o, QStringLiteral("day"), path, false);
         for (DayType d : {DayType::Weekday, DayType::Weekend, DayType::Holiday}) {
-            if (day == dayWord(d))
+            if (day == PriceCardFormat::dayWord(d))
                 rule.dayType = d;
         }
         if (!day.isEmpty() && !rule.dayType)
@@ -234,7 +252,7 @@ QByteArray PriceCardFormat::writeJson(const PriceCard& card)
             if (!rule.daypart.isEmpty())
                 o.insert(QStringLiteral("daypart"), rule.daypart);
             if (rule.dayType)
-                o.insert(QStringLiteral("day"), dayWord(*rule.dayType));
+                o.insert(QStringLiteral("day"), PriceCardFormat::dayWord(*rule.dayType));
             rules.append(o);
         }
         root.insert(rulesKey, rules);

@@ -29,6 +29,16 @@ struct TicketType
     [[nodiscard]] bool operator==(const TicketType& other) const = default;
 };
 
+/// A ticket type's price for one showtime, resolved by the one rule (its daypart, its kind of
+/// day and its film's format; no seat-kind surcharge).
+struct ShowtimePrice
+{
+    QString ticketType;
+    qint64 amountMinor = 0;
+    QString daypart; ///< empty: none
+    DayType dayType = DayType::Weekday;
+};
+
 struct PriceCard
 {
     QString name;
@@ -39,6 +49,10 @@ struct PriceCard
 
     /// The rules with one base rule per ticket type: what PriceResolver prices a seat by.
     [[nodiscard]] PriceRules resolver() const;
+    /// Every ticket type's price for a showtime of a film in `format` starting at `localStart`
+    /// (the cinema's local time), in the types' order.
+    [[nodiscard]] Result<QList<ShowtimePrice>> pricesFor(const QDateTime& localStart,
+                                                         const QString& format) const;
 };
 
 /// A stored price list as `prices` shows it.
@@ -78,6 +92,8 @@ public:
     /// type codes and names well formed and unique, rules for declared types only, and everything
     /// PriceResolver::check() asks.
     [[nodiscard]] static Status check(const PriceCard& card);
+    /// "weekday", "weekend" or "holiday", as the file and the database write a kind of day.
+    [[nodiscard]] static QString dayWord(DayType day);
 };
 
 /// The price lists (the port; db/PriceStore is its PostgreSQL adapter). Writes need a manager

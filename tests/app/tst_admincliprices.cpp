@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "db/dbconnection.h"
 #include "model/pricecard.h"
 #include "tests/support/adminclirig.h"
 #include "tests/support/testdatabase.h"
@@ -133,7 +134,8 @@ private slots:
                        QStringLiteral("--pay"), QStringLiteral("cash"), QStringLiteral("--tendered"),
                        QStringLiteral("20000"), QStringLiteral("--json")});
         QVERIFY2(sold.exitCode == 0, qPrintable(sold.describe()));
-        QCOMPARE(sold.json().value(QLatin1String("total_minor")).toInteger(), 12000);
+        // 08:30 is the card's morning: its youth price, resolved when the showtime was made.
+        QCOMPARE(sold.json().value(QLatin1String("total_minor")).toInteger(), 9000);
 
         // The listing shows both versions while the old one still sells.
         const CliRun listed = m_rig.cli({QStringLiteral("prices"), QStringLiteral("--json")});
@@ -159,6 +161,93 @@ private slots:
         QVERIFY2(text.exitCode == 0 && text.out.contains(QStringLiteral("청소년")) &&
                      text.out.contains(QStringLiteral("premium +")),
                  qPrintable(text.describe()));
+    }
+
+    void eachShowtimeSellsAtItsOwnResolvedPrices()
+    {
+        QVERIFY2(asManager({QStringLiteral("price-set"), exampleCard()}).exitCode == 0, "set");
+        QFile file(exampleCard());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        auto card = PriceCardFormat::readJson(file.readAll());
+        QVERIFY(card);
+        // A Wednesday and the Saturday after it, neither a holiday of the card.
+        QDate wednesday = QDate::currentDate().addDays(3);
+        while (wednesday.dayOfWeek() != Qt::Wednesday || card.value().rules.holidays.contains(wednesday) ||
+               card.value().rules.holidays.contains(wednesday.addDays(3)))
+            wednesday = wednesday.addDays(1);
+        const CliRun pattern =
+            asManager({QStringLiteral("showtime-pattern"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+                       QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+                       QStringLiteral("Standard"), QStringLiteral("--from"), wednesday.toString(Qt::ISODate),
+                       QStringLiteral("--to"), wednesday.toString(Qt::ISODate), QStringLiteral("--times"),
+                       QStringLiteral("09:00,14:00,23:30"), QStringLiteral("--json")});
+        QVERIFY2(pattern.exitCode == 0, qPrintable(pattern.describe()));
+        const CliRun saturday = asManager(
+            {QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+             QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+             QStringLiteral("Standard"), QStringLiteral("--start"),
+             QDateTime(wednesday.addDays(3), QTime(14, 0)).toString(QStringLiteral("yyyy-MM-ddTHH:mm"))});
+        QVERIFY2(saturday.exitCode == 0, qPrintable(saturday.describe()));
+        // Morning, day and late on the Wednesday, then the Saturday afternoon: each type's price
+        // by the one rule (tst_pricecard has the same cases against the model alone).
+        const QString list = m_rig.db().scalar(
+            QStringLiteral(
+                "SELECT string_agg(prices, ' | ' ORDER BY starts_at) FROM ("
+                "  SELECT st.starts_at, string_agg(sp.tier_code || '=' || sp.amount_minor || '/' || "
+                "         coalesce(sp.daypart, '-') || '/' || sp.day_type, ',' ORDER BY pt.sort_order) prices"
+                "    FROM showtime st JOIN showtime_price sp ON sp.showtime_id = st.id"
+                "    JOIN price_tier pt ON pt.price_list_id = st.price_list_id AND pt.code = sp.tier_code"
+                "   WHERE st.starts_at >= '%1' GROUP BY st.id, st.starts_at) s")
+                .arg(QDateTime(wednesday, QTime(0, 0)).toUTC().toString(Qt::ISODate)));
+        QCOMPARE(list,
+                 QStringLiteral("adult=10000/morning/weekday,youth=9000/morning/weekday,senior=8000/morning/"
+                                "weekday,disabled=6000/morning/weekday | "
+                                "adult=14000/day/weekday,youth=11000/day/weekday,senior=8000/day/weekday,"
+                                "disabled=6000/day/weekday | "
+                                "adult=11000/late/weekday,youth=11000/late/weekday,senior=8000/late/weekday,"
+                                "disabled=6000/late/weekday | "
+                                "adult=15000/day/weekend,youth=12000/day/weekend,senior=8000/day/weekend,"
+                                "disabled=6000/day/weekend"));
+
+        // The server charges that price: an adult in the Wednesday morning pays the morning's.
+        const QString morning =
+            m_rig.db().scalar(QStringLiteral("SELECT min(id) FROM showtime WHERE starts_at = '%1'")
+                                  .arg(QDateTime(wednesday, QTime(9, 0)).toUTC().toString(Qt::ISODate)));
+        const CliRun sold =
+            m_rig.cli({QStringLiteral("sell"), morning, QStringLiteral("A1:adult"), QStringLiteral("A2"),
+                       QStringLiteral("--pay"), QStringLiteral("cash"), QStringLiteral("--tendered"),
+                       QStringLiteral("50000"), QStringLiteral("--json")});
+        QVERIFY2(sold.exitCode == 0, qPrintable(sold.describe()));
+        QCOMPARE(sold.json().value(QLatin1String("total_minor")).toInteger(), 20000);
+
+        // Its prices stay once it has sold: a manager cannot change them; a terminal never can.
+        auto manager = m_rig.db().connectAsManager();
+        QVERIFY(manager);
+        auto refused =
+            manager->exec(QStringLiteral("SELECT bo_showtime_prices_set(?, '[]'::jsonb)"), {morning.toInt()});
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ErrorCode::Conflict);
+        auto terminal = m_rig.db().connect();
+        QVERIFY(terminal);
+        const QString unsold =
+            m_rig.db().scalar(QStringLiteral("SELECT min(id) FROM showtime WHERE starts_at = '%1'")
+                                  .arg(QDateTime(wednesday, QTime(14, 0)).toUTC().toString(Qt::ISODate)));
+        auto denied =
+            terminal->exec(QStringLiteral("SELECT bo_showtime_prices_set(?, '[]'::jsonb)"), {unsold.toInt()});
+        QVERIFY(!denied);
+        QVERIFY2(denied.error().detail.startsWith(QLatin1String("SQLSTATE 42501")),
+                 qPrintable(denied.error().detail));
+        QCOMPARE(
+            m_rig.db().scalar(
+                QStringLiteral("SELECT count(*) FROM showtime_price WHERE showtime_id = %1").arg(unsold)),
+            QStringLiteral("4"));
+
+        // A showtime on a list without a card (the demo's Premium) has no prices of its own.
+        QCOMPARE(
+            m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM showtime_price sp JOIN showtime st ON "
+                                             "st.id = sp.showtime_id JOIN price_list p ON p.id = "
+                                             "st.price_list_id WHERE p.card IS NULL")),
+            QStringLiteral("0"));
     }
 
     void theCardComesBackAndSettingItAgainStoresNothing()
