@@ -28,11 +28,6 @@ class TstAdminCliBlocks final : public QObject
 private:
     AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
 
-    CliRun asManager(const QStringList& arguments) const
-    {
-        return m_rig.cli(arguments, m_rig.db().managerSettings().toConninfo());
-    }
-
     /// The seats of a showtime that are blocked, by label, with their reasons.
     QString blocked(const QString& showtime) const
     {
@@ -61,9 +56,9 @@ private slots:
     void aManagerBlocksSeatsThatTheListingShows()
     {
         const QString show = m_rig.hall1();
-        const CliRun run = asManager({QStringLiteral("block"), show, QStringLiteral("a1"),
-                                      QStringLiteral("A2"), QStringLiteral("--reason"),
-                                      QStringLiteral("Press screening"), QStringLiteral("--json")});
+        const CliRun run = m_rig.cliAsManager({QStringLiteral("block"), show, QStringLiteral("a1"),
+                                               QStringLiteral("A2"), QStringLiteral("--reason"),
+                                               QStringLiteral("Press screening"), QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QCOMPARE(labels(run.json().value(QLatin1String("blocked"))), (words({"A1", "A2"})));
         QCOMPARE(run.json().value(QLatin1String("reason")).toString(), QStringLiteral("Press screening"));
@@ -87,8 +82,8 @@ private slots:
         const CliRun held = m_rig.cli({QStringLiteral("hold"), show, QStringLiteral("A2")});
         QVERIFY2(held.exitCode == 3, qPrintable(held.describe()));
 
-        const CliRun freed = asManager({QStringLiteral("unblock"), show, QStringLiteral("A1"),
-                                        QStringLiteral("A3"), QStringLiteral("--json")});
+        const CliRun freed = m_rig.cliAsManager({QStringLiteral("unblock"), show, QStringLiteral("A1"),
+                                                 QStringLiteral("A3"), QStringLiteral("--json")});
         QVERIFY2(freed.exitCode == 0, qPrintable(freed.describe()));
         QCOMPARE(labels(freed.json().value(QLatin1String("unblocked"))), words({"A1"}));
         QCOMPARE(labels(freed.json().value(QLatin1String("not_blocked"))), words({"A3"}));
@@ -101,9 +96,9 @@ private slots:
         const CliRun held = m_rig.cli({QStringLiteral("hold"), show, QStringLiteral("B5")});
         QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
         const QString before = m_rig.snapshot();
-        const CliRun run = asManager({QStringLiteral("block"), show, QStringLiteral("B4"),
-                                      QStringLiteral("B5"), QStringLiteral("B6"), QStringLiteral("--reason"),
-                                      QStringLiteral("Broken"), QStringLiteral("--json")});
+        const CliRun run = m_rig.cliAsManager(
+            {QStringLiteral("block"), show, QStringLiteral("B4"), QStringLiteral("B5"), QStringLiteral("B6"),
+             QStringLiteral("--reason"), QStringLiteral("Broken"), QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 3, qPrintable(run.describe()));
         const QJsonArray inTheWay = run.json().value(QLatin1String("in_the_way")).toArray();
         QCOMPARE(inTheWay.size(), 1);
@@ -141,7 +136,7 @@ private slots:
     {
         QFETCH(QStringList, args);
         const QString before = m_rig.snapshot();
-        const CliRun run = asManager(m_rig.expand(args, {}) << QStringLiteral("--json"));
+        const CliRun run = m_rig.cliAsManager(m_rig.expand(args, {}) << QStringLiteral("--json"));
         QVERIFY2(run.exitCode == 2, qPrintable(run.describe()));
         QVERIFY2(run.json().contains(QLatin1String("error")), qPrintable(run.describe()));
         QVERIFY2(!run.err.isEmpty(), qPrintable(run.describe()));
@@ -152,8 +147,9 @@ private slots:
     void aTerminalLoginCanNeitherBlockNorUnblock()
     {
         const QString show = m_rig.hall1();
-        QCOMPARE(asManager({QStringLiteral("block"), show, QStringLiteral("C1"), QStringLiteral("--reason"),
-                            QStringLiteral("Wheelchair space kept free")})
+        QCOMPARE(m_rig
+                     .cliAsManager({QStringLiteral("block"), show, QStringLiteral("C1"),
+                                    QStringLiteral("--reason"), QStringLiteral("Wheelchair space kept free")})
                      .exitCode,
                  0);
         const QString before = m_rig.snapshot();

@@ -36,11 +36,6 @@ private:
     AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
     QTemporaryDir m_files;
 
-    CliRun asManager(const QStringList& arguments) const
-    {
-        return m_rig.cli(arguments, m_rig.db().managerSettings().toConninfo());
-    }
-
     QString filmsTable() const
     {
         return m_rig.db().scalar(QStringLiteral(
@@ -48,14 +43,6 @@ private:
             "runtime_min, "
             "rating, format, language, subtitles, release_on, plays_until, md5(poster), poster_type), ';' "
             "ORDER BY id), '')) FROM movie"));
-    }
-
-    QString writeFile(const QString& name, const QByteArray& bytes) const
-    {
-        QFile f(m_files.filePath(name));
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-            return {};
-        return f.fileName();
     }
 
 private slots:
@@ -69,9 +56,9 @@ private slots:
 
     void aManagerAddsAFilmThatTheListingShowsAndAShowtimePlays()
     {
-        const QString poster = writeFile(QStringLiteral("orbit.png"), png);
+        const QString poster = bo::test::writeFile(m_files, QStringLiteral("orbit.png"), png);
         QVERIFY(!poster.isEmpty());
-        const CliRun run = asManager(
+        const CliRun run = m_rig.cliAsManager(
             {QStringLiteral("film-add"),   QStringLiteral("--title"),        QStringLiteral("서울의 궤도"),
              QStringLiteral("--title-en"), QStringLiteral("Orbit of Seoul"), QStringLiteral("--runtime"),
              QStringLiteral("124"),        QStringLiteral("--rating"),       QStringLiteral("12"),
@@ -116,11 +103,11 @@ private slots:
 
         // A showtime plays it, its end from the runtime (10 minutes of trailers, 124 of film).
         const QDateTime start(QDate::currentDate().addDays(5), QTime(9, 0));
-        const CliRun added =
-            asManager({QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
-                       QStringLiteral("--film"), QString::number(id), QStringLiteral("--prices"),
-                       QStringLiteral("Standard"), QStringLiteral("--start"),
-                       start.toString(QStringLiteral("yyyy-MM-ddTHH:mm")), QStringLiteral("--json")});
+        const CliRun added = m_rig.cliAsManager(
+            {QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+             QStringLiteral("--film"), QString::number(id), QStringLiteral("--prices"),
+             QStringLiteral("Standard"), QStringLiteral("--start"),
+             start.toString(QStringLiteral("yyyy-MM-ddTHH:mm")), QStringLiteral("--json")});
         QVERIFY2(added.exitCode == 0, qPrintable(added.describe()));
         QCOMPARE(added.json()
                      .value(QLatin1String("showtime"))
@@ -137,12 +124,13 @@ private slots:
                                  QStringLiteral("95"),           QStringLiteral("--rating"),
                                  QStringLiteral("ALL")};
         const QString before = filmsTable();
-        const CliRun again = asManager(QStringList(add) << QStringLiteral("--json"));
+        const CliRun again = m_rig.cliAsManager(QStringList(add) << QStringLiteral("--json"));
         QVERIFY2(again.exitCode == 3, qPrintable(again.describe()));
         QVERIFY2(again.err.contains(QLatin1String("already")), qPrintable(again.describe()));
         QCOMPARE(filmsTable(), before);
         // In 3D it is another film.
-        const CliRun in3d = asManager(QStringList(add) << QStringLiteral("--format") << QStringLiteral("3D"));
+        const CliRun in3d =
+            m_rig.cliAsManager(QStringList(add) << QStringLiteral("--format") << QStringLiteral("3D"));
         QVERIFY2(in3d.exitCode == 0, qPrintable(in3d.describe()));
     }
 
@@ -179,10 +167,11 @@ private slots:
     void badInputExitsTwoAndChangesNothing()
     {
         QFETCH(QStringList, args);
-        const QString text = writeFile(QStringLiteral("notes.txt"), QByteArrayLiteral("not an image"));
+        const QString text =
+            bo::test::writeFile(m_files, QStringLiteral("notes.txt"), QByteArrayLiteral("not an image"));
         QVERIFY(!text.isEmpty());
         const QString before = filmsTable();
-        const CliRun run = asManager(
+        const CliRun run = m_rig.cliAsManager(
             m_rig.expand(args, {{QStringLiteral("$NOFILE"), m_files.filePath(QStringLiteral("missing.png"))},
                                 {QStringLiteral("$TEXTFILE"), text}})
             << QStringLiteral("--json"));

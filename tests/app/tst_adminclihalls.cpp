@@ -74,11 +74,6 @@ private:
     AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
     QTemporaryDir m_files;
 
-    CliRun asManager(const QStringList& arguments) const
-    {
-        return m_rig.cli(arguments, m_rig.db().managerSettings().toConninfo());
-    }
-
     /// Everything of the halls a write could change, as one comparable line.
     QString halls() const
     {
@@ -138,8 +133,9 @@ private slots:
                 const QString copy = hall + QStringLiteral(" copy ") + format;
                 const QString file = write(QStringLiteral("hall.") + format, first);
                 QVERIFY(!file.isEmpty());
-                const CliRun imported = asManager({QStringLiteral("hall-import"), file,
-                                                   QStringLiteral("--name"), copy, QStringLiteral("--json")});
+                const CliRun imported =
+                    m_rig.cliAsManager({QStringLiteral("hall-import"), file, QStringLiteral("--name"), copy,
+                                        QStringLiteral("--json")});
                 QVERIFY2(imported.exitCode == 0, qPrintable(imported.describe()));
                 QVERIFY(imported.json().value(QStringLiteral("created")).toBool());
                 QByteArray again = exported(copy, format);
@@ -163,7 +159,8 @@ private slots:
         hall.name = QStringLiteral("Big one");
         const QByteArray json = HallLayoutFormat::writeJson(hall);
         const QString file = write(QStringLiteral("big.json"), json);
-        const CliRun imported = asManager({QStringLiteral("hall-import"), file, QStringLiteral("--json")});
+        const CliRun imported =
+            m_rig.cliAsManager({QStringLiteral("hall-import"), file, QStringLiteral("--json")});
         QVERIFY2(imported.exitCode == 0, qPrintable(imported.describe()));
         QCOMPARE(imported.json().value(QStringLiteral("seats")).toInt(), 3000);
         QCOMPARE(imported.json().value(QStringLiteral("hall")).toString(), QStringLiteral("Big one"));
@@ -171,7 +168,8 @@ private slots:
 
         const QByteArray csv = HallLayoutFormat::writeCsv(hall);
         const QString csvFile = write(QStringLiteral("Big CSV.csv"), csv);
-        const CliRun fromCsv = asManager({QStringLiteral("hall-import"), csvFile, QStringLiteral("--json")});
+        const CliRun fromCsv =
+            m_rig.cliAsManager({QStringLiteral("hall-import"), csvFile, QStringLiteral("--json")});
         QVERIFY2(fromCsv.exitCode == 0, qPrintable(fromCsv.describe()));
         QCOMPARE(fromCsv.json().value(QStringLiteral("hall")).toString(), QStringLiteral("Big CSV"));
         QCOMPARE(exported(QStringLiteral("Big CSV"), QStringLiteral("csv")), csv);
@@ -189,8 +187,8 @@ private slots:
     void theExamplesImport()
     {
         for (const QString& name : {QStringLiteral("studio.csv"), QStringLiteral("studio.json")}) {
-            const CliRun run = asManager({QStringLiteral("hall-import"), example(name),
-                                          QStringLiteral("--name"), name, QStringLiteral("--json")});
+            const CliRun run = m_rig.cliAsManager({QStringLiteral("hall-import"), example(name),
+                                                   QStringLiteral("--name"), name, QStringLiteral("--json")});
             QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
             QCOMPARE(run.json().value(QStringLiteral("seats")).toInt(), 72);
             QFile file(example(name));
@@ -245,11 +243,11 @@ private slots:
         QFETCH(QString, expected);
         const QString file = write(name, data);
         const QString before = halls();
-        const CliRun run = asManager(QStringList{QStringLiteral("hall-import"), file} << extra);
+        const CliRun run = m_rig.cliAsManager(QStringList{QStringLiteral("hall-import"), file} << extra);
         QVERIFY2(run.exitCode == 2, qPrintable(run.describe()));
         QVERIFY2(run.err.contains(expected), qPrintable(run.describe()));
-        const CliRun json =
-            asManager(QStringList{QStringLiteral("hall-import"), file, QStringLiteral("--json")} << extra);
+        const CliRun json = m_rig.cliAsManager(
+            QStringList{QStringLiteral("hall-import"), file, QStringLiteral("--json")} << extra);
         QVERIFY2(json.exitCode == 2, qPrintable(json.describe()));
         QCOMPARE(
             json.json().value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
@@ -297,7 +295,7 @@ private slots:
               QStringList{QStringLiteral("hall-export"), QStringLiteral("No such hall")},
               QStringList{QStringLiteral("hall-export"), QStringLiteral("Hall 1"), QStringLiteral("--format"),
                           QStringLiteral("pdf")}}) {
-            const CliRun run = asManager(args);
+            const CliRun run = m_rig.cliAsManager(args);
             QVERIFY2(run.exitCode == 2,
                      qPrintable(QStringLiteral("%1: %2").arg(args.join(u' '), run.describe())));
         }
@@ -341,8 +339,8 @@ private slots:
     void replacingALayoutKeepsShowtimesOnTheirVersion()
     {
         const CliRun created =
-            asManager({QStringLiteral("hall-import"), example(QStringLiteral("studio.csv")),
-                       QStringLiteral("--name"), QStringLiteral("Studio")});
+            m_rig.cliAsManager({QStringLiteral("hall-import"), example(QStringLiteral("studio.csv")),
+                                QStringLiteral("--name"), QStringLiteral("Studio")});
         QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
         const QString hallId =
             m_rig.db().scalar(QStringLiteral("SELECT id FROM auditorium WHERE name = 'Studio'"));
@@ -364,15 +362,15 @@ private slots:
         const QString smaller =
             write(QStringLiteral("smaller.csv"), ",A,1,0,0,standard\n,A,2,1,0,premium\n,B,1,0,2,couple\n");
         const QString unchanged = halls();
-        const CliRun refused = asManager(
+        const CliRun refused = m_rig.cliAsManager(
             {QStringLiteral("hall-import"), smaller, QStringLiteral("--name"), QStringLiteral("Studio")});
         QVERIFY2(refused.exitCode == 3, qPrintable(refused.describe()));
         QVERIFY2(refused.err.contains(QLatin1String("exists already")), qPrintable(refused.describe()));
         QCOMPARE(halls(), unchanged);
 
-        const CliRun replaced =
-            asManager({QStringLiteral("hall-import"), smaller, QStringLiteral("--name"),
-                       QStringLiteral("Studio"), QStringLiteral("--replace"), QStringLiteral("--json")});
+        const CliRun replaced = m_rig.cliAsManager({QStringLiteral("hall-import"), smaller,
+                                                    QStringLiteral("--name"), QStringLiteral("Studio"),
+                                                    QStringLiteral("--replace"), QStringLiteral("--json")});
         QVERIFY2(replaced.exitCode == 0, qPrintable(replaced.describe()));
         QCOMPARE(replaced.json().value(QStringLiteral("version")).toInt(), 2);
         QVERIFY(!replaced.json().value(QStringLiteral("created")).toBool());

@@ -52,11 +52,6 @@ private:
     AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
     QTemporaryDir m_files;
 
-    CliRun asManager(const QStringList& arguments) const
-    {
-        return m_rig.cli(arguments, m_rig.db().managerSettings().toConninfo());
-    }
-
     QString pricesTable() const
     {
         return m_rig.db().scalar(QStringLiteral(
@@ -67,14 +62,6 @@ private:
             "name, "
             "amount_minor, currency, sort_order), ';' ORDER BY id), '')) FROM price_tier) || ' ' || "
             "(SELECT md5(string_agg(id || ':' || price_list_id, ',' ORDER BY id)) FROM showtime)"));
-    }
-
-    QString writeFile(const QString& name, const QByteArray& bytes) const
-    {
-        QFile f(m_files.filePath(name));
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-            return {};
-        return f.fileName();
     }
 
 private slots:
@@ -98,7 +85,8 @@ private slots:
                                                      .arg(oldList));
         QVERIFY(onSale.toInt() > 0);
 
-        const CliRun set = asManager({QStringLiteral("price-set"), exampleCard(), QStringLiteral("--json")});
+        const CliRun set =
+            m_rig.cliAsManager({QStringLiteral("price-set"), exampleCard(), QStringLiteral("--json")});
         QVERIFY2(set.exitCode == 0, qPrintable(set.describe()));
         const QJsonObject done = set.json();
         QCOMPARE(done.value(QLatin1String("version")).toInt(), 2);
@@ -118,11 +106,11 @@ private slots:
 
         // A new showtime naming the list gets the new version, and sells at it.
         const QDateTime start(QDate::currentDate().addDays(6), QTime(8, 30));
-        const CliRun added =
-            asManager({QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
-                       QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
-                       QStringLiteral("Standard"), QStringLiteral("--start"),
-                       start.toString(QStringLiteral("yyyy-MM-ddTHH:mm")), QStringLiteral("--json")});
+        const CliRun added = m_rig.cliAsManager(
+            {QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+             QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+             QStringLiteral("Standard"), QStringLiteral("--start"),
+             start.toString(QStringLiteral("yyyy-MM-ddTHH:mm")), QStringLiteral("--json")});
         QVERIFY2(added.exitCode == 0, qPrintable(added.describe()));
         const int showtime =
             added.json().value(QLatin1String("showtime")).toObject().value(QLatin1String("id")).toInt();
@@ -165,7 +153,7 @@ private slots:
 
     void eachShowtimeSellsAtItsOwnResolvedPrices()
     {
-        QVERIFY2(asManager({QStringLiteral("price-set"), exampleCard()}).exitCode == 0, "set");
+        QVERIFY2(m_rig.cliAsManager({QStringLiteral("price-set"), exampleCard()}).exitCode == 0, "set");
         QFile file(exampleCard());
         QVERIFY(file.open(QIODevice::ReadOnly));
         auto card = PriceCardFormat::readJson(file.readAll());
@@ -175,14 +163,14 @@ private slots:
         while (wednesday.dayOfWeek() != Qt::Wednesday || card.value().rules.holidays.contains(wednesday) ||
                card.value().rules.holidays.contains(wednesday.addDays(3)))
             wednesday = wednesday.addDays(1);
-        const CliRun pattern =
-            asManager({QStringLiteral("showtime-pattern"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
-                       QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
-                       QStringLiteral("Standard"), QStringLiteral("--from"), wednesday.toString(Qt::ISODate),
-                       QStringLiteral("--to"), wednesday.toString(Qt::ISODate), QStringLiteral("--times"),
-                       QStringLiteral("09:00,14:00,23:30"), QStringLiteral("--json")});
+        const CliRun pattern = m_rig.cliAsManager(
+            {QStringLiteral("showtime-pattern"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+             QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+             QStringLiteral("Standard"), QStringLiteral("--from"), wednesday.toString(Qt::ISODate),
+             QStringLiteral("--to"), wednesday.toString(Qt::ISODate), QStringLiteral("--times"),
+             QStringLiteral("09:00,14:00,23:30"), QStringLiteral("--json")});
         QVERIFY2(pattern.exitCode == 0, qPrintable(pattern.describe()));
-        const CliRun saturday = asManager(
+        const CliRun saturday = m_rig.cliAsManager(
             {QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
              QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
              QStringLiteral("Standard"), QStringLiteral("--start"),
@@ -252,10 +240,10 @@ private slots:
 
     void theCardComesBackAndSettingItAgainStoresNothing()
     {
-        QVERIFY2(asManager({QStringLiteral("price-set"), exampleCard()}).exitCode == 0, "first set");
+        QVERIFY2(m_rig.cliAsManager({QStringLiteral("price-set"), exampleCard()}).exitCode == 0, "first set");
         const QString before = pricesTable();
         const CliRun again =
-            asManager({QStringLiteral("price-set"), exampleCard(), QStringLiteral("--json")});
+            m_rig.cliAsManager({QStringLiteral("price-set"), exampleCard(), QStringLiteral("--json")});
         QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
         QVERIFY(again.json().value(QLatin1String("unchanged")).toBool());
         QCOMPARE(pricesTable(), before);
@@ -272,8 +260,8 @@ private slots:
         QCOMPARE(PriceCardFormat::writeJson(printed.value()), PriceCardFormat::writeJson(shipped.value()));
         // Under another name it is a list of its own.
         const CliRun renamed =
-            asManager({QStringLiteral("price-set"), exampleCard(), QStringLiteral("--name"),
-                       QStringLiteral("Festival"), QStringLiteral("--json")});
+            m_rig.cliAsManager({QStringLiteral("price-set"), exampleCard(), QStringLiteral("--name"),
+                                QStringLiteral("Festival"), QStringLiteral("--json")});
         QVERIFY2(renamed.exitCode == 0 && renamed.json().value(QLatin1String("created")).toBool(),
                  qPrintable(renamed.describe()));
         QVERIFY2(m_rig.cli({QStringLiteral("prices"), QStringLiteral("Nowhere")}).exitCode == 2,
@@ -346,12 +334,12 @@ private slots:
         QFETCH(QStringList, extra);
         QFETCH(QString, said);
         const QString path = card.isEmpty() ? m_files.filePath(QStringLiteral("missing.json"))
-                                            : writeFile(QStringLiteral("card.json"), card);
+                                            : bo::test::writeFile(m_files, QStringLiteral("card.json"), card);
         QVERIFY(!path.isEmpty());
         const QString before = pricesTable();
-        const CliRun run =
-            asManager(QStringList{QStringLiteral("price-set"), path}
-                      << m_rig.expand(extra, {{QStringLiteral("$FILE"), path}}) << QStringLiteral("--json"));
+        const CliRun run = m_rig.cliAsManager(QStringList{QStringLiteral("price-set"), path}
+                                              << m_rig.expand(extra, {{QStringLiteral("$FILE"), path}})
+                                              << QStringLiteral("--json"));
         QVERIFY2(run.exitCode == 2, qPrintable(run.describe()));
         QVERIFY2(run.json().contains(QLatin1String("error")), qPrintable(run.describe()));
         QVERIFY2(run.err.contains(said), qPrintable(run.describe()));
@@ -360,7 +348,7 @@ private slots:
 
     void aTerminalLoginCannotSetPricesButListsThem()
     {
-        const QString file = writeFile(QStringLiteral("matinee.json"), smallCard);
+        const QString file = bo::test::writeFile(m_files, QStringLiteral("matinee.json"), smallCard);
         const QString before = pricesTable();
         const CliRun run = m_rig.cli({QStringLiteral("price-set"), file});
         QVERIFY2(run.exitCode == 1, qPrintable(run.describe()));
@@ -380,7 +368,7 @@ private slots:
         std::vector<std::unique_ptr<QProcess>> running;
         for (int i = 0; i < managers; ++i) {
             const QByteArray card = QByteArray(smallCard).replace("9000", QByteArray::number(9000 + 100 * i));
-            const QString file = writeFile(QStringLiteral("card%1.json").arg(i), card);
+            const QString file = bo::test::writeFile(m_files, QStringLiteral("card%1.json").arg(i), card);
             auto process = std::make_unique<QProcess>();
             process->start(QStringLiteral(BOXOFFICE_ADMIN_PATH),
                            {QStringLiteral("--db"), m_rig.db().managerSettings().toConninfo(),

@@ -34,11 +34,6 @@ private:
     AdminCliRig m_rig{QStringLiteral(BOXOFFICE_ADMIN_PATH)};
 
     /// As the manager's login (queue-capacity is a manager's).
-    CliRun asManager(const QStringList& arguments) const
-    {
-        return m_rig.cli(arguments, m_rig.db().managerSettings().toConninfo());
-    }
-
     QString tickets() const
     {
         return m_rig.db().scalar(QStringLiteral("SELECT coalesce(string_agg(format('%s:%s:%s', id, state, "
@@ -53,7 +48,7 @@ private slots:
     void aLineFromJoinToAdmission()
     {
         const QString showtime = m_rig.hall1();
-        const CliRun capacity = asManager(
+        const CliRun capacity = m_rig.cliAsManager(
             {QStringLiteral("queue-capacity"), showtime, QStringLiteral("1"), QStringLiteral("--json")});
         QVERIFY2(capacity.exitCode == 0, qPrintable(capacity.describe()));
         QCOMPARE(capacity.json().value(QStringLiteral("capacity")).toInt(), 1);
@@ -105,7 +100,8 @@ private slots:
             {QStringLiteral("hold"), showtime, QStringLiteral("H10"), QStringLiteral("--owner"), second});
         QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
 
-        const CliRun off = asManager({QStringLiteral("queue-capacity"), showtime, QStringLiteral("default")});
+        const CliRun off =
+            m_rig.cliAsManager({QStringLiteral("queue-capacity"), showtime, QStringLiteral("default")});
         QVERIFY2(off.exitCode == 0, qPrintable(off.describe()));
         QVERIFY2(off.out.contains(QLatin1String("no queue")), qPrintable(off.describe()));
     }
@@ -172,7 +168,7 @@ private slots:
             m_rig.snapshot() + tickets() +
             m_rig.db().scalar(QStringLiteral("SELECT string_agg(coalesce(queue_capacity, -1)::text, "
                                              "',' ORDER BY id) FROM showtime"));
-        const CliRun run = manager ? asManager(QStringList{QStringLiteral("--json")} + arguments)
+        const CliRun run = manager ? m_rig.cliAsManager(QStringList{QStringLiteral("--json")} + arguments)
                                    : m_rig.cli(QStringList{QStringLiteral("--json")} + arguments);
         QVERIFY2(run.exitCode == exitCode, qPrintable(run.describe()));
         QVERIFY2(

@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
@@ -135,6 +136,19 @@ CliRun AdminCliRig::cli(const QStringList& arguments) const
 CliRun AdminCliRig::cliAsOwner(const QStringList& arguments) const
 {
     return cli(arguments, m_ownerConninfo);
+}
+
+CliRun AdminCliRig::cliAsManager(const QStringList& arguments) const
+{
+    return cli(arguments, m_db->managerSettings().toConninfo());
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    QFile f(dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        return {};
+    return f.fileName();
 }
 
 QStringList AdminCliRig::expand(QStringList list, const QHash<QString, QString>& values) const

@@ -58,6 +58,8 @@ public:
                                                      const QProcessEnvironment& extra) const;
     /// Runs the program as the database owner (migrate, seed-demo, create-login).
     [[nodiscard]] CliRun cliAsOwner(const QStringList& arguments) const;
+    /// Runs the program with the manager login (catalogue writes, blocks, queue capacity).
+    [[nodiscard]] CliRun cliAsManager(const QStringList& arguments) const;
 
     /// Replaces the placeholders of a data row: $HALL1 and $PREMIUM (showtimes), $OWNER (the hold
     /// token of the existing sale), $USEDKEY (its confirm key) and $KEY (a key never used).
@@ -86,6 +88,9 @@ private:
 
 /// A new random UUID as the CLI takes it (no braces).
 [[nodiscard]] QString newUuid();
+/// Writes `bytes` to the file `name` in `dir`; its path, or "" when it could not be written.
+[[nodiscard]] QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes);
+
 /// Command-line words from UTF-8 literals: words({"block", "$HALL1", "A1"}).
 [[nodiscard]] QStringList words(std::initializer_list<const char*> list);
 
