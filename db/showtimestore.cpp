@@ -3,11 +3,14 @@
 #include "db/showtimestore.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <utility>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -53,6 +56,40 @@ ScheduledShowtime scheduled(const Rows& r)
     return s;
 }
 
+/// A deadlock or serialization failure: the transaction lost a race and may run again.
+bool lostARace(const Error& e)
+{
+    return e.detail.startsWith(QLatin1String("SQLSTATE 40P01")) ||
+           e.detail.startsWith(QLatin1String("SQLSTATE 40001"));
+}
+
+/// Runs `write` in one transaction and commits it. Two managers changing one hall's schedule at
+/// once can deadlock (each exclusion-constraint check waits for the other's row): the loser rolls
+/// back and runs again, now seeing the winner's showtime as an overlap. Bounded: a few attempts.
+template <typename Write> auto inTransaction(DbConnection& connection, Write write) -> decltype(write())
+{
+    constexpr int attempts = 4;
+    for (int attempt = 1;; ++attempt) {
+        if (Status s = connection.begin(); !s)
+            return s.error();
+        auto done = write();
+        Error failed;
+        if (done) {
+            Status committed = connection.commit();
+            if (committed)
+                return done;
+            failed = committed.error();
+        } else {
+            connection.rollback();
+            failed = done.error();
+        }
+        if (!lostARace(failed) || attempt == attempts)
+            return failed;
+        std::this_thread::sleep_for(
+            std::chrono::milliseconds(QRandomGenerator::global()->bounded(1, 4 << attempt)));
+    }
+}
+
 } // namespace
 
 ShowtimeStore::ShowtimeStore(DbConnection& connection)
@@ -64,41 +101,38 @@ Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
     if (!showtime.startsAt.isValid())
         return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
     // The showtime and its prices in one transaction: it is never on sale without them.
-    if (Status s = m_connection.begin(); !s)
-        return s.error();
-    auto q = m_connection.exec(
-        QStringLiteral("SELECT showtime_id FROM bo_showtime_add(?::text, ?::text, ?::text, ?::timestamptz, "
-                       "?::integer)"),
-        {showtime.hall, showtime.film, textOrNull(showtime.priceList), showtime.startsAt.toUTC(),
-         showtime.trailerMinutes ? QVariant(*showtime.trailerMinutes)
-                                 : QVariant(QMetaType::fromType<int>())});
-    ShowtimeAddOutcome outcome;
-    if (!q) {
-        m_connection.rollback();
-        const int other = q.error().code == ErrorCode::Conflict ? overlappedShowtime(q.error()) : 0;
-        if (other <= 0)
+    auto made = inTransaction(m_connection, [&]() -> Result<int> {
+        auto q = m_connection.exec(
+            QStringLiteral(
+                "SELECT showtime_id FROM bo_showtime_add(?::text, ?::text, ?::text, ?::timestamptz, "
+                "?::integer)"),
+            {showtime.hall, showtime.film, textOrNull(showtime.priceList), showtime.startsAt.toUTC(),
+             showtime.trailerMinutes ? QVariant(*showtime.trailerMinutes)
+                                     : QVariant(QMetaType::fromType<int>())});
+        if (!q)
             return q.error();
+        if (!q.value().next())
+            return makeError(ErrorCode::Internal, tr("The new showtime has no number."));
+        const int id = q.value().value(0).toInt();
+        if (Status s = priceShowtimes({id}); !s)
+            return s.error();
+        return id;
+    });
+    ShowtimeAddOutcome outcome;
+    if (!made) {
+        const int other = made.error().code == ErrorCode::Conflict ? overlappedShowtime(made.error()) : 0;
+        if (other <= 0)
+            return made.error();
         auto existing = this->showtime(other);
         if (!existing)
             return existing.error();
         outcome.overlaps.append(existing.value());
         return outcome;
     }
-    if (!q.value().next()) {
-        m_connection.rollback();
-        return makeError(ErrorCode::Internal, tr("The new showtime has no number."));
-    }
-    const int id = q.value().value(0).toInt();
-    if (Status s = priceShowtimes({id}); !s) {
-        m_connection.rollback();
-        return s.error();
-    }
-    if (Status s = m_connection.commit(); !s)
-        return s.error();
-    auto made = this->showtime(id);
-    if (!made)
-        return made.error();
-    outcome.added = made.value();
+    auto added = this->showtime(made.value());
+    if (!added)
+        return added.error();
+    outcome.added = added.value();
     return outcome;
 }
 
@@ -113,38 +147,44 @@ Result<ShowtimePatternOutcome> ShowtimeStore::addPattern(const NewShowtime& shap
                              tr("Every showtime of a pattern needs a valid start time."));
         instants << start.toUTC().toString(Qt::ISODateWithMs);
     }
-    if (Status s = m_connection.begin(); !s)
-        return s.error();
-    auto q = m_connection.exec(
-        QStringLiteral("SELECT requested_start, showtime_id, overlaps_showtime, overlaps_start "
-                       "  FROM bo_showtime_pattern(?::text, ?::text, ?::text, ?::timestamptz[], ?::integer)"),
-        {shape.hall, shape.film, textOrNull(shape.priceList),
-         QStringLiteral("{%1}").arg(instants.join(QLatin1Char(','))),
-         shape.trailerMinutes ? QVariant(*shape.trailerMinutes) : QVariant(QMetaType::fromType<int>())});
-    if (!q) {
-        m_connection.rollback();
-        return q.error();
-    }
+    struct PatternRows
+    {
+        QList<int> added;
+        QList<std::pair<QDateTime, int>> inTheWay;
+        QList<PatternConflict> conflicts;
+    };
+    auto done = inTransaction(m_connection, [&]() -> Result<PatternRows> {
+        auto q = m_connection.exec(
+            QStringLiteral(
+                "SELECT requested_start, showtime_id, overlaps_showtime, overlaps_start "
+                "  FROM bo_showtime_pattern(?::text, ?::text, ?::text, ?::timestamptz[], ?::integer)"),
+            {shape.hall, shape.film, textOrNull(shape.priceList),
+             QStringLiteral("{%1}").arg(instants.join(QLatin1Char(','))),
+             shape.trailerMinutes ? QVariant(*shape.trailerMinutes) : QVariant(QMetaType::fromType<int>())});
+        if (!q)
+            return q.error();
+        PatternRows rows;
+        while (q.value().next()) {
+            const auto& r = q.value();
+            const QDateTime requested = r.value(0).toDateTime().toUTC();
+            if (!r.value(1).isNull())
+                rows.added << r.value(1).toInt();
+            else if (!r.value(2).isNull())
+                rows.inTheWay.append({requested, r.value(2).toInt()});
+            else
+                rows.conflicts.append({requested, std::nullopt, r.value(3).toDateTime().toUTC()});
+        }
+        // All or nothing: prices for every showtime added (none when there was a conflict).
+        if (Status s = priceShowtimes(rows.added); !s)
+            return s.error();
+        return rows;
+    });
+    if (!done)
+        return done.error();
     ShowtimePatternOutcome outcome;
-    QList<int> added;
-    QList<std::pair<QDateTime, int>> inTheWay;
-    while (q.value().next()) {
-        const Rows& r = q.value();
-        const QDateTime requested = r.value(0).toDateTime().toUTC();
-        if (!r.value(1).isNull())
-            added << r.value(1).toInt();
-        else if (!r.value(2).isNull())
-            inTheWay.append({requested, r.value(2).toInt()});
-        else
-            outcome.conflicts.append({requested, std::nullopt, r.value(3).toDateTime().toUTC()});
-    }
-    // All or nothing: prices for every showtime added (none when there was a conflict).
-    if (Status s = priceShowtimes(added); !s) {
-        m_connection.rollback();
-        return s.error();
-    }
-    if (Status s = m_connection.commit(); !s)
-        return s.error();
+    outcome.conflicts = done.value().conflicts;
+    const QList<int>& added = done.value().added;
+    const QList<std::pair<QDateTime, int>>& inTheWay = done.value().inTheWay;
     for (int id : added) {
         auto made = showtime(id);
         if (!made)
@@ -220,15 +260,21 @@ Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& h
         return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
     // The move and the prices of its new time in one transaction (a move is refused once a seat
     // is held or sold, so nobody was shown the old prices).
-    if (Status s = m_connection.begin(); !s)
-        return s.error();
-    auto q = m_connection.exec(
-        QStringLiteral("SELECT showtime_id FROM bo_showtime_move(?::integer, ?::text, ?::timestamptz)"),
-        {showtimeId, textOrNull(hall), start.toUTC()});
+    auto done = inTransaction(m_connection, [&]() -> Result<bool> {
+        auto q = m_connection.exec(
+            QStringLiteral("SELECT showtime_id FROM bo_showtime_move(?::integer, ?::text, ?::timestamptz)"),
+            {showtimeId, textOrNull(hall), start.toUTC()});
+        if (!q)
+            return q.error();
+        if (!q.value().next())
+            return makeError(ErrorCode::Internal, tr("The move returned nothing."));
+        if (Status s = priceShowtimes({showtimeId}); !s)
+            return s.error();
+        return true;
+    });
     ShowtimeMoveOutcome outcome;
-    if (!q) {
-        m_connection.rollback();
-        Error e = q.error();
+    if (!done) {
+        Error e = done.error();
         const int other = e.code == ErrorCode::Conflict ? overlappedShowtime(e) : 0;
         if (other > 0) {
             auto existing = this->showtime(other);
@@ -249,16 +295,6 @@ Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& h
                 tr("Showtime %1 stays in its hall: cancel it and add it in the other hall.").arg(showtimeId);
         return e;
     }
-    if (!q.value().next()) {
-        m_connection.rollback();
-        return makeError(ErrorCode::Internal, tr("The move returned nothing."));
-    }
-    if (Status s = priceShowtimes({showtimeId}); !s) {
-        m_connection.rollback();
-        return s.error();
-    }
-    if (Status s = m_connection.commit(); !s)
-        return s.error();
     auto moved = this->showtime(showtimeId);
     if (!moved)
         return moved.error();

@@ -12,8 +12,10 @@
 #include <thread>
 
 #include "db/dbconnection.h"
+#include "db/pricestore.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
+#include "model/pricecard.h"
 #include "model/seatservice.h"
 #include "tests/support/testdatabase.h"
 
@@ -73,6 +75,36 @@ private slots:
     {
         m_manager.reset();
         m_db.reset();
+    }
+
+    void aMovedShowtimeSellsAtItsNewTimesPrices()
+    {
+        PriceCard card;
+        card.name = QStringLiteral("Test prices");
+        card.rules.currency = QStringLiteral("KRW");
+        card.types = {{QStringLiteral("adult"), QStringLiteral("Adult"), 10000}};
+        card.rules.dayparts = {{QStringLiteral("morning"), QTime(6, 0)},
+                               {QStringLiteral("day"), QTime(10, 0)}};
+        card.rules.rules = {{QStringLiteral("adult"), QStringLiteral("morning"), std::nullopt, 7000}};
+        PriceStore prices(*m_manager);
+        auto set = prices.store(card);
+        QVERIFY2(set.ok(), qPrintable(set.ok() ? QString() : set.error().message));
+        // Local times: the daypart is the cinema's (this machine's) clock.
+        const QDate monday(2031, 1, 13);
+        ShowtimeStore store(*m_manager);
+        auto done = store.add(NewShowtime{m_hall, QStringLiteral("Test film"), QStringLiteral("Test prices"),
+                                          QDateTime(monday, QTime(8, 0)), std::nullopt});
+        QVERIFY(done.ok() && done.value().added);
+        const int id = done.value().added->id;
+        const QString priceOf = QStringLiteral("SELECT string_agg(tier_code || '=' || amount_minor || '/' || "
+                                               "coalesce(daypart, '-'), ',') FROM showtime_price WHERE "
+                                               "showtime_id = %1")
+                                    .arg(id);
+        QCOMPARE(m_db->scalar(priceOf), QStringLiteral("adult=7000/morning"));
+        auto moved = store.move(id, QString(), QDateTime(monday, QTime(15, 0)));
+        QVERIFY2(moved.ok(), qPrintable(moved.ok() ? QString() : moved.error().detail));
+        QVERIFY(moved.value().moved);
+        QCOMPARE(m_db->scalar(priceOf), QStringLiteral("adult=10000/day"));
     }
 
     void aMoveTakesTheEndAndTheBufferAlong()
