@@ -101,7 +101,19 @@ Result<ShowtimeInfo> CatalogStore::showtime(int showtimeId)
         return q.error();
     if (!q.value().next())
         return makeError(ErrorCode::NotFound, tr("There is no showtime %1.").arg(showtimeId));
-    return readShowtime(q.value());
+    ShowtimeInfo info = readShowtime(q.value());
+    // What a seat's kind adds at this showtime (migration 0026), as bo_confirm charges it.
+    auto surcharges = m_connection.exec(
+        QStringLiteral("SELECT seat_kind, amount_minor FROM showtime_surcharge WHERE showtime_id = ? "
+                       "ORDER BY seat_kind"),
+        {showtimeId});
+    if (!surcharges)
+        return surcharges.error();
+    while (surcharges.value().next()) {
+        const Rows& r = surcharges.value();
+        info.seatSurcharges.append({seatKindFromText(r.value(0).toString()), r.value(1).toLongLong()});
+    }
+    return info;
 }
 
 Result<int> CatalogStore::nextShowtime()

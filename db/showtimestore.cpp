@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 #include <QJsonArray>
@@ -316,7 +317,7 @@ Status ShowtimeStore::priceShowtimes(const QList<int>& showtimeIds)
         {QStringLiteral("{%1}").arg(ids.join(QLatin1Char(',')))});
     if (!q)
         return q.error();
-    QList<std::pair<int, QJsonArray>> priced;
+    QList<std::tuple<int, QJsonArray, QJsonArray>> priced;
     while (q.value().next()) {
         const Rows& r = q.value();
         auto card = PriceCardFormat::readJson(r.value(3).toString().toUtf8());
@@ -333,12 +334,19 @@ Status ShowtimeStore::priceShowtimes(const QList<int>& showtimeIds)
                                     {QStringLiteral("amount_minor"), double(p.amountMinor)},
                                     {QStringLiteral("daypart"), p.daypart},
                                     {QStringLiteral("day"), PriceCardFormat::dayWord(p.dayType)}});
-        priced.append({r.value(0).toInt(), list});
+        QJsonArray surcharges;
+        for (const SeatSurcharge& k : card.value().seatSurcharges())
+            surcharges.append(QJsonObject{{QStringLiteral("kind"), seatKindText(k.kind)},
+                                          {QStringLiteral("amount_minor"), double(k.amountMinor)}});
+        priced.append({r.value(0).toInt(), list, surcharges});
     }
-    for (const auto& [id, list] : priced) {
-        auto set =
-            m_connection.exec(QStringLiteral("SELECT bo_showtime_prices_set(?, ?::jsonb)"),
-                              {id, QString::fromUtf8(QJsonDocument(list).toJson(QJsonDocument::Compact))});
+    const auto compact = [](const QJsonArray& a) {
+        return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+    };
+    for (const auto& [id, list, surcharges] : priced) {
+        auto set = m_connection.exec(QStringLiteral("SELECT bo_showtime_prices_set(?, ?::jsonb), "
+                                                    "bo_showtime_surcharges_set(?, ?::jsonb)"),
+                                     {id, compact(list), id, compact(surcharges)});
         if (!set)
             return set.error();
     }

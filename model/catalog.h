@@ -8,6 +8,8 @@
 #include <QList>
 #include <QString>
 
+#include "model/pricerules.h"
+
 namespace bo {
 
 // The cinema's catalogue as a sale sees it: the sale settings, a showtime with its live seat
@@ -39,6 +41,8 @@ struct ShowtimeInfo
     int seatsHeld = 0;
     int seatsReserved = 0;
     int seatsBlocked = 0;
+    /// What each seat kind adds to a ticket at this showtime (read with one showtime only).
+    QList<SeatSurcharge> seatSurcharges;
 };
 
 struct PriceTier

@@ -139,6 +139,16 @@ Result<QList<ShowtimePrice>> PriceCard::pricesFor(const QDateTime& localStart, c
     return out;
 }
 
+QList<SeatSurcharge> PriceCard::seatSurcharges() const
+{
+    QList<SeatSurcharge> out;
+    for (const SeatSurcharge& s : rules.surcharges) {
+        if (s.amountMinor != 0)
+            out.append(s);
+    }
+    return out;
+}
+
 Result<PriceCard> PriceCardFormat::readJson(const QByteArray& data)
 {
     QJsonParseError parseError{};

@@ -53,6 +53,9 @@ struct PriceCard
     /// (the cinema's local time), in the types' order.
     [[nodiscard]] Result<QList<ShowtimePrice>> pricesFor(const QDateTime& localStart,
                                                          const QString& format) const;
+    /// What each seat kind adds to any ticket of a showtime (the kinds that add something), as
+    /// the one rule prices a seat of that kind beyond a standard one.
+    [[nodiscard]] QList<SeatSurcharge> seatSurcharges() const;
 };
 
 /// A stored price list as `prices` shows it.

@@ -52,16 +52,35 @@ void SaleBasket::settle(const QList<int>& seatIds)
     }
 }
 
+void SaleBasket::setSurcharges(const QList<SeatState>& seats, const QList<SeatSurcharge>& surcharges)
+{
+    m_surchargeBySeat.clear();
+    if (surcharges.isEmpty())
+        return;
+    QHash<SeatKind, qint64> byKind;
+    for (const SeatSurcharge& s : surcharges)
+        byKind.insert(s.kind, s.amountMinor);
+    for (const SeatState& seat : seats) {
+        if (const qint64 amount = byKind.value(seat.kind); amount != 0)
+            m_surchargeBySeat.insert(seat.seatId, amount);
+    }
+}
+
+qint64 SaleBasket::priceOf(int seatId) const
+{
+    const QString code = tierOf(seatId);
+    const auto tier =
+        std::find_if(m_tiers.cbegin(), m_tiers.cend(), [&code](const PriceTier& t) { return t.code == code; });
+    if (tier == m_tiers.cend())
+        return 0;
+    return tier->amountMinor + surchargeOf(seatId);
+}
+
 qint64 SaleBasket::totalMinor(const QList<int>& seatIds) const
 {
     qint64 total = 0;
-    for (int seat : seatIds) {
-        const QString code = tierOf(seat);
-        const auto tier = std::find_if(m_tiers.cbegin(), m_tiers.cend(),
-                                       [&code](const PriceTier& t) { return t.code == code; });
-        if (tier != m_tiers.cend())
-            total += tier->amountMinor;
-    }
+    for (int seat : seatIds)
+        total += priceOf(seat);
     return total;
 }
 

@@ -8,6 +8,8 @@
 #include <QStringList>
 
 #include "model/catalog.h"
+#include "model/pricerules.h"
+#include "model/seattypes.h"
 
 namespace bo {
 
@@ -33,6 +35,14 @@ public:
     /// Writes the default down for seats without a choice, so a later price list cannot change them.
     void settle(const QList<int>& seatIds);
 
+    /// What each seat's kind adds at this showtime (the showtime's seat surcharges applied to its
+    /// seats' kinds); a seat not named adds nothing. Kept until the next showtime's.
+    void setSurcharges(const QList<SeatState>& seats, const QList<SeatSurcharge>& surcharges);
+    /// What seat `seatId`'s kind adds to its ticket type's price.
+    [[nodiscard]] qint64 surchargeOf(int seatId) const { return m_surchargeBySeat.value(seatId); }
+    /// The seat's price as the sale charges it: its ticket type's plus its kind's surcharge.
+    [[nodiscard]] qint64 priceOf(int seatId) const;
+
     /// The price of `seatIds` in minor units of currency().
     [[nodiscard]] qint64 totalMinor(const QList<int>& seatIds) const;
     /// One ticket type per seat, in the order of `seatIds` (as the confirm sends them).
@@ -43,6 +53,7 @@ public:
 private:
     QList<PriceTier> m_tiers;
     QHash<int, QString> m_tierBySeat;
+    QHash<int, qint64> m_surchargeBySeat;
 };
 
 } // namespace bo

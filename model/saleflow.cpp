@@ -74,6 +74,11 @@ QString SaleFlow::tierOf(int seatId) const
     return m_basket.tierOf(seatId);
 }
 
+qint64 SaleFlow::surchargeOf(int seatId) const
+{
+    return m_basket.surchargeOf(seatId);
+}
+
 qint64 SaleFlow::totalMinor() const
 {
     return m_basket.totalMinor(m_sale.wish());
@@ -144,6 +149,7 @@ void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, con
     const InFlight f = takeFlight();
     m_showtime = showtime;
     m_basket.setPriceList(tiers);
+    m_basket.setSurcharges(seats, showtime.seatSurcharges);
     m_map.reset(showtime.id, seats);
     if (f.kind == Pending::Load) {
         m_loadingShowtime = 0;

@@ -74,6 +74,8 @@ public:
     /// Milliseconds left on the current countdown (0 when none runs).
     [[nodiscard]] qint64 remainingMs() const;
     [[nodiscard]] QString tierOf(int seatId) const;
+    /// What the seat's kind adds to any ticket type's price at this showtime (premium, couple).
+    [[nodiscard]] qint64 surchargeOf(int seatId) const;
     [[nodiscard]] qint64 totalMinor() const;
     [[nodiscard]] QString currency() const;
     [[nodiscard]] const ConfirmResult& lastBooking() const { return m_booking; }

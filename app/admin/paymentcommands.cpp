@@ -18,6 +18,7 @@
 #include "model/paymentintents.h"
 #include "model/paymentprocess.h"
 #include "model/paymentreconciler.h"
+#include "model/salebasket.h"
 #include "model/seatservice.h"
 
 namespace bo {
@@ -144,16 +145,23 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
         return m_session.fail(tiers.error());
     QStringList chosen = picks.value().tiers;
     SaleCommands::fillTiers(chosen, tiers.value());
-    qint64 total = 0;
-    QString currency;
-    for (const QString& code : std::as_const(chosen)) {
-        const auto tier = std::find_if(tiers.value().cbegin(), tiers.value().cend(),
-                                       [&code](const PriceTier& t) { return t.code == code; });
-        if (tier == tiers.value().cend())
-            return m_session.usageError(tr("There is no ticket type '%1' for this showtime.").arg(code));
-        total += tier->amountMinor;
-        currency = tier->currency;
+    // The bill as the tills make it: each seat's ticket type plus what its kind adds (0026).
+    auto show = catalog.showtime(showtime);
+    if (!show)
+        return m_session.fail(show.error());
+    auto seatStates = SeatStore(m_session.connection()).seats(showtime);
+    if (!seatStates)
+        return m_session.fail(seatStates.error());
+    SaleBasket basket;
+    basket.setPriceList(tiers.value());
+    basket.setSurcharges(seatStates.value(), show.value().seatSurcharges);
+    for (qsizetype i = 0; i < chosen.size() && i < ids.value().size(); ++i) {
+        if (!basket.setTier(ids.value().at(i), chosen.at(i)))
+            return m_session.usageError(
+                tr("There is no ticket type '%1' for this showtime.").arg(chosen.at(i)));
     }
+    const qint64 total = basket.totalMinor(ids.value());
+    const QString currency = basket.currency(settings.value().currency);
     if (!card && tendered == 0)
         tendered = total;
 

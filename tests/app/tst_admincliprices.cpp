@@ -238,6 +238,67 @@ private slots:
             QStringLiteral("0"));
     }
 
+    void aPremiumOrCoupleSeatIsChargedItsKindsSurcharge()
+    {
+        QVERIFY2(m_rig.cliAsManager({QStringLiteral("price-set"), exampleCard()}).exitCode == 0, "set");
+        QFile file(exampleCard());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        auto card = PriceCardFormat::readJson(file.readAll());
+        QVERIFY(card);
+        QDate tuesday = QDate::currentDate().addDays(3);
+        while (tuesday.dayOfWeek() != Qt::Tuesday || card.value().rules.holidays.contains(tuesday))
+            tuesday = tuesday.addDays(1);
+        const CliRun added = m_rig.cliAsManager(
+            {QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 1"),
+             QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+             QStringLiteral("Standard"), QStringLiteral("--start"),
+             QDateTime(tuesday, QTime(14, 0)).toString(QStringLiteral("yyyy-MM-ddTHH:mm"))});
+        QVERIFY2(added.exitCode == 0, qPrintable(added.describe()));
+        const QString showtime =
+            m_rig.db().scalar(QStringLiteral("SELECT min(id) FROM showtime WHERE starts_at = '%1'")
+                                  .arg(QDateTime(tuesday, QTime(14, 0)).toUTC().toString(Qt::ISODate)));
+        // The card's seat surcharges, stored with the showtime's prices.
+        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT string_agg(seat_kind || '=' || amount_minor, ',' "
+                                                  "ORDER BY seat_kind) FROM showtime_surcharge "
+                                                  "WHERE showtime_id = %1")
+                                       .arg(showtime)),
+                 QStringLiteral("couple=3000,premium=2000"));
+
+        // A weekday afternoon adult is 14,000: on a standard seat, a premium one (G5, +2,000)
+        // and a couple seat (P1, +3,000). The bill the CLI takes payment for and the server's
+        // total agree, seat by seat.
+        const CliRun sold = m_rig.cli({QStringLiteral("sell"), showtime, QStringLiteral("C10:adult"),
+                                       QStringLiteral("G5:adult"), QStringLiteral("P1:youth"),
+                                       QStringLiteral("--pay"), QStringLiteral("cash"), QStringLiteral("--json")});
+        QVERIFY2(sold.exitCode == 0, qPrintable(sold.describe()));
+        const qint64 total = 14000 + (14000 + 2000) + (11000 + 3000);
+        QCOMPARE(sold.json().value(QLatin1String("total_minor")).toInteger(), total);
+        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT string_agg(s.label || '=' || bs.price_minor, ',' "
+                                                  "ORDER BY s.label) FROM booking_seat bs JOIN seat s ON "
+                                                  "s.id = bs.seat_id WHERE bs.showtime_id = %1")
+                                       .arg(showtime)),
+                 QStringLiteral("C10=14000,G5=16000,P1=14000"));
+        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT p.amount_minor FROM payment_intent p JOIN booking b "
+                                                  "ON b.id = p.booking_id WHERE b.showtime_id = %1")
+                                       .arg(showtime)),
+                 QString::number(total));
+
+        // Sold: a manager cannot change the surcharges any more; a terminal never can.
+        auto manager = m_rig.db().connectAsManager();
+        QVERIFY(manager);
+        auto refused = manager->exec(QStringLiteral("SELECT bo_showtime_surcharges_set(?, '[]'::jsonb)"),
+                                     {showtime.toInt()});
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ErrorCode::Conflict);
+        auto terminal = m_rig.db().connect();
+        QVERIFY(terminal);
+        auto denied = terminal->exec(QStringLiteral("SELECT bo_showtime_surcharges_set(?, '[]'::jsonb)"),
+                                     {showtime.toInt()});
+        QVERIFY(!denied);
+        QVERIFY2(denied.error().detail.startsWith(QLatin1String("SQLSTATE 42501")),
+                 qPrintable(denied.error().detail));
+    }
+
     void theCardComesBackAndSettingItAgainStoresNothing()
     {
         QVERIFY2(m_rig.cliAsManager({QStringLiteral("price-set"), exampleCard()}).exitCode == 0, "first set");

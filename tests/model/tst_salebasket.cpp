@@ -137,6 +137,31 @@ private slots:
         QCOMPARE(basket.currency(QStringLiteral("EUR")), QStringLiteral("EUR"));
     }
 
+    void aSeatsKindAddsItsSurchargeToWhicheverTypeItGets()
+    {
+        SaleBasket basket;
+        basket.setPriceList(prices());
+        auto seat = [](int id, SeatKind kind) {
+            SeatState s;
+            s.seatId = id;
+            s.kind = kind;
+            return s;
+        };
+        basket.setSurcharges({seat(1, SeatKind::Standard), seat(2, SeatKind::Premium), seat(3, SeatKind::Couple),
+                              seat(4, SeatKind::Wheelchair)},
+                             {{SeatKind::Premium, 2000}, {SeatKind::Couple, 3000}});
+        QCOMPARE(basket.surchargeOf(1), qint64(0));
+        QCOMPARE(basket.surchargeOf(2), qint64(2000));
+        QCOMPARE(basket.surchargeOf(4), qint64(0));
+        QCOMPARE(basket.priceOf(2), qint64(14000));
+        QVERIFY(basket.setTier(3, child));
+        QCOMPARE(basket.priceOf(3), qint64(11000));
+        QCOMPARE(basket.totalMinor({1, 2, 3, 4}), qint64(12000 + 14000 + 11000 + 12000));
+        // The next showtime's seats without surcharges: none is left over.
+        basket.setSurcharges({seat(2, SeatKind::Premium)}, {});
+        QCOMPARE(basket.totalMinor({2, 3}), qint64(12000 + 8000));
+    }
+
     void theCurrencyIsThePriceListsOwn()
     {
         SaleBasket basket;
