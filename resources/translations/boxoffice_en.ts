@@ -171,6 +171,18 @@
         <source>Booking %1: tickets printed on %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>C&amp;atalogue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hall layouts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Week planner…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -342,6 +354,60 @@
     <name>bo::Ed25519</name>
     <message>
         <source>The cryptography library did not start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::FilmCatalog</name>
+    <message>
+        <source>A film needs a title.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A title has at most 200 characters: &apos;%1…&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A title is one line without control characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A runtime is 1 to 600 minutes, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no age rating; use one of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no format; use one of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no language code; use two letters like ko or en.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A film cannot stop playing (%1) before its release (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A poster has at most %1 bytes, not %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A poster is a PNG or JPEG image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::FilmStore</name>
+    <message>
+        <source>Film %1 is &apos;%2&apos; in %3 already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new film has no number.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1478,6 +1544,49 @@ You are number %1.
     </message>
 </context>
 <context>
+    <name>bo::ManagerSignInDialog</name>
+    <message>
+        <source>Week planner: manager sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall layouts: manager sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The catalogue is a manager&apos;s. Sign in with a manager&apos;s login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Manager login</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Login:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a manager&apos;s login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not signed in: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::Migrator</name>
     <message>
         <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
@@ -1727,6 +1836,182 @@ You are number %1.
     </message>
     <message>
         <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PgManagerScreens</name>
+    <message>
+        <source>The database refused the login %1: wrong login or password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a manager&apos;s login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week planner — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall layouts — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PriceCardFormat</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wants a text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wants a whole number of minor units from 0 to 10000000000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wants a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wants an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown field &apos;%1&apos; (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not JSON at character %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A price list is a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown field (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time like 06:00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not weekday, weekend or holiday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a rule names a daypart, a day or both (the ticket type&apos;s amount is its base price)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown seat kind &apos;%1&apos; (standard, premium, couple, wheelchair, companion)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wants a list of days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a day like 2026-12-25</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A price list&apos;s name is 1 to 80 characters without spaces around it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A price list has at least one ticket type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ticket type code &apos;%1&apos; is not 1 to 32 small letters, digits or _ starting with a letter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ticket type %1 is listed twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ticket type %1 needs a name of 1 to 40 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rule prices the ticket type &apos;%1&apos;, which the list does not have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PriceResolver</name>
+    <message>
+        <source>A price list needs its currency, like KRW.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A daypart needs a code and the time it begins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The daypart &apos;%1&apos; is named twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two dayparts begin at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price rule %1 names no ticket type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price rule %1 (%2) has a negative amount.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price rule %1 (%2) names the daypart &apos;%3&apos; the list does not have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Price rules %1 and %2 both price %3 for %4 on %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any daypart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A seat surcharge is not negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seat kind %1 is surcharged twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A format surcharge is not negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The format %1 is surcharged twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A price needs the showtime&apos;s start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No price for %1 tickets on %2 at %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PriceStore</name>
+    <message>
+        <source>Setting the price list returned nothing.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2144,6 +2429,32 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SeatBlockStore</name>
+    <message>
+        <source>Which seats?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The block answered for other seats than were asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatBlocking</name>
+    <message>
+        <source>Say why the seats are blocked (--reason).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A reason has at most %1 characters, not %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A reason is one line without control characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::SeatChoice</name>
     <message>
         <source>Seat %1 is not available.</source>
@@ -2357,6 +2668,30 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>The cancel returned nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A week needs a valid first day and time zone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The move returned nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats: refund its bookings first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress: try again when it is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 stays in its hall: cancel it and add it in the other hall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The showtime&apos;s price list cannot be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2866,6 +3201,115 @@ Every card and cash payment is settled.</source>
     <message>
         <source>No day from %1 to %2 is one of the days named.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::WeekPlanner</name>
+    <message>
+        <source>Week planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ &amp;Previous week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next week ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload the week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtimes of the week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag a showtime that sold nothing to another time or day; right-click to cancel one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planner status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Week of %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The week could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats and does not move: refund its bookings first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress and does not move now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not moved: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>showtime %1 (%2, %3, until %4 with cleaning)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not moved: %2 is in the way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 (%2) now starts %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel showtime %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not cancelled: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 is cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No halls yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n sold</source>
+        <translation>
+            <numerusform>· %n sold</numerusform>
+            <numerusform>· %n sold</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n held</source>
+        <translation>
+            <numerusform>· %n held</numerusform>
+            <numerusform>· %n held</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

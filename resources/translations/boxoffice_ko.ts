@@ -171,6 +171,18 @@
         <source>Booking %1: tickets printed on %2.</source>
         <translation>예매 %1: 티켓을 %2에 인쇄했습니다.</translation>
     </message>
+    <message>
+        <source>C&amp;atalogue</source>
+        <translation>운영 관리(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Hall layouts…</source>
+        <translation>상영관 배치도(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Week planner…</source>
+        <translation>주간 편성표(&amp;W)…</translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -340,6 +352,60 @@
     <message>
         <source>The cryptography library did not start.</source>
         <translation>암호화 라이브러리를 시작하지 못했습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::FilmCatalog</name>
+    <message>
+        <source>A film needs a title.</source>
+        <translation>영화에는 제목이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>A title has at most 200 characters: &apos;%1…&apos;.</source>
+        <translation>제목은 최대 200자입니다: &apos;%1…&apos;.</translation>
+    </message>
+    <message>
+        <source>A title is one line without control characters.</source>
+        <translation>제목은 제어 문자 없이 한 줄이어야 합니다.</translation>
+    </message>
+    <message>
+        <source>A runtime is 1 to 600 minutes, not %1.</source>
+        <translation>상영 시간은 1~600분이어야 합니다(입력값: %1).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no age rating; use one of %2.</source>
+        <translation>&apos;%1&apos;은(는) 관람등급이 아닙니다. %2 중 하나를 쓰세요.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no format; use one of %2.</source>
+        <translation>&apos;%1&apos;은(는) 상영 포맷이 아닙니다. %2 중 하나를 쓰세요.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no language code; use two letters like ko or en.</source>
+        <translation>&apos;%1&apos;은(는) 언어 코드가 아닙니다. ko나 en처럼 영문 두 글자로 쓰세요.</translation>
+    </message>
+    <message>
+        <source>A film cannot stop playing (%1) before its release (%2).</source>
+        <translation>상영 종료일(%1)이 개봉일(%2)보다 앞설 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>A poster has at most %1 bytes, not %2.</source>
+        <translation>포스터는 최대 %1바이트입니다(현재 %2바이트).</translation>
+    </message>
+    <message>
+        <source>A poster is a PNG or JPEG image.</source>
+        <translation>포스터는 PNG 또는 JPEG 이미지여야 합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::FilmStore</name>
+    <message>
+        <source>Film %1 is &apos;%2&apos; in %3 already.</source>
+        <translation>&apos;%2&apos;(%3)은(는) 이미 영화 %1(으)로 등록되어 있습니다.</translation>
+    </message>
+    <message>
+        <source>The new film has no number.</source>
+        <translation>새 영화에 번호가 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -1469,6 +1535,49 @@ You are number %1.
     </message>
 </context>
 <context>
+    <name>bo::ManagerSignInDialog</name>
+    <message>
+        <source>Week planner: manager sign-in</source>
+        <translation>주간 편성표: 관리자 로그인</translation>
+    </message>
+    <message>
+        <source>Hall layouts: manager sign-in</source>
+        <translation>상영관 배치도: 관리자 로그인</translation>
+    </message>
+    <message>
+        <source>The catalogue is a manager&apos;s. Sign in with a manager&apos;s login.</source>
+        <translation>운영 관리는 관리자 전용입니다. 관리자 로그인으로 로그인하세요.</translation>
+    </message>
+    <message>
+        <source>Manager login</source>
+        <translation>관리자 로그인</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>비밀번호</translation>
+    </message>
+    <message>
+        <source>&amp;Login:</source>
+        <translation>로그인(&amp;L):</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>비밀번호(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>로그인</translation>
+    </message>
+    <message>
+        <source>Enter a manager&apos;s login.</source>
+        <translation>관리자 로그인을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Not signed in: %1</source>
+        <translation>로그인하지 못했습니다: %1</translation>
+    </message>
+</context>
+<context>
     <name>bo::Migrator</name>
     <message>
         <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
@@ -1719,6 +1828,182 @@ You are number %1.
     <message>
         <source>%1 d %2 h</source>
         <translation>%1일 %2시간</translation>
+    </message>
+</context>
+<context>
+    <name>bo::PgManagerScreens</name>
+    <message>
+        <source>The database refused the login %1: wrong login or password.</source>
+        <translation>데이터베이스가 로그인 %1을(를) 거부했습니다: 로그인 또는 비밀번호가 틀렸습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not a manager&apos;s login.</source>
+        <translation>%1은(는) 관리자 로그인이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Week planner — %1</source>
+        <translation>주간 편성표 — %1</translation>
+    </message>
+    <message>
+        <source>Hall layouts — %1</source>
+        <translation>상영관 배치도 — %1</translation>
+    </message>
+</context>
+<context>
+    <name>bo::PriceCardFormat</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>wants a text</source>
+        <translation>텍스트여야 합니다</translation>
+    </message>
+    <message>
+        <source>wants a whole number of minor units from 0 to 10000000000</source>
+        <translation>0~10000000000 사이의 최소 통화 단위 정수여야 합니다</translation>
+    </message>
+    <message>
+        <source>wants a list</source>
+        <translation>목록이어야 합니다</translation>
+    </message>
+    <message>
+        <source>wants an object</source>
+        <translation>객체여야 합니다</translation>
+    </message>
+    <message>
+        <source>unknown field &apos;%1&apos; (%2)</source>
+        <translation>알 수 없는 필드 &apos;%1&apos; (쓸 수 있는 필드: %2)</translation>
+    </message>
+    <message>
+        <source>Not JSON at character %1: %2.</source>
+        <translation>JSON이 아닙니다(%1번째 문자): %2.</translation>
+    </message>
+    <message>
+        <source>A price list is a JSON object.</source>
+        <translation>요금표는 JSON 객체여야 합니다.</translation>
+    </message>
+    <message>
+        <source>unknown field (%1)</source>
+        <translation>알 수 없는 필드 (쓸 수 있는 필드: %1)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time like 06:00</source>
+        <translation>&apos;%1&apos;은(는) 06:00 같은 시각이 아닙니다</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not weekday, weekend or holiday</source>
+        <translation>&apos;%1&apos;은(는) weekday, weekend, holiday 중 하나가 아닙니다</translation>
+    </message>
+    <message>
+        <source>a rule names a daypart, a day or both (the ticket type&apos;s amount is its base price)</source>
+        <translation>규칙에는 요금 시간대나 요일 구분, 또는 둘 다를 지정합니다(권종의 금액이 기본 요금입니다)</translation>
+    </message>
+    <message>
+        <source>unknown seat kind &apos;%1&apos; (standard, premium, couple, wheelchair, companion)</source>
+        <translation>알 수 없는 좌석 종류 &apos;%1&apos; (standard, premium, couple, wheelchair, companion)</translation>
+    </message>
+    <message>
+        <source>wants a list of days</source>
+        <translation>날짜 목록이어야 합니다</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a day like 2026-12-25</source>
+        <translation>&apos;%1&apos;은(는) 2026-12-25 같은 날짜가 아닙니다</translation>
+    </message>
+    <message>
+        <source>A price list&apos;s name is 1 to 80 characters without spaces around it.</source>
+        <translation>요금표 이름은 앞뒤 공백 없이 1~80자여야 합니다.</translation>
+    </message>
+    <message>
+        <source>A price list has at least one ticket type.</source>
+        <translation>요금표에는 권종이 하나 이상 있어야 합니다.</translation>
+    </message>
+    <message>
+        <source>The ticket type code &apos;%1&apos; is not 1 to 32 small letters, digits or _ starting with a letter.</source>
+        <translation>권종 코드 &apos;%1&apos;이(가) 올바르지 않습니다. 영문 소문자로 시작하는 1~32자의 영문 소문자, 숫자, _여야 합니다.</translation>
+    </message>
+    <message>
+        <source>The ticket type %1 is listed twice.</source>
+        <translation>권종 %1이(가) 두 번 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>The ticket type %1 needs a name of 1 to 40 characters.</source>
+        <translation>권종 %1에는 1~40자의 이름이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>A rule prices the ticket type &apos;%1&apos;, which the list does not have.</source>
+        <translation>규칙이 요금표에 없는 권종 &apos;%1&apos;의 요금을 정합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::PriceResolver</name>
+    <message>
+        <source>A price list needs its currency, like KRW.</source>
+        <translation>요금표에는 KRW 같은 통화가 필요합니다.</translation>
+    </message>
+    <message>
+        <source>A daypart needs a code and the time it begins.</source>
+        <translation>요금 시간대에는 코드와 시작 시각이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>The daypart &apos;%1&apos; is named twice.</source>
+        <translation>요금 시간대 &apos;%1&apos;이(가) 두 번 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>Two dayparts begin at %1.</source>
+        <translation>요금 시간대 두 개가 모두 %1에 시작합니다.</translation>
+    </message>
+    <message>
+        <source>Price rule %1 names no ticket type.</source>
+        <translation>요금 규칙 %1에 권종이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Price rule %1 (%2) has a negative amount.</source>
+        <translation>요금 규칙 %1(%2)의 금액이 음수입니다.</translation>
+    </message>
+    <message>
+        <source>Price rule %1 (%2) names the daypart &apos;%3&apos; the list does not have.</source>
+        <translation>요금 규칙 %1(%2)에 요금표에 없는 요금 시간대 &apos;%3&apos;이(가) 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>Price rules %1 and %2 both price %3 for %4 on %5.</source>
+        <translation>요금 규칙 %1과(와) %2이(가) 같은 조건(권종 %3, 요금 시간대 %4, 요일 %5)의 요금을 정합니다.</translation>
+    </message>
+    <message>
+        <source>any daypart</source>
+        <translation>구분 없음</translation>
+    </message>
+    <message>
+        <source>A seat surcharge is not negative.</source>
+        <translation>좌석 추가 요금은 음수일 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The seat kind %1 is surcharged twice.</source>
+        <translation>좌석 종류 %1에 추가 요금이 두 번 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>A format surcharge is not negative.</source>
+        <translation>상영 포맷 추가 요금은 음수일 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The format %1 is surcharged twice.</source>
+        <translation>상영 포맷 %1에 추가 요금이 두 번 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>A price needs the showtime&apos;s start.</source>
+        <translation>요금을 정하려면 상영 시작 시각이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>No price for %1 tickets on %2 at %3.</source>
+        <translation>권종 %1의 요금이 없습니다(%2, %3).</translation>
+    </message>
+</context>
+<context>
+    <name>bo::PriceStore</name>
+    <message>
+        <source>Setting the price list returned nothing.</source>
+        <translation>요금표 지정 요청이 아무것도 돌려주지 않았습니다.</translation>
     </message>
 </context>
 <context>
@@ -2133,6 +2418,32 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SeatBlockStore</name>
+    <message>
+        <source>Which seats?</source>
+        <translation>어느 좌석인지 지정하세요.</translation>
+    </message>
+    <message>
+        <source>The block answered for other seats than were asked.</source>
+        <translation>판매 불가 지정 결과가 요청한 좌석과 다른 좌석에 대한 것입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SeatBlocking</name>
+    <message>
+        <source>Say why the seats are blocked (--reason).</source>
+        <translation>좌석을 판매 불가로 지정하는 사유를 입력하세요(--reason).</translation>
+    </message>
+    <message>
+        <source>A reason has at most %1 characters, not %2.</source>
+        <translation>사유는 최대 %1자입니다(현재 %2자).</translation>
+    </message>
+    <message>
+        <source>A reason is one line without control characters.</source>
+        <translation>사유는 제어 문자 없이 한 줄이어야 합니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::SeatChoice</name>
     <message>
         <source>Seat %1 is not available.</source>
@@ -2348,6 +2659,30 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>The cancel returned nothing.</source>
         <translation>취소 요청이 아무것도 돌려주지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>A week needs a valid first day and time zone.</source>
+        <translation>주간에는 올바른 첫날과 시간대가 필요합니다.</translation>
+    </message>
+    <message>
+        <source>The move returned nothing.</source>
+        <translation>이동 요청이 아무것도 돌려주지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats: refund its bookings first.</source>
+        <translation>상영 %1에는 판매된 좌석이 있습니다. 먼저 예매를 환불하세요.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress: try again when it is over.</source>
+        <translation>상영 %1에는 진행 중인 판매가 선점한 좌석이 있습니다. 판매가 끝난 뒤 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 stays in its hall: cancel it and add it in the other hall.</source>
+        <translation>상영 %1은(는) 다른 상영관으로 옮길 수 없습니다. 취소한 뒤 다른 상영관에 새로 추가하세요.</translation>
+    </message>
+    <message>
+        <source>The showtime&apos;s price list cannot be read: %1</source>
+        <translation>상영의 요금표를 읽을 수 없습니다: %1</translation>
     </message>
 </context>
 <context>
@@ -2855,6 +3190,113 @@ Every card and cash payment is settled.</source>
     <message>
         <source>No day from %1 to %2 is one of the days named.</source>
         <translation>%1부터 %2까지 지정한 요일에 해당하는 날이 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::WeekPlanner</name>
+    <message>
+        <source>Week planner</source>
+        <translation>주간 편성표</translation>
+    </message>
+    <message>
+        <source>◀ &amp;Previous week</source>
+        <translation>◀ 이전 주(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Previous week</source>
+        <translation>이전 주</translation>
+    </message>
+    <message>
+        <source>&amp;Next week ▶</source>
+        <translation>다음 주(&amp;N) ▶</translation>
+    </message>
+    <message>
+        <source>Next week</source>
+        <translation>다음 주</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>새로 고침(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Reload the week</source>
+        <translation>이 주의 편성 새로 고침</translation>
+    </message>
+    <message>
+        <source>Showtimes of the week</source>
+        <translation>이 주의 상영</translation>
+    </message>
+    <message>
+        <source>Drag a showtime that sold nothing to another time or day; right-click to cancel one.</source>
+        <translation>판매된 좌석이 없는 상영은 다른 시간이나 날짜로 끌어서 옮길 수 있습니다. 상영을 취소하려면 마우스 오른쪽 버튼을 클릭하세요.</translation>
+    </message>
+    <message>
+        <source>Planner status</source>
+        <translation>편성표 상태</translation>
+    </message>
+    <message>
+        <source>Week of %1 to %2</source>
+        <translation>%1 ~ %2 주간</translation>
+    </message>
+    <message>
+        <source>The week could not be read: %1</source>
+        <translation>이 주의 편성을 읽지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats and does not move: refund its bookings first.</source>
+        <translation>상영 %1에는 판매된 좌석이 있어 옮길 수 없습니다. 먼저 예매를 환불하세요.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress and does not move now.</source>
+        <translation>상영 %1에는 진행 중인 판매가 선점한 좌석이 있어 지금은 옮길 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not moved: %2</source>
+        <translation>상영 %1을(를) 옮기지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <source>showtime %1 (%2, %3, until %4 with cleaning)</source>
+        <translation>상영 %1(%2, %3, 청소 포함 %4까지)</translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not moved: %2 is in the way.</source>
+        <translation>상영 %1을(를) 옮기지 못했습니다: %2와(과) 시간이 겹칩니다.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Showtime %1 (%2) now starts %3.</source>
+        <translation>상영 %1(%2)의 시작 시각을 %3(으)로 옮겼습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel showtime %1</source>
+        <translation>상영 %1 취소(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not cancelled: %2</source>
+        <translation>상영 %1을(를) 취소하지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <source>Showtime %1 is cancelled.</source>
+        <translation>상영 %1을(를) 취소했습니다.</translation>
+    </message>
+    <message>
+        <source>No halls yet.</source>
+        <translation>아직 상영관이 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n sold</source>
+        <translation>
+            <numerusform>· %n석 판매</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n held</source>
+        <translation>
+            <numerusform>· %n석 선점</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
