@@ -11,14 +11,14 @@ namespace {
 QString dayTypeName(const std::optional<DayType>& day)
 {
     if (!day)
-        return QStringLiteral("any day");
+        return PriceResolver::tr("any day");
     switch (*day) {
     case DayType::Weekday:
-        return QStringLiteral("weekdays");
+        return PriceResolver::tr("weekdays");
     case DayType::Weekend:
-        return QStringLiteral("weekends");
+        return PriceResolver::tr("weekends");
     case DayType::Holiday:
-        return QStringLiteral("holidays");
+        return PriceResolver::tr("holidays");
     }
     return {};
 }
@@ -99,7 +99,7 @@ Status PriceResolver::check(const PriceRules& rules)
     QSet<int> kinds;
     for (const SeatSurcharge& s : rules.surcharges) {
         if (s.amountMinor < 0)
-            return makeError(ErrorCode::BadInput, tr("A seat surcharge is not negative."));
+            return makeError(ErrorCode::BadInput, tr("A seat surcharge cannot be negative."));
         if (kinds.contains(int(s.kind)))
             return makeError(ErrorCode::BadInput,
                              tr("The seat kind %1 is surcharged twice.").arg(seatKindText(s.kind)));
@@ -108,7 +108,7 @@ Status PriceResolver::check(const PriceRules& rules)
     QSet<QString> formats;
     for (const FormatSurcharge& f : rules.formatSurcharges) {
         if (f.amountMinor < 0)
-            return makeError(ErrorCode::BadInput, tr("A format surcharge is not negative."));
+            return makeError(ErrorCode::BadInput, tr("A format surcharge cannot be negative."));
         if (formats.contains(f.format))
             return makeError(ErrorCode::BadInput, tr("The format %1 is surcharged twice.").arg(f.format));
         formats.insert(f.format);

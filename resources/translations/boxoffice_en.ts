@@ -1984,15 +1984,7 @@ You are number %1.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A seat surcharge is not negative.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The seat kind %1 is surcharged twice.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A format surcharge is not negative.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2005,6 +1997,30 @@ You are number %1.
     </message>
     <message>
         <source>No price for %1 tickets on %2 at %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weekdays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weekends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holidays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A seat surcharge cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A format surcharge cannot be negative.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2320,6 +2336,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>Cancel sale (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (seat +%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1975,16 +1975,8 @@ You are number %1.
         <translation>구분 없음</translation>
     </message>
     <message>
-        <source>A seat surcharge is not negative.</source>
-        <translation>좌석 추가 요금은 음수일 수 없습니다.</translation>
-    </message>
-    <message>
         <source>The seat kind %1 is surcharged twice.</source>
         <translation>좌석 종류 %1에 추가 요금이 두 번 지정되었습니다.</translation>
-    </message>
-    <message>
-        <source>A format surcharge is not negative.</source>
-        <translation>상영 포맷 추가 요금은 음수일 수 없습니다.</translation>
     </message>
     <message>
         <source>The format %1 is surcharged twice.</source>
@@ -1997,6 +1989,30 @@ You are number %1.
     <message>
         <source>No price for %1 tickets on %2 at %3.</source>
         <translation>권종 %1의 요금이 없습니다(%2, %3).</translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation>모든 요일</translation>
+    </message>
+    <message>
+        <source>weekdays</source>
+        <translation>평일</translation>
+    </message>
+    <message>
+        <source>weekends</source>
+        <translation>주말</translation>
+    </message>
+    <message>
+        <source>holidays</source>
+        <translation>공휴일</translation>
+    </message>
+    <message>
+        <source>A seat surcharge cannot be negative.</source>
+        <translation>좌석 추가 요금은 음수일 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>A format surcharge cannot be negative.</source>
+        <translation>상영 포맷 추가 요금은 음수일 수 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -2310,6 +2326,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>Cancel sale (Esc)</source>
         <translation>판매 취소 (Esc)</translation>
+    </message>
+    <message>
+        <source>%1 (seat +%2)</source>
+        <translation>%1 (좌석 +%2)</translation>
     </message>
 </context>
 <context>
