@@ -39,17 +39,42 @@ Result<int> FilmStore::add(const Film& wanted)
          dateOrNull(film.playsUntil),
          film.poster.isEmpty() ? QVariant(QMetaType::fromType<QByteArray>()) : QVariant(film.poster),
          textOrNull(film.posterType)});
-    if (!q) {
-        Error e = q.error();
-        static const QRegularExpression existing(QStringLiteral("^film (\\d+) has that title and format"));
-        if (const QRegularExpressionMatch m = existing.match(e.message);
-            e.code == ErrorCode::Conflict && m.hasMatch())
-            e.message = tr("Film %1 is '%2' in %3 already.").arg(m.captured(1), film.title, film.format);
-        return e;
-    }
+    if (!q)
+        return named(q.error(), film);
     if (!q.value().next())
         return makeError(ErrorCode::Internal, tr("The new film has no number."));
     return q.value().value(0).toInt();
+}
+
+Status FilmStore::update(const Film& wanted, bool keepPoster)
+{
+    auto checked = check(wanted);
+    if (!checked)
+        return checked.error();
+    const Film& film = checked.value();
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT bo_film_update(?::integer, ?::text, ?::text, ?::integer, ?::text, ?::text, "
+                       "?::text, ?::date, ?::date, ?::bytea, ?::text, ?::boolean)"),
+        {film.id, film.title, textOrNull(film.titleEn), film.runtimeMinutes, film.rating,
+         textOrNull(film.language), textOrNull(film.subtitles), dateOrNull(film.releaseOn),
+         dateOrNull(film.playsUntil),
+         film.poster.isEmpty() ? QVariant(QMetaType::fromType<QByteArray>()) : QVariant(film.poster),
+         textOrNull(film.posterType), keepPoster});
+    if (!q) {
+        Error e = named(q.error(), film);
+        if (e.code == ErrorCode::NotFound)
+            e.message = tr("There is no film %1 (see 'films').").arg(film.id);
+        return e;
+    }
+    return success();
+}
+
+Error FilmStore::named(Error e, const Film& film)
+{
+    static const QRegularExpression existing(QStringLiteral("^film (\\d+) has that title and format"));
+    if (const QRegularExpressionMatch m = existing.match(e.message); e.code == ErrorCode::Conflict && m.hasMatch())
+        e.message = tr("Film %1 is '%2' in %3 already.").arg(m.captured(1), film.title, film.format);
+    return e;
 }
 
 Result<QList<Film>> FilmStore::films(bool withPosters)

@@ -20,9 +20,13 @@ public:
     explicit FilmStore(DbConnection& connection);
 
     [[nodiscard]] Result<int> add(const Film& film) override;
+    [[nodiscard]] Status update(const Film& film, bool keepPoster) override;
     [[nodiscard]] Result<QList<Film>> films(bool withPosters) override;
 
 private:
+    /// The database's "film N has that title and format" as the manager reads it.
+    [[nodiscard]] static Error named(Error e, const Film& film);
+
     DbConnection& m_connection;
 };
 

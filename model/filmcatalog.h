@@ -62,6 +62,11 @@ public:
     /// Adds a checked film; Conflict when a film of that title and format exists. Returns its
     /// number.
     [[nodiscard]] virtual Result<int> add(const Film& film) = 0;
+    /// Replaces film `film.id`'s titles, runtime, rating, languages and dates with `film`'s (its
+    /// format stays: another format is another film), and its poster too unless `keepPoster`.
+    /// NotFound for no such film; Conflict when another film has that title in its format.
+    /// Showtimes already made keep their slot.
+    [[nodiscard]] virtual Status update(const Film& film, bool keepPoster) = 0;
     /// Every film by title and format; posters' bytes only when `withPosters`.
     [[nodiscard]] virtual Result<QList<Film>> films(bool withPosters) = 0;
 };

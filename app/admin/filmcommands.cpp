@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/admin/filmcommands.h"
 
+#include <algorithm>
 #include <utility>
 
 #include <QFile>
@@ -85,37 +86,43 @@ ExitCode FilmCommands::films(const QStringList& positional)
     return ExitCode::Ok;
 }
 
-ExitCode FilmCommands::add(const QStringList& positional)
+std::optional<ExitCode> FilmCommands::readOptions(Film& film)
 {
-    if (positional.size() != 1)
-        return m_session.usageError(tr("film-add takes options only: --title, --runtime and --rating."));
-    for (const char* required : {"title", "runtime", "rating"}) {
-        if (!m_session.isSet(QLatin1String(required)))
-            return m_session.usageError(tr("film-add needs --%1.").arg(QLatin1String(required)));
+    // Only the options given change the film (film-edit starts from the film as it is).
+    for (const auto& [option, text] :
+         {std::pair{"title", &film.title}, std::pair{"title-en", &film.titleEn}, std::pair{"rating", &film.rating},
+          std::pair{"format", &film.format}, std::pair{"language", &film.language},
+          std::pair{"subtitles", &film.subtitles}}) {
+        if (m_session.isSet(QLatin1String(option)))
+            *text = m_session.value(QLatin1String(option));
     }
-    Film film;
-    film.title = m_session.value(QStringLiteral("title"));
-    film.titleEn = m_session.value(QStringLiteral("title-en"));
-    bool ok = false;
-    film.runtimeMinutes = m_session.value(QStringLiteral("runtime")).trimmed().toInt(&ok);
-    if (!ok)
-        return m_session.usageError(
-            tr("--runtime '%1' is not a number of minutes.").arg(m_session.value(QStringLiteral("runtime"))));
-    film.rating = m_session.value(QStringLiteral("rating"));
-    film.format = m_session.value(QStringLiteral("format"));
-    film.language = m_session.value(QStringLiteral("language"));
-    film.subtitles = m_session.value(QStringLiteral("subtitles"));
+    if (m_session.isSet(QStringLiteral("runtime"))) {
+        bool ok = false;
+        film.runtimeMinutes = m_session.value(QStringLiteral("runtime")).trimmed().toInt(&ok);
+        if (!ok)
+            return m_session.usageError(tr("--runtime '%1' is not a number of minutes.")
+                                            .arg(m_session.value(QStringLiteral("runtime"))));
+    }
     for (const auto& [option, day] :
          {std::pair{"release", &film.releaseOn}, std::pair{"until", &film.playsUntil}}) {
         if (!m_session.isSet(QLatin1String(option)))
             continue;
-        *day = QDate::fromString(m_session.value(QLatin1String(option)).trimmed(), Qt::ISODate);
+        const QString given = m_session.value(QLatin1String(option)).trimmed();
+        if (given == QLatin1String("none")) {
+            *day = QDate();
+            continue;
+        }
+        *day = QDate::fromString(given, Qt::ISODate);
         if (!day->isValid())
             return m_session.usageError(
-                tr("--%1 '%2' is not a day like 2026-12-24.")
+                tr("--%1 '%2' is not a day like 2026-12-24 (or none).")
                     .arg(QLatin1String(option), m_session.value(QLatin1String(option))));
     }
     if (m_session.isSet(QStringLiteral("poster"))) {
+        film.poster.clear();
+        film.posterType.clear();
+        if (m_session.value(QStringLiteral("poster")) == QLatin1String("none"))
+            return std::nullopt;
         QFile file(m_session.value(QStringLiteral("poster")));
         if (!file.open(QIODevice::ReadOnly))
             return m_session.usageError(
@@ -127,6 +134,68 @@ ExitCode FilmCommands::add(const QStringList& positional)
                                             .arg(file.size()));
         film.poster = file.readAll();
     }
+    return std::nullopt;
+}
+
+ExitCode FilmCommands::edit(const QStringList& positional)
+{
+    bool ok = false;
+    const int id = positional.value(1).toInt(&ok);
+    if (positional.size() != 2 || !ok || id <= 0)
+        return m_session.usageError(tr("film-edit takes one film number (see 'films') and the options to change."));
+    if (m_session.isSet(QStringLiteral("format")))
+        return m_session.usageError(
+            tr("A film's format is not edited: the same title in another format is another film (film-add)."));
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    FilmStore store(m_session.connection());
+    auto films = store.films(false);
+    if (!films)
+        return m_session.fail(films.error());
+    const auto found = std::find_if(films.value().cbegin(), films.value().cend(),
+                                    [id](const Film& f) { return f.id == id; });
+    if (found == films.value().cend())
+        return m_session.fail(makeError(ErrorCode::NotFound, tr("There is no film %1 (see 'films').").arg(id)));
+    Film film = *found;
+    if (std::optional<ExitCode> bad = readOptions(film))
+        return *bad;
+    const bool keepPoster = !m_session.isSet(QStringLiteral("poster"));
+    auto checked = FilmCatalog::check(film);
+    if (!checked)
+        return m_session.usageError(checked.error().message);
+    if (Status s = store.update(checked.value(), keepPoster); !s) {
+        if (CliSession::permissionDenied(s.error()))
+            return m_session.fail(makeError(ErrorCode::Internal, tr("Editing a film needs a manager login."),
+                                            s.error().detail));
+        return m_session.fail(s.error());
+    }
+    Film made = checked.value();
+    if (keepPoster) {
+        made.posterType = found->posterType;
+        made.posterBytes = found->posterBytes;
+    } else {
+        made.posterBytes = made.poster.size();
+    }
+    m_session.print(QJsonObject{{QStringLiteral("film"), toJson(made)}},
+                    tr("Film %1 changed: %2, %3 min, %4, %5.\n")
+                        .arg(made.id)
+                        .arg(made.title)
+                        .arg(made.runtimeMinutes)
+                        .arg(FilmCatalog::ratingName(made.rating), made.format));
+    return ExitCode::Ok;
+}
+
+ExitCode FilmCommands::add(const QStringList& positional)
+{
+    if (positional.size() != 1)
+        return m_session.usageError(tr("film-add takes options only: --title, --runtime and --rating."));
+    for (const char* required : {"title", "runtime", "rating"}) {
+        if (!m_session.isSet(QLatin1String(required)))
+            return m_session.usageError(tr("film-add needs --%1.").arg(QLatin1String(required)));
+    }
+    Film film;
+    if (std::optional<ExitCode> bad = readOptions(film))
+        return *bad;
     auto checked = FilmCatalog::check(film);
     if (!checked)
         return m_session.usageError(checked.error().message);

@@ -2,14 +2,17 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <optional>
+
 #include <QCoreApplication>
 #include <QStringList>
 
 #include "app/admin/clisession.h"
+#include "model/filmcatalog.h"
 
 namespace bo {
 
-/// The films (issue 15): `films` (any login) and `film-add` (a manager's).
+/// The films (issue 15): `films` (any login), `film-add` and `film-edit` (a manager's).
 class FilmCommands final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::FilmCommands)
@@ -24,8 +27,15 @@ public:
     /// [--subtitles L|none] [--release DAY] [--until DAY] [--poster FILE]`: exit 3 when the film
     /// is there already in that format.
     [[nodiscard]] ExitCode add(const QStringList& positional);
+    /// `film-edit FILM [--title T] [--title-en E] [--runtime MIN] [--rating R] [--language L]
+    /// [--subtitles L|none] [--release DAY|none] [--until DAY|none] [--poster FILE|none]`: only
+    /// the options given change; exit 2 for no such film, 3 when another film has the title.
+    [[nodiscard]] ExitCode edit(const QStringList& positional);
 
 private:
+    /// Applies the film options given to `film`; the exit code of a usage error, if any.
+    [[nodiscard]] std::optional<ExitCode> readOptions(Film& film);
+
     CliSession& m_session;
 };
 

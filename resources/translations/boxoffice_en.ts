@@ -410,6 +410,10 @@
         <source>The new film has no number.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>There is no film %1 (see &apos;films&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::HallImporter</name>

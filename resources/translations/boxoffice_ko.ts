@@ -407,6 +407,10 @@
         <source>The new film has no number.</source>
         <translation>새 영화에 번호가 없습니다.</translation>
     </message>
+    <message>
+        <source>There is no film %1 (see &apos;films&apos;).</source>
+        <translation>영화 %1이(가) 없습니다(&apos;films&apos;로 확인하세요).</translation>
+    </message>
 </context>
 <context>
     <name>bo::HallImporter</name>

@@ -181,6 +181,79 @@ private slots:
         QCOMPARE(filmsTable(), before);
     }
 
+    void aManagerEditsAFilmAndOnlyTheOptionsGivenChange()
+    {
+        const QString poster = bo::test::writeFile(m_files, QStringLiteral("tigers.png"), png);
+        const QString id = m_rig.db().scalar(QStringLiteral("SELECT id FROM movie WHERE title = 'Paper Tigers'"));
+        const QString before = m_rig.db().scalar(
+            QStringLiteral("SELECT concat_ws(',', title, runtime_min, rating, format) FROM movie WHERE id = %1").arg(id));
+        const CliRun run = m_rig.cliAsManager(
+            {QStringLiteral("film-edit"), id, QStringLiteral("--title-en"), QStringLiteral("Paper Tigers (EN)"),
+             QStringLiteral("--until"), QStringLiteral("2027-02-28"), QStringLiteral("--poster"), poster,
+             QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+        const QJsonObject film = run.json().value(QLatin1String("film")).toObject();
+        QCOMPARE(film.value(QLatin1String("title_en")).toString(), QStringLiteral("Paper Tigers (EN)"));
+        QCOMPARE(film.value(QLatin1String("poster")).toObject().value(QLatin1String("bytes")).toInt(), png.size());
+        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT concat_ws(',', title, runtime_min, rating, format) "
+                                                  "FROM movie WHERE id = %1")
+                                       .arg(id)),
+                 before);
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral("SELECT plays_until || ' ' || poster_type FROM movie WHERE id = %1").arg(id)),
+                 QStringLiteral("2027-02-28 image/png"));
+
+        // A later edit that names no poster keeps it; "none" takes it and the end day away.
+        const CliRun rating = m_rig.cliAsManager(words({"film-edit"}) << id << words({"--rating", "12"}));
+        QVERIFY2(rating.exitCode == 0, qPrintable(rating.describe()));
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral("SELECT rating || ' ' || octet_length(poster) FROM movie WHERE id = %1").arg(id)),
+                 QStringLiteral("12 %1").arg(png.size()));
+        const CliRun cleared =
+            m_rig.cliAsManager(words({"film-edit"}) << id << words({"--poster", "none", "--until", "none"}));
+        QVERIFY2(cleared.exitCode == 0, qPrintable(cleared.describe()));
+        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM movie WHERE id = %1 AND poster IS NULL "
+                                                  "AND poster_type IS NULL AND plays_until IS NULL")
+                                       .arg(id)),
+                 QStringLiteral("1"));
+    }
+
+    void editingAFilmBadlyExitsWithItsCodeAndChangesNothing()
+    {
+        const QString id = m_rig.db().scalar(QStringLiteral("SELECT id FROM movie WHERE title = 'Paper Tigers'"));
+        const QString other =
+            m_rig.db().scalar(QStringLiteral("SELECT title FROM movie WHERE id <> %1 AND format = "
+                                             "(SELECT format FROM movie WHERE id = %1) ORDER BY id LIMIT 1")
+                                  .arg(id));
+        QVERIFY(!other.isEmpty());
+        const QString before = filmsTable();
+        const struct
+        {
+            QStringList args;
+            int exitCode;
+            const char* says;
+        } cases[] = {
+            {words({"film-edit"}), 2, "one film number"},
+            {words({"film-edit", "x"}), 2, "one film number"},
+            {words({"film-edit", "99999", "--runtime", "90"}), 2, "no film 99999"},
+            {words({"film-edit"}) << id << words({"--runtime", "ninety"}), 2, "not a number of minutes"},
+            {words({"film-edit"}) << id << words({"--rating", "19"}), 2, "19"},
+            {words({"film-edit"}) << id << words({"--format", "3D"}), 2, "another film"},
+            {words({"film-edit"}) << id << words({"--until", "someday"}), 2, "not a day"},
+            {words({"film-edit"}) << id << QStringLiteral("--title") << other, 3, "already"},
+        };
+        for (const auto& c : cases) {
+            const CliRun run = m_rig.cliAsManager(QStringList(c.args) << QStringLiteral("--json"));
+            QVERIFY2(run.exitCode == c.exitCode && run.err.contains(QLatin1String(c.says)), qPrintable(run.describe()));
+            QCOMPARE(filmsTable(), before);
+        }
+        // A terminal login cannot edit a film.
+        const CliRun denied = m_rig.cli(words({"film-edit"}) << id << words({"--runtime", "100"}));
+        QVERIFY2(denied.exitCode == 1 && denied.err.contains(QLatin1String("needs a manager login")),
+                 qPrintable(denied.describe()));
+        QCOMPARE(filmsTable(), before);
+    }
+
     void aTerminalLoginCannotAddAFilm()
     {
         const QString before = filmsTable();
