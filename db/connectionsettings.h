@@ -41,6 +41,12 @@ public:
     /// (never cancelled: a cancelled wait commits without the standby) and the outcome is unknown,
     /// to be resolved by the operation's key (docs/DECISIONS.md, "Failover").
     int commitDeadlineMs = 20000;
+    /// The client's limit on a round trip that cannot wait for a standby (a read, a hold that
+    /// commits asynchronously: DbConnection::RoundTrip::Short), 0 for none. Past it the server is
+    /// taken for hung and the connection dropped the same way (a stopped server's kernel still
+    /// acknowledges TCP, so keepalives never notice it). Above lock_timeout, which a hold may
+    /// spend waiting for a seat's row lock, with room for a loaded machine.
+    int shortDeadlineMs = 5000;
     QString applicationName = QStringLiteral("boxoffice");
 
 private:

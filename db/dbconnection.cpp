@@ -342,17 +342,17 @@ Status DbConnection::openSession()
     return success();
 }
 
-void DbConnection::armDeadline()
+void DbConnection::armDeadline(int ms)
 {
     m_unreplicated = false;
-    if (m_settings.commitDeadlineMs <= 0)
+    if (ms <= 0)
         return;
     PGconn* conn = pgConnection(database());
     if (!conn || PQsocket(conn) < 0)
         return;
     if (!m_deadline)
         m_deadline = std::make_unique<Deadline>();
-    m_deadline->arm(PQsocket(conn), std::chrono::milliseconds(m_settings.commitDeadlineMs));
+    m_deadline->arm(PQsocket(conn), std::chrono::milliseconds(ms));
 }
 
 bool DbConnection::disarmDeadline()
@@ -415,8 +415,10 @@ Error DbConnection::errorFrom(const QSqlError& error) const
     return mapSqlError(error, !isConnected());
 }
 
-Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
+Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values, RoundTrip roundTrip)
 {
+    const int deadlineMs =
+        roundTrip == RoundTrip::Short ? m_settings.shortDeadlineMs : m_settings.commitDeadlineMs;
     bool reconnected = false;
     for (int attempt = 0;; ++attempt) {
         if (!isConnected() && !m_inTransaction) {
@@ -442,12 +444,12 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values)
         QSqlQuery& query = it.value();
         for (qsizetype i = 0; i < values.size(); ++i)
             query.bindValue(int(i), values.at(i));
-        armDeadline();
+        armDeadline(deadlineMs);
         const bool executed = query.exec();
         if (disarmDeadline()) {
             ++m_deadlinesPassed;
-            spdlog::warn("no answer within the commit deadline ({} ms): connection dropped, not cancelled",
-                         m_settings.commitDeadlineMs);
+            spdlog::warn("no answer within the {} deadline ({} ms): connection dropped, not cancelled",
+                         roundTrip == RoundTrip::Short ? "short" : "commit", deadlineMs);
         }
         if (m_unreplicated) {
             // Finished before outcomeUnknown() drops the prepared statements (`query` among them).
@@ -516,7 +518,7 @@ Status DbConnection::command(const char* sql, bool reportRollback)
     if (!conn)
         return makeError(ErrorCode::Offline, tr("The database cannot be reached."));
     // PQexec reads the whole answer and returns its last result: an error ends the answer.
-    armDeadline();
+    armDeadline(m_settings.commitDeadlineMs);
     PGresult* result = PQexec(conn, sql);
     if (disarmDeadline())
         ++m_deadlinesPassed;

@@ -62,8 +62,19 @@ public:
     DbConnection(const DbConnection&) = delete;
     DbConnection& operator=(const DbConnection&) = delete;
 
+    /// Which of the client's deadlines a round trip gets (ConnectionSettings).
+    enum class RoundTrip {
+        /// May wait for the synchronous standby (a synchronous commit, a call that makes one):
+        /// the commit deadline.
+        MayWaitForStandby,
+        /// Cannot wait for a standby (a read, an asynchronous commit): the short deadline, so a
+        /// hung server is noticed sooner. The outcome past it is unknown all the same.
+        Short,
+    };
+
     /// Runs one statement with positional (`?`) bound values in autocommit.
-    [[nodiscard]] Result<Rows> exec(const QString& sql, const QVariantList& values = {});
+    [[nodiscard]] Result<Rows> exec(const QString& sql, const QVariantList& values = {},
+                                    RoundTrip roundTrip = RoundTrip::MayWaitForStandby);
     /// Runs a script of several statements (no bound values), e.g. a migration file.
     [[nodiscard]] Status execScript(const QString& sql);
     [[nodiscard]] Status begin();
@@ -105,8 +116,8 @@ private:
     [[nodiscard]] Error errorFrom(const QSqlError& error) const;
     /// Runs a statement without results through libpq and checks how the server answered.
     [[nodiscard]] Status command(const char* sql, bool reportRollback);
-    /// Starts the commit deadline for one round trip (no-op when the settings have none).
-    void armDeadline();
+    /// Starts the deadline for one round trip, in ms (no-op for 0: none).
+    void armDeadline(int ms);
     /// Ends it; true when it passed and the connection was dropped.
     [[nodiscard]] bool disarmDeadline();
     /// After a round trip: an error that replaces its answer when the commit may not be on a

@@ -197,7 +197,7 @@ public slots:
             // the server ended that a statement then silently reopened (on whichever node is
             // primary now): the new session listens to nothing and whatever was announced in
             // between is lost, so treat it as a reconnect.
-            auto ping = m_connection->exec(QStringLiteral("SELECT 1"));
+            auto ping = m_connection->exec(QStringLiteral("SELECT 1"), {}, DbConnection::RoundTrip::Short);
             if (!ping) {
                 goOffline(ping.error());
             } else if (m_connection->sessionsOpened() == m_listeningSession) {

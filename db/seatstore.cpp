@@ -89,7 +89,8 @@ Result<HoldDecision> SeatStore::hold(int showtimeId, const QList<int>& seatIds, 
 {
     auto q = m_connection.exec(QStringLiteral("SELECT granted, held_until, db_now, unavailable, refused "
                                               "FROM bo_hold(?, ?::integer[], ?::uuid, ?, true)"),
-                               {showtimeId, toPgIntArray(seatIds), uuidText(owner), nullableInt(ttlSeconds)});
+                               {showtimeId, toPgIntArray(seatIds), uuidText(owner), nullableInt(ttlSeconds)},
+                               DbConnection::RoundTrip::Short); // commits asynchronously (0005)
     if (!q)
         return q.error();
     if (!q.value().next())
@@ -141,7 +142,8 @@ Result<int> SeatStore::release(int showtimeId, const QUuid& owner, const QList<i
     const QVariant seats =
         seatIds.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(toPgIntArray(seatIds));
     auto q = m_connection.exec(QStringLiteral("SELECT bo_release(?, ?::uuid, ?::integer[], true)"),
-                               {showtimeId, uuidText(owner), seats});
+                               {showtimeId, uuidText(owner), seats},
+                               DbConnection::RoundTrip::Short); // commits asynchronously (0008)
     if (!q)
         return q.error();
     if (!q.value().next())
@@ -233,7 +235,7 @@ Result<QList<SeatState>> SeatStore::seats(int showtimeId)
             "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_until END "
             "  FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
             " WHERE ss.showtime_id = ? ORDER BY s.y, s.x, ss.seat_id"),
-        {showtimeId});
+        {showtimeId}, DbConnection::RoundTrip::Short);
     if (!q)
         return q.error();
     QList<SeatState> out;

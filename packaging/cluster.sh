@@ -116,10 +116,13 @@ etcd:
   hosts: 127.0.0.1:$etcd_client
 bootstrap:
   dcs:
-    # loop_wait + 2 * retry_timeout <= ttl (Patroni 3.2 enforces it; 3.0.2 does not)
-    ttl: 20
+    # loop_wait + 2 * retry_timeout <= ttl (Patroni 3.2 enforces it; 3.0.2 does not). The ttl is
+    # how long a hung primary keeps the leader lock: 10 s, below the 20 s Patroni 3.2 and later
+    # make their minimum, so a newer Patroni raises it again (docs/DECISIONS.md, "A hung primary
+    # noticed sooner")
+    ttl: 10
     loop_wait: 2
-    retry_timeout: 5
+    retry_timeout: 4
     maximum_lag_on_failover: 1048576
     # a crashed primary fails over at once instead of being restarted in place for 300 s
     primary_start_timeout: 0

@@ -121,7 +121,7 @@ private slots:
     }
 
     /// A hung primary (SIGSTOP of its postmaster and every backend, for longer than Patroni's
-    /// ttl of 20 s): its leader key runs out, the synchronous standby is promoted, the tills sell
+    /// ttl of 10 s): its leader key runs out, the synchronous standby is promoted, the tills sell
     /// there. On SIGCONT the old primary finds it lost the lock and comes back as a standby; a
     /// confirm sent to it as it wakes up (a till still connected to it) is either not acknowledged
     /// or, if it is, part of the cluster's history: no split brain.
@@ -189,8 +189,8 @@ private slots:
         markFault(tills, hungServer);
         QVERIFY(m_cluster->pauseNode(primary, true));
         const auto resumed = qScopeGuard([&] { (void)m_cluster->pauseNode(primary, false); });
-        // Patroni's ttl (20 s), the tills' own deadline on the hung round trip (20 s) and a
-        // reconnect: 60 s tells a slow failover from none.
+        // Patroni's ttl (10 s), the tills' own deadline on the hung round trip (5 s for a hold,
+        // 20 s for a confirm) and a reconnect: 60 s tells a slow failover from none.
         const qint64 soldAgain = waitForSale(tills, 60000);
         if (soldAgain < 0) {
             QFAIL(qPrintable(QStringLiteral("no confirm on another server within 60 s of the hang:\n") +

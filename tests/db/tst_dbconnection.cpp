@@ -233,6 +233,29 @@ private slots:
             QVERIFY(killer->wait(10'000));
     }
 
+    /// A round trip that cannot wait for a standby gets the short deadline (a hung server is
+    /// noticed sooner): past it the session is dropped, not cancelled, and the outcome is unknown
+    /// (Offline), also for the one resend on a new session. The commit deadline is not shortened.
+    void shortRoundTripPastItsDeadlineIsDropped()
+    {
+        ConnectionSettings settings = m_db->ownerSettings();
+        settings.shortDeadlineMs = 500;
+        auto opened = DbConnection::open(settings, QStringLiteral("short-deadline"));
+        QVERIFY(opened);
+        DbConnection& connection = *opened.value();
+        const int sessions = connection.sessionsOpened();
+        auto dropped =
+            connection.exec(QStringLiteral("SELECT pg_sleep(5)"), {}, DbConnection::RoundTrip::Short);
+        QVERIFY2(!dropped.ok(), "a round trip past the short deadline was answered");
+        QCOMPARE(codeName(dropped.error().code), codeName(ErrorCode::Offline));
+        QCOMPARE(connection.deadlinesPassed(), 2);
+        QVERIFY(connection.sessionsOpened() > sessions);
+        // Longer than the short deadline, answered under the commit deadline (the default).
+        auto answered = connection.exec(QStringLiteral("SELECT pg_sleep(1)"));
+        QVERIFY2(answered.ok(), qPrintable(describe(answered)));
+        QCOMPARE(connection.deadlinesPassed(), 2);
+    }
+
     void failingCommitOfATransactionIsAnError()
     {
         QVERIFY(m_db->run(refusedAtCommitTable(QStringLiteral("P0001"), QStringLiteral("refused"))));
