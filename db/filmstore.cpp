@@ -72,7 +72,8 @@ Status FilmStore::update(const Film& wanted, bool keepPoster)
 Error FilmStore::named(Error e, const Film& film)
 {
     static const QRegularExpression existing(QStringLiteral("^film (\\d+) has that title and format"));
-    if (const QRegularExpressionMatch m = existing.match(e.message); e.code == ErrorCode::Conflict && m.hasMatch())
+    if (const QRegularExpressionMatch m = existing.match(e.message);
+        e.code == ErrorCode::Conflict && m.hasMatch())
         e.message = tr("Film %1 is '%2' in %3 already.").arg(m.captured(1), film.title, film.format);
     return e;
 }

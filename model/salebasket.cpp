@@ -69,8 +69,8 @@ void SaleBasket::setSurcharges(const QList<SeatState>& seats, const QList<SeatSu
 qint64 SaleBasket::priceOf(int seatId) const
 {
     const QString code = tierOf(seatId);
-    const auto tier =
-        std::find_if(m_tiers.cbegin(), m_tiers.cend(), [&code](const PriceTier& t) { return t.code == code; });
+    const auto tier = std::find_if(m_tiers.cbegin(), m_tiers.cend(),
+                                   [&code](const PriceTier& t) { return t.code == code; });
     if (tier == m_tiers.cend())
         return 0;
     return tier->amountMinor + surchargeOf(seatId);

@@ -90,9 +90,9 @@ std::optional<ExitCode> FilmCommands::readOptions(Film& film)
 {
     // Only the options given change the film (film-edit starts from the film as it is).
     for (const auto& [option, text] :
-         {std::pair{"title", &film.title}, std::pair{"title-en", &film.titleEn}, std::pair{"rating", &film.rating},
-          std::pair{"format", &film.format}, std::pair{"language", &film.language},
-          std::pair{"subtitles", &film.subtitles}}) {
+         {std::pair{"title", &film.title}, std::pair{"title-en", &film.titleEn},
+          std::pair{"rating", &film.rating}, std::pair{"format", &film.format},
+          std::pair{"language", &film.language}, std::pair{"subtitles", &film.subtitles}}) {
         if (m_session.isSet(QLatin1String(option)))
             *text = m_session.value(QLatin1String(option));
     }
@@ -142,10 +142,11 @@ ExitCode FilmCommands::edit(const QStringList& positional)
     bool ok = false;
     const int id = positional.value(1).toInt(&ok);
     if (positional.size() != 2 || !ok || id <= 0)
-        return m_session.usageError(tr("film-edit takes one film number (see 'films') and the options to change."));
-    if (m_session.isSet(QStringLiteral("format")))
         return m_session.usageError(
-            tr("A film's format is not edited: the same title in another format is another film (film-add)."));
+            tr("film-edit takes one film number (see 'films') and the options to change."));
+    if (m_session.isSet(QStringLiteral("format")))
+        return m_session.usageError(tr(
+            "A film's format is not edited: the same title in another format is another film (film-add)."));
     if (Status s = m_session.connect(true, true); !s)
         return m_session.fail(s.error());
     FilmStore store(m_session.connection());
@@ -155,7 +156,8 @@ ExitCode FilmCommands::edit(const QStringList& positional)
     const auto found = std::find_if(films.value().cbegin(), films.value().cend(),
                                     [id](const Film& f) { return f.id == id; });
     if (found == films.value().cend())
-        return m_session.fail(makeError(ErrorCode::NotFound, tr("There is no film %1 (see 'films').").arg(id)));
+        return m_session.fail(
+            makeError(ErrorCode::NotFound, tr("There is no film %1 (see 'films').").arg(id)));
     Film film = *found;
     if (std::optional<ExitCode> bad = readOptions(film))
         return *bad;

@@ -184,43 +184,51 @@ private slots:
     void aManagerEditsAFilmAndOnlyTheOptionsGivenChange()
     {
         const QString poster = bo::test::writeFile(m_files, QStringLiteral("tigers.png"), png);
-        const QString id = m_rig.db().scalar(QStringLiteral("SELECT id FROM movie WHERE title = 'Paper Tigers'"));
+        const QString id =
+            m_rig.db().scalar(QStringLiteral("SELECT id FROM movie WHERE title = 'Paper Tigers'"));
         const QString before = m_rig.db().scalar(
-            QStringLiteral("SELECT concat_ws(',', title, runtime_min, rating, format) FROM movie WHERE id = %1").arg(id));
-        const CliRun run = m_rig.cliAsManager(
-            {QStringLiteral("film-edit"), id, QStringLiteral("--title-en"), QStringLiteral("Paper Tigers (EN)"),
-             QStringLiteral("--until"), QStringLiteral("2027-02-28"), QStringLiteral("--poster"), poster,
-             QStringLiteral("--json")});
+            QStringLiteral(
+                "SELECT concat_ws(',', title, runtime_min, rating, format) FROM movie WHERE id = %1")
+                .arg(id));
+        const CliRun run = m_rig.cliAsManager({QStringLiteral("film-edit"), id, QStringLiteral("--title-en"),
+                                               QStringLiteral("Paper Tigers (EN)"), QStringLiteral("--until"),
+                                               QStringLiteral("2027-02-28"), QStringLiteral("--poster"),
+                                               poster, QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         const QJsonObject film = run.json().value(QLatin1String("film")).toObject();
         QCOMPARE(film.value(QLatin1String("title_en")).toString(), QStringLiteral("Paper Tigers (EN)"));
-        QCOMPARE(film.value(QLatin1String("poster")).toObject().value(QLatin1String("bytes")).toInt(), png.size());
+        QCOMPARE(film.value(QLatin1String("poster")).toObject().value(QLatin1String("bytes")).toInt(),
+                 png.size());
         QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT concat_ws(',', title, runtime_min, rating, format) "
                                                   "FROM movie WHERE id = %1")
                                        .arg(id)),
                  before);
-        QCOMPARE(m_rig.db().scalar(
-                     QStringLiteral("SELECT plays_until || ' ' || poster_type FROM movie WHERE id = %1").arg(id)),
-                 QStringLiteral("2027-02-28 image/png"));
+        QCOMPARE(
+            m_rig.db().scalar(
+                QStringLiteral("SELECT plays_until || ' ' || poster_type FROM movie WHERE id = %1").arg(id)),
+            QStringLiteral("2027-02-28 image/png"));
 
         // A later edit that names no poster keeps it; "none" takes it and the end day away.
         const CliRun rating = m_rig.cliAsManager(words({"film-edit"}) << id << words({"--rating", "12"}));
         QVERIFY2(rating.exitCode == 0, qPrintable(rating.describe()));
         QCOMPARE(m_rig.db().scalar(
-                     QStringLiteral("SELECT rating || ' ' || octet_length(poster) FROM movie WHERE id = %1").arg(id)),
+                     QStringLiteral("SELECT rating || ' ' || octet_length(poster) FROM movie WHERE id = %1")
+                         .arg(id)),
                  QStringLiteral("12 %1").arg(png.size()));
         const CliRun cleared =
             m_rig.cliAsManager(words({"film-edit"}) << id << words({"--poster", "none", "--until", "none"}));
         QVERIFY2(cleared.exitCode == 0, qPrintable(cleared.describe()));
-        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM movie WHERE id = %1 AND poster IS NULL "
-                                                  "AND poster_type IS NULL AND plays_until IS NULL")
-                                       .arg(id)),
-                 QStringLiteral("1"));
+        QCOMPARE(
+            m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM movie WHERE id = %1 AND poster IS NULL "
+                                             "AND poster_type IS NULL AND plays_until IS NULL")
+                                  .arg(id)),
+            QStringLiteral("1"));
     }
 
     void editingAFilmBadlyExitsWithItsCodeAndChangesNothing()
     {
-        const QString id = m_rig.db().scalar(QStringLiteral("SELECT id FROM movie WHERE title = 'Paper Tigers'"));
+        const QString id =
+            m_rig.db().scalar(QStringLiteral("SELECT id FROM movie WHERE title = 'Paper Tigers'"));
         const QString other =
             m_rig.db().scalar(QStringLiteral("SELECT title FROM movie WHERE id <> %1 AND format = "
                                              "(SELECT format FROM movie WHERE id = %1) ORDER BY id LIMIT 1")
@@ -244,7 +252,8 @@ private slots:
         };
         for (const auto& c : cases) {
             const CliRun run = m_rig.cliAsManager(QStringList(c.args) << QStringLiteral("--json"));
-            QVERIFY2(run.exitCode == c.exitCode && run.err.contains(QLatin1String(c.says)), qPrintable(run.describe()));
+            QVERIFY2(run.exitCode == c.exitCode && run.err.contains(QLatin1String(c.says)),
+                     qPrintable(run.describe()));
             QCOMPARE(filmsTable(), before);
         }
         // A terminal login cannot edit a film.

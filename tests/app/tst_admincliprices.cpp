@@ -267,9 +267,10 @@ private slots:
         // A weekday afternoon adult is 14,000: on a standard seat, a premium one (G5, +2,000)
         // and a couple seat (P1, +3,000). The bill the CLI takes payment for and the server's
         // total agree, seat by seat.
-        const CliRun sold = m_rig.cli({QStringLiteral("sell"), showtime, QStringLiteral("C10:adult"),
-                                       QStringLiteral("G5:adult"), QStringLiteral("P1:youth"),
-                                       QStringLiteral("--pay"), QStringLiteral("cash"), QStringLiteral("--json")});
+        const CliRun sold =
+            m_rig.cli({QStringLiteral("sell"), showtime, QStringLiteral("C10:adult"),
+                       QStringLiteral("G5:adult"), QStringLiteral("P1:youth"), QStringLiteral("--pay"),
+                       QStringLiteral("cash"), QStringLiteral("--json")});
         QVERIFY2(sold.exitCode == 0, qPrintable(sold.describe()));
         const qint64 total = 14000 + (14000 + 2000) + (11000 + 3000);
         QCOMPARE(sold.json().value(QLatin1String("total_minor")).toInteger(), total);
@@ -278,10 +279,11 @@ private slots:
                                                   "s.id = bs.seat_id WHERE bs.showtime_id = %1")
                                        .arg(showtime)),
                  QStringLiteral("C10=14000,G5=16000,P1=14000"));
-        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT p.amount_minor FROM payment_intent p JOIN booking b "
-                                                  "ON b.id = p.booking_id WHERE b.showtime_id = %1")
-                                       .arg(showtime)),
-                 QString::number(total));
+        QCOMPARE(
+            m_rig.db().scalar(QStringLiteral("SELECT p.amount_minor FROM payment_intent p JOIN booking b "
+                                             "ON b.id = p.booking_id WHERE b.showtime_id = %1")
+                                  .arg(showtime)),
+            QString::number(total));
 
         // Sold: a manager cannot change the surcharges any more; a terminal never can.
         auto manager = m_rig.db().connectAsManager();

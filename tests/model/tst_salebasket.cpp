@@ -147,8 +147,8 @@ private slots:
             s.kind = kind;
             return s;
         };
-        basket.setSurcharges({seat(1, SeatKind::Standard), seat(2, SeatKind::Premium), seat(3, SeatKind::Couple),
-                              seat(4, SeatKind::Wheelchair)},
+        basket.setSurcharges({seat(1, SeatKind::Standard), seat(2, SeatKind::Premium),
+                              seat(3, SeatKind::Couple), seat(4, SeatKind::Wheelchair)},
                              {{SeatKind::Premium, 2000}, {SeatKind::Couple, 3000}});
         QCOMPARE(basket.surchargeOf(1), qint64(0));
         QCOMPARE(basket.surchargeOf(2), qint64(2000));

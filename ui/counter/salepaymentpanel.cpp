@@ -157,9 +157,9 @@ void SalePaymentPanel::refreshTickets()
         // A premium or couple seat's surcharge is part of every type's price on its line.
         const qint64 surcharge = m_flow->surchargeOf(seatId);
         for (const PriceTier& t : m_flow->tiers()) {
-            const QString price = surcharge == 0 ? money(t.amountMinor)
-                                                 : tr("%1 (seat +%2)")
-                                                       .arg(money(t.amountMinor + surcharge), money(surcharge));
+            const QString price =
+                surcharge == 0 ? money(t.amountMinor)
+                               : tr("%1 (seat +%2)").arg(money(t.amountMinor + surcharge), money(surcharge));
             combo->addItem(tr("%1 — %2").arg(tierLabel(t), price), t.code);
         }
         combo->setCurrentIndex(combo->findData(m_flow->tierOf(seatId)));
