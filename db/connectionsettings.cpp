@@ -91,6 +91,8 @@ QString ConnectionSettings::toConninfo() const
         parts << QStringLiteral("application_name=") + quoted(applicationName);
     if (value(QStringLiteral("keepalives_idle")).isEmpty())
         parts << QStringLiteral("keepalives_idle=10 keepalives_interval=3 keepalives_count=3");
+    if (pooled)
+        return parts.join(QLatin1Char(' '));
     // Nothing waits forever: per-session timeouts (DESIGN: set per connection). Every statement
     // we send is a short key lookup, so plans are made once per session and reused
     // (plan_cache_mode: measured 15-30 % more holds/s, docs/BENCHMARKS.md).
@@ -109,6 +111,25 @@ ConnectionSettings ConnectionSettings::withDatabase(const QString& dbname) const
     ConnectionSettings copy = *this;
     copy.setValue(QStringLiteral("dbname"), dbname);
     return copy;
+}
+
+ConnectionSettings ConnectionSettings::throughPooler(const ConnectionSettings& pooler) const
+{
+    ConnectionSettings through = pooler;
+    for (const char* key : {"user", "password", "passfile", "dbname", "sslmode", "sslrootcert", "sslcert",
+                            "sslkey", "sslpassword", "application_name"}) {
+        const QString name = QString::fromLatin1(key);
+        if (through.value(name).isEmpty() && !value(name).isEmpty())
+            through.setValue(name, value(name));
+    }
+    through.statementTimeoutMs = statementTimeoutMs;
+    through.lockTimeoutMs = lockTimeoutMs;
+    through.idleInTransactionTimeoutMs = idleInTransactionTimeoutMs;
+    through.commitDeadlineMs = commitDeadlineMs;
+    through.shortDeadlineMs = shortDeadlineMs;
+    through.applicationName = applicationName;
+    through.pooled = true;
+    return through;
 }
 
 } // namespace bo

@@ -32,6 +32,9 @@ public:
     [[nodiscard]] QString toConninfo() const;
     /// The same settings with another database name.
     [[nodiscard]] ConnectionSettings withDatabase(const QString& dbname) const;
+    /// This login through a pooler: `pooler`'s host, port and options, with this login's user,
+    /// password, database and TLS settings where `pooler` does not name its own; `pooled` set.
+    [[nodiscard]] ConnectionSettings throughPooler(const ConnectionSettings& pooler) const;
 
     int statementTimeoutMs = 15000;
     int lockTimeoutMs = 3000;
@@ -48,6 +51,13 @@ public:
     /// spend waiting for a seat's row lock, with room for a loaded machine.
     int shortDeadlineMs = 5000;
     QString applicationName = QStringLiteral("boxoffice");
+    /// The string names a pooler in transaction mode (pgbouncer), not a server: each transaction
+    /// may run on another server session. Statements are then sent with their values written in
+    /// (no prepared statements, db/pooledstatement.h) and no session options are sent (pgbouncer
+    /// refuses `options`; the pooler sets the timeouts on its server sessions). Nothing that
+    /// lives in a session (LISTEN, a session's advisory lock) may use such a connection
+    /// (docs/DECISIONS.md, "500 terminals: a pooler for the statements, a session for LISTEN").
+    bool pooled = false;
 
 private:
     QList<QPair<QString, QString>> m_values;

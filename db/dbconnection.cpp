@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 #include "db/dbconnection.h"
+#include "db/pooledstatement.h"
 
 #include <atomic>
 #include <chrono>
@@ -425,8 +426,20 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values, 
             if (Status s = openSession(); !s)
                 return s.error();
         }
-        auto it = m_prepared.find(sql);
-        if (it == m_prepared.end()) {
+        // Through a pooler in transaction mode a prepared statement may live on another server
+        // session by the next call: the values are written into the statement instead.
+        QSqlQuery oneShot;
+        QString inlined;
+        if (m_settings.pooled) {
+            auto text = inlineValues(pgConnection(database()), sql, values);
+            if (!text)
+                return text.error();
+            inlined = std::move(text).value();
+            oneShot = QSqlQuery(database());
+            oneShot.setForwardOnly(true);
+        }
+        auto it = m_settings.pooled ? m_prepared.end() : m_prepared.find(sql);
+        if (!m_settings.pooled && it == m_prepared.end()) {
             QSqlQuery query(database());
             query.setForwardOnly(true);
             if (!query.prepare(sql)) {
@@ -441,11 +454,13 @@ Result<Rows> DbConnection::exec(const QString& sql, const QVariantList& values, 
             }
             it = m_prepared.insert(sql, query);
         }
-        QSqlQuery& query = it.value();
-        for (qsizetype i = 0; i < values.size(); ++i)
-            query.bindValue(int(i), values.at(i));
+        QSqlQuery& query = m_settings.pooled ? oneShot : it.value();
+        if (!m_settings.pooled) {
+            for (qsizetype i = 0; i < values.size(); ++i)
+                query.bindValue(int(i), values.at(i));
+        }
         armDeadline(deadlineMs);
-        const bool executed = query.exec();
+        const bool executed = m_settings.pooled ? query.exec(inlined) : query.exec();
         if (disarmDeadline()) {
             ++m_deadlinesPassed;
             spdlog::warn("no answer within the {} deadline ({} ms): connection dropped, not cancelled",

@@ -28,6 +28,8 @@ packages=(
     # the three-node failover cluster of packaging/cluster.sh and its tests (issue 20): Patroni, its
     # etcd client library and one etcd server for the leader lock
     patroni python3-etcd etcd-server
+    # the connection pooler of a chain's terminals (packaging/pooler.sh and its tests, issue 20)
+    pgbouncer
     # logging
     libspdlog-dev libfmt-dev
     # tickets (issue 13): Ed25519 signatures of the QR payload, the QR code itself; the tests read

@@ -38,6 +38,12 @@ void addTerminalOptions(QCommandLineParser& parser, const char* context)
          QCoreApplication::translate(
              context, "libpq connection string or URI (else $BOXOFFICE_DB, else the settings)."),
          QCoreApplication::translate(context, "conninfo")},
+        {QStringLiteral("db-pool"),
+         QCoreApplication::translate(context,
+                                     "A connection pooler (pgbouncer, transaction mode) for everything but "
+                                     "the live seat map and the payment reconciler's lead (else "
+                                     "$BOXOFFICE_DB_POOL, else the settings)."),
+         QCoreApplication::translate(context, "conninfo")},
         {QStringLiteral("demo"),
          QCoreApplication::translate(context,
                                      "Use the private demo database (the default when none is configured).")},
@@ -57,6 +63,37 @@ void addTerminalOptions(QCommandLineParser& parser, const char* context)
          QCoreApplication::translate(context, "ms")},
     });
 }
+
+namespace {
+
+/// The settings for the terminal's statements: through the pooler named by --db-pool,
+/// $BOXOFFICE_DB_POOL or the settings' database/pool, with the terminal's own login; the direct
+/// settings when none is named (and always in the demo). The pooler is tried once here, so a
+/// wrong one stops the start with its reason instead of the first sale.
+Result<ConnectionSettings> poolerSettings(const QCommandLineParser& parser, QSettings& preferences,
+                                          const ConnectionSettings& direct, bool demo)
+{
+    QString conninfo = parser.value(QStringLiteral("db-pool"));
+    if (conninfo.isEmpty())
+        conninfo = qEnvironmentVariable("BOXOFFICE_DB_POOL");
+    if (conninfo.isEmpty())
+        conninfo = preferences.value(QStringLiteral("database/pool")).toString();
+    if (conninfo.isEmpty() || demo)
+        return direct;
+    auto pooler = ConnectionSettings::parse(conninfo);
+    if (!pooler)
+        return pooler.error();
+    const ConnectionSettings through = direct.throughPooler(pooler.value());
+    auto connection = DbConnection::open(through, QStringLiteral("startup-pool"));
+    if (!connection)
+        return connection.error();
+    if (auto probe = connection.value()->exec(QStringLiteral("SELECT 1")); !probe)
+        return probe.error();
+    spdlog::info("statements through the pooler at {}", through.describe().toStdString());
+    return through;
+}
+
+} // namespace
 
 TerminalStack::~TerminalStack()
 {
@@ -125,31 +162,38 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     spdlog::info("card payments: {}", cardService.describe().toStdString());
 
     const ConnectionSettings& db = stack->m_database;
+    // A chain's terminals (docs/DECISIONS.md, "500 terminals: a pooler for the statements, a
+    // session for LISTEN"): the live seat map (LISTEN) and the reconciler's lead (a session's
+    // advisory lock) keep sessions of their own; everything else may go through a pooler.
+    auto pooled = poolerSettings(parser, preferences, db, choice.demo);
+    if (!pooled)
+        return fail(pooled.error(), 2);
+    const ConnectionSettings& statements = pooled.value();
     stack->m_backend = std::make_unique<PgTerminalBackend>(db);
     // A counter till's sales join a showtime's admission queue as tills, admitted at once
     // (docs/DECISIONS.md, "Counter tills join the line"); a kiosk's wait their turn.
     stack->m_backend->setCounterTill(setup.counterTill);
     // Every payment goes through a durable intent on the desk's own thread and connection; the
     // reconciler finishes whatever a crash or a lost connection left (this terminal's first).
-    stack->m_desk = std::make_unique<PaymentDesk>(PaymentIntentStore::factory(db, QStringLiteral("payments")),
-                                                  SeatStore::factory(db, QStringLiteral("payments")),
-                                                  cardService.factory(), cardService.acceptsCards(),
-                                                  cardService.timings());
+    stack->m_desk = std::make_unique<PaymentDesk>(
+        PaymentIntentStore::factory(statements, QStringLiteral("payments")),
+        SeatStore::factory(statements, QStringLiteral("payments")), cardService.factory(),
+        cardService.acceptsCards(), cardService.timings());
     BackgroundReconciler::Options reconcile;
     reconcile.terminal = terminal;
     stack->m_reconciler = std::make_unique<BackgroundReconciler>(
         PaymentIntentStore::factory(db, QStringLiteral("reconciler")),
-        SeatStore::factory(db, QStringLiteral("reconciler")), cardService.factory(), reconcile);
+        SeatStore::factory(statements, QStringLiteral("reconciler")), cardService.factory(), reconcile);
     stack->m_flow = std::make_unique<SaleFlow>(stack->m_backend.get(), stack->m_desk.get(), terminal);
     stack->m_flow->setTerminalId(stack->m_identity.id);
-    stack->m_releaser = std::make_unique<ExpiryReleaser>(SeatStore::factory(db, QStringLiteral("releaser")),
-                                                         ExpiryReleaser::Options{});
+    stack->m_releaser = std::make_unique<ExpiryReleaser>(
+        SeatStore::factory(statements, QStringLiteral("releaser")), ExpiryReleaser::Options{});
     // The money in doubt and a reconciler pass by hand, on a thread and connections of their own,
     // by the background reconciler's rules. When another reconciler leads (often this terminal's
     // own), that one is asked for its pass now.
     stack->m_records = std::make_unique<PaymentRecordsService>(
-        PaymentIntentStore::factory(db, QStringLiteral("payment-records")),
-        SeatStore::factory(db, QStringLiteral("payment-records")), cardService.factory(), reconcile);
+        PaymentIntentStore::factory(statements, QStringLiteral("payment-records")),
+        SeatStore::factory(statements, QStringLiteral("payment-records")), cardService.factory(), reconcile);
     BackgroundReconciler* reconciler = stack->m_reconciler.get();
     QObject::connect(stack->m_records.get(), &PaymentRecords::checkFinished, reconciler,
                      [reconciler](int, const PaymentCheck& check) {
@@ -164,7 +208,7 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
         spdlog::warn("no ticket printing: {}", output.error().message.toStdString());
     } else {
         TillPrintSetup print;
-        print.database = db;
+        print.database = statements;
         // One key file per login (a machine may serve more than one).
         QString login = db.value(QStringLiteral("user"));
         login.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("_"));
