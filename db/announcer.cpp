@@ -20,9 +20,11 @@ class AnnouncerWorker final : public QObject
     Q_OBJECT
 
 public:
-    AnnouncerWorker(Announcer* owner, ConnectionSettings settings, Announcer::Options options)
+    AnnouncerWorker(Announcer* owner, ConnectionSettings settings, std::optional<ConnectionSettings> follower,
+                    Announcer::Options options)
         : m_owner(owner)
         , m_settings(std::move(settings))
+        , m_followerSettings(std::move(follower))
         , m_options(options)
     {}
 
@@ -44,11 +46,25 @@ public slots:
             (void)m_connection->exec(QStringLiteral("SELECT bo_announcer_step_down()"));
         setLeading(false);
         m_connection.reset();
+        m_followerConnection.reset();
     }
 
 private:
     void tick()
     {
+        if (m_followerSettings && !m_owner->m_leading.load()) {
+            // Through the pooler: no session of our own while another program publishes.
+            auto led = followerAsks();
+            if (!led) {
+                fail(led.error());
+                return;
+            }
+            if (led.value()) {
+                m_connection.reset();
+                m_timer->start(m_options.electIntervalMs);
+                return;
+            }
+        }
         if (!m_connection) {
             auto opened = DbConnection::open(m_settings, QStringLiteral("announcer"));
             if (!opened) {
@@ -70,6 +86,8 @@ private:
             m_sinceElection.start();
         }
         if (!m_owner->m_leading.load()) {
+            if (m_followerSettings)
+                m_connection.reset(); // lost the election: the pooler carries the next question
             m_timer->start(m_options.electIntervalMs);
             return;
         }
@@ -87,6 +105,25 @@ private:
             m_interval = std::min(std::max(m_interval, 1) * 2, m_options.idleIntervalMs);
         }
         m_timer->start(m_interval);
+    }
+
+    /// Whether any program publishes now, asked through the pooler (bo_announcer_led, 0029).
+    Result<bool> followerAsks()
+    {
+        if (!m_followerConnection) {
+            auto opened = DbConnection::open(*m_followerSettings, QStringLiteral("announcer-follower"));
+            if (!opened)
+                return opened.error();
+            m_followerConnection = std::move(opened.value());
+        }
+        auto led = m_followerConnection->exec(QStringLiteral("SELECT bo_announcer_led()"), {},
+                                              DbConnection::RoundTrip::Short);
+        if (!led) {
+            m_followerConnection.reset();
+            return led.error();
+        }
+        Rows rows = std::move(led.value());
+        return rows.next() && rows.value(0).toBool();
     }
 
     void setLeading(bool leading)
@@ -110,8 +147,10 @@ private:
 
     Announcer* m_owner;
     ConnectionSettings m_settings;
+    std::optional<ConnectionSettings> m_followerSettings;
     Announcer::Options m_options;
     std::unique_ptr<DbConnection> m_connection;
+    std::unique_ptr<DbConnection> m_followerConnection; ///< through the pooler, when there is one
     QTimer* m_timer = nullptr;
     QElapsedTimer m_sinceElection;
     int m_interval = 1;
@@ -138,7 +177,7 @@ void Announcer::start()
 {
     if (m_thread.isRunning())
         return;
-    m_worker = new AnnouncerWorker(this, m_settings, m_options);
+    m_worker = new AnnouncerWorker(this, m_settings, m_followerSettings, m_options);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::started, m_worker, &AnnouncerWorker::begin);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);

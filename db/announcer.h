@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <optional>
 
 #include <QObject>
 #include <QThread>
@@ -39,6 +40,11 @@ public:
     Announcer(ConnectionSettings settings, Options options, QObject* parent = nullptr);
     ~Announcer() override;
 
+    /// The terminal's statements go through a pooler (ConnectionSettings::pooled): while another
+    /// program publishes, this announcer asks through it whether one still does and keeps no
+    /// session of its own; it opens one only to take the lead when nobody holds it (migration
+    /// 0029). Call before start().
+    void setFollowerSettings(const ConnectionSettings& pooled) { m_followerSettings = pooled; }
     /// Starts the thread; the first election runs at once.
     void start();
     /// Steps down, closes the connection and joins the thread.
@@ -57,6 +63,7 @@ private:
     friend class AnnouncerWorker;
 
     ConnectionSettings m_settings;
+    std::optional<ConnectionSettings> m_followerSettings;
     Options m_options;
     QThread m_thread;
     AnnouncerWorker* m_worker = nullptr;

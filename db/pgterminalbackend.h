@@ -40,6 +40,9 @@ public:
     /// never a default, so that no self-service terminal skips the line by omission.
     void setCounterTill(bool counterTill);
     [[nodiscard]] bool isCounterTill() const { return m_counterTill; }
+    /// The terminal's statements go through a pooler: its announcer keeps no session while another
+    /// program publishes (Announcer::setFollowerSettings). Call before start().
+    void setPooledSettings(const ConnectionSettings& pooled) { m_announcer.setFollowerSettings(pooled); }
     [[nodiscard]] bool isOnline() const override { return m_online; }
     void loadShowtimes(const QDateTime& from, const QDateTime& to) override;
     void loadSettings() override;

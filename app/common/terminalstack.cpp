@@ -173,6 +173,8 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     // A counter till's sales join a showtime's admission queue as tills, admitted at once
     // (docs/DECISIONS.md, "Counter tills join the line"); a kiosk's wait their turn.
     stack->m_backend->setCounterTill(setup.counterTill);
+    if (statements.pooled)
+        stack->m_backend->setPooledSettings(statements);
     // Every payment goes through a durable intent on the desk's own thread and connection; the
     // reconciler finishes whatever a crash or a lost connection left (this terminal's first).
     stack->m_desk = std::make_unique<PaymentDesk>(

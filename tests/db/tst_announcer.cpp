@@ -11,9 +11,11 @@
 #include "db/seatstore.h"
 #include "model/seatservice.h"
 #include "tests/support/testdatabase.h"
+#include "tests/support/testpooler.h"
 
 using namespace bo;
 using bo::test::TestDatabase;
+using bo::test::TestPooler;
 
 class TstAnnouncer final : public QObject
 {
@@ -108,6 +110,37 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(listener.payloads.size(), 2, 5000);
         QCOMPARE(listener.payloads.last(), QStringLiteral("%1|F%2").arg(m_showtime).arg(m_seats[2]));
         QCOMPARE(second.published(), 1);
+    }
+
+    /// Migration 0029: behind a pooler a follower keeps no session of its own (it asks through
+    /// the pooler whether anybody publishes) and still takes over when the publisher goes.
+    void behindAPoolerAFollowerKeepsNoSessionAndStillTakesOver()
+    {
+        TestPooler pooler(m_db->ownerSettings(), {m_db->settings()}, 2, 4);
+        if (pooler.skipped())
+            QSKIP(qPrintable(pooler.error()));
+        QVERIFY2(pooler.ok(), qPrintable(pooler.error()));
+        const ConnectionSettings pooled = pooler.through(m_db->settings());
+        const Announcer::Options fast{5, 20, 200};
+        auto first = std::make_unique<Announcer>(m_db->settings(), fast);
+        Announcer second(m_db->settings(), fast);
+        first->setFollowerSettings(pooled);
+        second.setFollowerSettings(pooled);
+        first->start();
+        QTRY_VERIFY_WITH_TIMEOUT(first->isLeading(), 5000);
+        second.start();
+        QTest::qWait(600); // three questions of the second
+        QVERIFY(first->isLeading());
+        QVERIFY(!second.isLeading());
+        // Sessions of the announcers' own (the pooler's carry the follower's application name).
+        const QString own = QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE usename = '%1' AND "
+                                           "application_name = 'boxoffice-announcer'")
+                                .arg(m_db->terminalLogin());
+        QCOMPARE(m_db->scalar(own), QStringLiteral("1"));
+
+        first.reset(); // steps down
+        QTRY_VERIFY_WITH_TIMEOUT(second.isLeading(), 5000);
+        QCOMPARE(m_db->scalar(own), QStringLiteral("1"));
     }
 
     void aTerminalCannotAnnounceOrDropAnnouncements()

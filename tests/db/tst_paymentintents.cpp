@@ -359,6 +359,57 @@ private slots:
         }
     }
 
+    /// 0028: a confirm carrying a payment for another amount than the seats cost books nothing
+    /// (a till's bill 5,000 short was once booked on its short card payment); the exact amount books.
+    void aPaymentForAnotherAmountBooksNothing_data()
+    {
+        QTest::addColumn<qint64>("amount");
+        QTest::addColumn<bool>("books");
+        QTest::newRow("short by one won") << qint64(9999) << false;
+        QTest::newRow("one won over") << qint64(10001) << false;
+        QTest::newRow("half") << qint64(5000) << false;
+        QTest::newRow("the seat's price") << qint64(10000) << true;
+    }
+
+    void aPaymentForAnotherAmountBooksNothing()
+    {
+        QFETCH(qint64, amount);
+        QFETCH(bool, books);
+        const Sale sale = newSale();
+        const QUuid key = QUuid::createUuid();
+        NewPaymentIntent intent = request(key, sale, PaymentMethod::Card, QStringLiteral("till-amount"));
+        intent.amountMinor = amount;
+        QVERIFY(m_intents->create(intent).ok());
+        QVERIFY(driveTo(key, sale, PaymentMethod::Card, IntentState::Authorised));
+        ConfirmRequest confirm{QStringLiteral("till"),
+                               QUuid::createUuid(),
+                               m_showtime,
+                               sale.owner,
+                               {},
+                               {},
+                               QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
+                                           {QStringLiteral("intent"), key.toString(QUuid::WithoutBraces)}},
+                               {}};
+        auto done = m_sales->confirm(confirm);
+        if (books) {
+            QVERIFY2(done.ok(), qPrintable(why(done)));
+            QCOMPARE(done.value().totalMinor, amount);
+            QVERIFY(m_intents->advance(key, IntentState::Authorised, IntentState::Capturing).ok());
+            return;
+        }
+        QVERIFY2(!done.ok(), "booked on a payment for another amount");
+        QCOMPARE(codeName(done.error().code), codeName(ErrorCode::Conflict));
+        QVERIFY2(done.error().message.contains(QString::number(amount)) &&
+                     done.error().message.contains(QLatin1String("10000")),
+                 qPrintable(describe(done.error())));
+        QCOMPARE(bookingStatus(sale), QStringLiteral("PENDING"));
+        QCOMPARE(seatStatus(sale), QStringLiteral("HELD"));
+        QCOMPARE(state(key), name(IntentState::Authorised));
+        QCOMPARE(inspect(QStringLiteral("SELECT count(*) FROM idempotency_key WHERE key = '%1'")
+                             .arg(confirm.key.toString(QUuid::WithoutBraces))),
+                 QStringLiteral("0"));
+    }
+
     void advanceIsCompareAndSet()
     {
         const Sale sale = newSale();

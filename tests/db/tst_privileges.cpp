@@ -45,7 +45,7 @@ const QStringList saleFunctions = {
     QStringLiteral("bo_door_reports"),
     // The announcer every terminal runs (0013).
     QStringLiteral("bo_publish_announcements"), QStringLiteral("bo_announcer_try_lead"),
-    QStringLiteral("bo_announcer_step_down"),
+    QStringLiteral("bo_announcer_step_down"), QStringLiteral("bo_announcer_led"),
     // The admission queue (0014): join, heartbeat, leave, and the line without tokens. Setting a
     // showtime's capacity is a manager's (bo_queue_set_capacity).
     QStringLiteral("bo_queue_join"), QStringLiteral("bo_queue_heartbeat"), QStringLiteral("bo_queue_leave"),
