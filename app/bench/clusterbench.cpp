@@ -5,11 +5,7 @@
 #include <algorithm>
 #include <memory>
 
-#include <QCommandLineParser>
-#include <QCoreApplication>
-#include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QSysInfo>
 #include <QThread>
@@ -120,61 +116,6 @@ double meanConfirms(const QList<const Measured*>& runs)
 
 } // namespace
 
-int parseClusterOptions(const QCommandLineParser& parser, const QString& benchmark, SeatBenchOptions& seats,
-                        ClusterBenchOptions& cluster, QTextStream& err)
-{
-    auto bad = [&err](const QString& option, const QString& value, const QString& expected) {
-        err << "boxoffice-bench: --" << option << " '" << value << "' is not " << expected << '\n';
-        return 2;
-    };
-    const bool wanted = parser.isSet(QStringLiteral("cluster"));
-    for (const QString& option : {QStringLiteral("cluster-port"), QStringLiteral("rounds")}) {
-        if (parser.isSet(option) && !wanted) {
-            err << "boxoffice-bench: --" << option << " goes with seats --cluster\n";
-            return 2;
-        }
-    }
-    if (!wanted)
-        return 0;
-    if (benchmark != QLatin1String("seats")) {
-        err << "boxoffice-bench: --cluster goes with seats, not " << benchmark << '\n';
-        return 2;
-    }
-    bool ok = true;
-    if (parser.isSet(QStringLiteral("cluster-port"))) {
-        // Every port of the cluster (base .. base+201) at most 32000, below the kernel's
-        // ephemeral ports (cluster.sh checks the machine's own range again).
-        cluster.portBase = parser.value(QStringLiteral("cluster-port")).toInt(&ok);
-        if (!ok || cluster.portBase < 20000 || cluster.portBase > 31799)
-            return bad(QStringLiteral("cluster-port"), parser.value(QStringLiteral("cluster-port")),
-                       QStringLiteral("a port base from 20000 to 31799"));
-    }
-    if (parser.isSet(QStringLiteral("rounds"))) {
-        cluster.rounds = parser.value(QStringLiteral("rounds")).toInt(&ok);
-        if (!ok || cluster.rounds < 1 || cluster.rounds > 10)
-            return bad(QStringLiteral("rounds"), parser.value(QStringLiteral("rounds")),
-                       QStringLiteral("a number of rounds from 1 to 10"));
-    }
-    cluster.script =
-        qEnvironmentVariable("BOXOFFICE_CLUSTER_SCRIPT", QStringLiteral(BOXOFFICE_CLUSTER_SCRIPT));
-    if (!QFileInfo(cluster.script).isFile()) {
-        err << "boxoffice-bench: no packaging/cluster.sh at " << cluster.script
-            << " (name it with BOXOFFICE_CLUSTER_SCRIPT)\n";
-        return 2;
-    }
-    const QString admin =
-        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("boxoffice-admin"));
-    if (QFileInfo(admin).isExecutable())
-        cluster.admin = admin;
-    if (!parser.isSet(QStringLiteral("clients")))
-        seats.clients = {8, 32};
-    if (!parser.isSet(QStringLiteral("k")))
-        seats.seatsPerRequest = {1};
-    if (!parser.isSet(QStringLiteral("choice")))
-        seats.choices = {QStringLiteral("uniform")};
-    return 0;
-}
-
 SeatBenchReport runClusterComparison(const ComparedServer& single, const ComparedServer& cluster,
                                      const SeatBenchOptions& options, int rounds, QTextStream& out)
 {
@@ -198,10 +139,19 @@ SeatBenchReport runClusterComparison(const ComparedServer& single, const Compare
             return report;
         }
         side.database = std::move(created).value();
-        side.seatRun = std::make_unique<SeatRun>(*side.database, side.database->context(), options.seconds,
-                                                 options.confirmRatio);
+        StrategyContext context = side.database->context();
+        // A diagnostic only: the clients' sessions' synchronous_commit (the functions' own
+        // set_config still decides for the holds, releases and confirms they commit alone).
+        if (!side.compared->synchronousCommit.isEmpty())
+            context.database.setValue(QStringLiteral("options"), QStringLiteral("-c synchronous_commit=") +
+                                                                     side.compared->synchronousCommit);
+        side.seatRun =
+            std::make_unique<SeatRun>(*side.database, context, options.seconds, options.confirmRatio);
         side.settings = side.database->serverSettings();
         side.settings[QStringLiteral("server")] = side.compared->description;
+        if (!side.compared->synchronousCommit.isEmpty())
+            side.settings[QStringLiteral("bench_sessions_synchronous_commit")] =
+                side.compared->synchronousCommit;
         if (side.settings.value(QStringLiteral("max_connections")).toString().toInt() < maxClients + 5)
             report.failures << QStringLiteral("the %1 allows %2 connections; %3 clients need %4")
                                    .arg(side.compared->name,
@@ -252,6 +202,10 @@ SeatBenchReport runClusterComparison(const ComparedServer& single, const Compare
                             out << side.compared->name << " r" << round << ": "
                                 << SeatReport::progressLine(m.run) << '\n'
                                 << activityLine(m.activity) << '\n';
+                            for (auto it = m.activity.syncRepStatements.cbegin();
+                                 it != m.activity.syncRepStatements.cend(); ++it)
+                                out << "    seen waiting for the standby " << it.value() << "×: " << it.key()
+                                    << '\n';
                             for (const QString& v : std::as_const(m.run.violationDetails))
                                 out << "  VIOLATION: " << v << '\n';
                             if (!m.run.firstError.isEmpty())
@@ -408,6 +362,7 @@ SeatBenchReport compareWithCluster(const ComparedServer& single, const SeatBench
     cluster.server = primary.value();
     cluster.dataFolders = QStringList{server.primaryFolder()};
     cluster.standbyFolders = server.standbyFolders();
+    cluster.synchronousCommit = clusterOptions.synchronousCommit;
     cluster.description = QStringLiteral("three nodes, Patroni strict synchronous mode, primary on port %1")
                               .arg(primary.value().value(QStringLiteral("port")));
     report = runClusterComparison(single, cluster, options, clusterOptions.rounds, out);

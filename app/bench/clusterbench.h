@@ -6,29 +6,12 @@
 #include <QStringList>
 #include <QTextStream>
 
-class QCommandLineParser;
-
+#include "app/bench/clusterbenchoptions.h"
 #include "app/bench/seatbench.h"
 #include "app/bench/seatbenchoptions.h"
 #include "db/connectionsettings.h"
 
 namespace bo::bench {
-
-/// What `boxoffice-bench seats --cluster` adds to the seat bench's options.
-struct ClusterBenchOptions
-{
-    int rounds = 2;   ///< measured runs of each server per point, alternated
-    int portBase = 0; ///< cluster.sh --port; 0: a free base chosen at random
-    QString script;   ///< packaging/cluster.sh
-    QString admin;    ///< boxoffice-admin for cluster.sh up (empty: PATH)
-};
-
-/// The options of `seats --cluster` from the command line (--cluster-port, --rounds; with
-/// --cluster the seat options default to conditional, 8 and 32 clients, k = 1, uniform): 0, or
-/// the exit status of bad input (2, said on `err`), before any server is started.
-[[nodiscard]] int parseClusterOptions(const QCommandLineParser& parser, const QString& benchmark,
-                                      SeatBenchOptions& seats, ClusterBenchOptions& cluster,
-                                      QTextStream& err);
 
 /// One server compared: where the bench creates its database, and the data folders of its
 /// primary and of its standbys (for their CPU; empty: not measured).
@@ -39,6 +22,7 @@ struct ComparedServer
     QStringList dataFolders;
     QString description;
     QStringList standbyFolders;
+    QString synchronousCommit; ///< the bench sessions' setting, a diagnostic; empty: the server's
 };
 
 /// The seat bench's strategies on the single server and on the three-node synchronous cluster

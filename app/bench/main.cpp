@@ -280,6 +280,10 @@ int main(int argc, char* argv[])
         {QStringLiteral("cluster-port"),
          QStringLiteral("seats --cluster: the cluster's port base, 20000 to 31799 (default: a free one)."),
          QStringLiteral("base")},
+        {QStringLiteral("cluster-commit"),
+         QStringLiteral("seats --cluster, a diagnostic: synchronous_commit of the bench's sessions on the "
+                        "cluster (on, remote_write, local, off; the functions' own settings still apply)."),
+         QStringLiteral("level")},
         {QStringLiteral("rounds"),
          QStringLiteral("seats --cluster: runs of each server per point, alternated (default 2)."),
          QStringLiteral("n")},
@@ -504,12 +508,12 @@ int main(int argc, char* argv[])
         }
     }
     if (runSeats && againstCluster && !bo::bench::stopRequested()) {
-        const bo::bench::ComparedServer single{
-            QStringLiteral("single"),
-            server,
-            own ? QStringList{QDir(folder.path()).filePath(QStringLiteral("data"))} : QStringList(),
-            own ? QStringLiteral("the bench's private server, one node") : server.describe(),
-            {}};
+        bo::bench::ComparedServer single;
+        single.name = QStringLiteral("single");
+        single.server = server;
+        if (own)
+            single.dataFolders << QDir(folder.path()).filePath(QStringLiteral("data"));
+        single.description = own ? QStringLiteral("the bench's private server, one node") : server.describe();
         int clusterStatus = 0;
         const bo::bench::SeatBenchReport report = bo::bench::compareWithCluster(
             single, options, clusterOptions, folder.path(), out, err(), &clusterStatus);

@@ -25,6 +25,9 @@ qint64 nowNs()
 
 QJsonObject ServerActivity::toJson() const
 {
+    QJsonObject statements;
+    for (auto it = syncRepStatements.cbegin(); it != syncRepStatements.cend(); ++it)
+        statements[it.key()] = it.value();
     return QJsonObject{
         {QStringLiteral("commits"), commits},
         {QStringLiteral("commits_per_s"), seconds > 0 ? double(commits) / seconds : 0},
@@ -44,6 +47,7 @@ QJsonObject ServerActivity::toJson() const
         {QStringLiteral("flush_lag_ms"), flushLagMs},
         {QStringLiteral("replay_lag_ms"), replayLagMs},
         {QStringLiteral("flush_lag_max_ms"), flushLagMaxMs},
+        {QStringLiteral("syncrep_statements"), statements},
     };
 }
 
@@ -124,7 +128,8 @@ void ServerProbe::sample()
                        "       (SELECT extract(epoch FROM flush_lag) * 1000 FROM pg_stat_replication "
                        "         WHERE sync_state = 'sync' LIMIT 1), "
                        "       (SELECT extract(epoch FROM replay_lag) * 1000 FROM pg_stat_replication "
-                       "         WHERE sync_state = 'sync' LIMIT 1) "
+                       "         WHERE sync_state = 'sync' LIMIT 1), "
+                       "       string_agg(left(query, 48), '|') FILTER (WHERE wait_event = 'SyncRep') "
                        "FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
                        "  AND backend_type = 'client backend' AND pid <> pg_backend_pid()");
     ServerActivity& s = m_sampled;
@@ -148,6 +153,12 @@ void ServerProbe::sample()
             for (int l = 0; l < 3; ++l)
                 lags[l] += r.value(4 + l).toDouble();
             s.flushLagMaxMs = std::max(s.flushLagMaxMs, r.value(5).toDouble());
+        }
+        const QString waiting = r.value(7).toString();
+        // A few examples are enough to tell which calls wait (each client prepares its own).
+        for (const QString& statement : waiting.split(QLatin1Char('|'), Qt::SkipEmptyParts)) {
+            if (s.syncRepStatements.size() < 5 || s.syncRepStatements.contains(statement))
+                ++s.syncRepStatements[statement];
         }
     }
     if (s.samples > 0) {

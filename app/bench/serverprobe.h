@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include <QHash>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -42,6 +43,8 @@ struct ServerActivity
     double flushLagMs = -1;
     double replayLagMs = -1;
     double flushLagMaxMs = -1;
+    /// What the sessions seen waiting for the standby ran (the statement's start), how often.
+    QHash<QString, int> syncRepStatements;
 
     [[nodiscard]] QJsonObject toJson() const;
 };
