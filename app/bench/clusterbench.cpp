@@ -199,6 +199,9 @@ SeatBenchReport runClusterComparison(const ComparedServer& single, const Compare
                                 side.seatRun->measure(strategy, workload, clients, ++runIndex,
                                                       RunHooks{[&probe] { probe.start(); },
                                                                [&probe, &m] { m.activity = probe.stop(); }});
+                            // A run cut short by Ctrl-C is no figure: the pair would compare unequal times.
+                            if (stopRequested())
+                                break;
                             out << side.compared->name << " r" << round << ": "
                                 << SeatReport::progressLine(m.run) << '\n'
                                 << activityLine(m.activity) << '\n';
@@ -274,6 +277,8 @@ SeatBenchReport runClusterComparison(const ComparedServer& single, const Compare
             if (m.run.strategy == first.strategy && m.run.samePoint(first))
                 (m.server == single.name ? singles : clusters) << &m;
         }
+        if (singles.isEmpty() || clusters.isEmpty())
+            continue; // interrupted before both servers ran this point
         const double s = meanHolds(singles);
         const double c = meanHolds(clusters);
         const double ratio = s > 0 ? c / s : 0;
