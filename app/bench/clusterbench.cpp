@@ -175,6 +175,10 @@ SeatBenchReport runClusterComparison(const ComparedServer& single, const Compare
         out << "#   " << side.compared->name << ": " << side.compared->description << ", PostgreSQL "
             << side.settings.value(QStringLiteral("server_version")).toString()
             << ", synchronous_commit=" << side.settings.value(QStringLiteral("synchronous_commit")).toString()
+            << (side.compared->synchronousCommit.isEmpty()
+                    ? QString()
+                    : QStringLiteral(" (the bench's sessions: %1, a diagnostic)")
+                          .arg(side.compared->synchronousCommit))
             << "\n";
     out.flush();
 
