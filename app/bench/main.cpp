@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // boxoffice-bench: measures the project's claims (docs/BENCHMARKS.md).
-//   seats  the seat-hold strategies side by side against one PostgreSQL
+//   seats  the seat-hold strategies side by side against one PostgreSQL; with --cluster the same
+//          workload on the single server and on the three-node synchronous cluster, alternately
 //   gui    seat-map paint times, NOTIFY-to-repaint latency, resident memory
 //   all    both (the default); the GUI part runs first so its memory figure is its own
 //   audit  the invariant auditor's storm (issue 10): sales, replays, cancels and sweeps with tiny
@@ -26,6 +27,8 @@
 #include <spdlog/spdlog.h>
 
 #include "app/audit/auditstorm.h"
+#include "app/bench/clusterbench.h"
+#include "app/bench/clusterserver.h"
 #include "app/bench/crowdbench.h"
 #include "app/bench/crowdplot.h"
 #include "app/bench/doorbench.h"
@@ -270,6 +273,20 @@ int main(int argc, char* argv[])
          QStringLiteral("file")},
         {QStringLiteral("markdown"), QStringLiteral("Write the tables as Markdown to this file."),
          QStringLiteral("file")},
+        {QStringLiteral("cluster"),
+         QStringLiteral("seats: the single server against the three-node synchronous cluster "
+                        "(packaging/cluster.sh), alternately; defaults conditional, --clients 8,32, --k 1, "
+                        "--choice uniform.")},
+        {QStringLiteral("cluster-port"),
+         QStringLiteral("seats --cluster: the cluster's port base, 20000 to 31799 (default: a free one)."),
+         QStringLiteral("base")},
+        {QStringLiteral("cluster-commit"),
+         QStringLiteral("seats --cluster, a diagnostic: synchronous_commit of the bench's sessions on the "
+                        "cluster (on, remote_write, local, off; the functions' own settings still apply)."),
+         QStringLiteral("level")},
+        {QStringLiteral("rounds"),
+         QStringLiteral("seats --cluster: runs of each server per point, alternated (default 2)."),
+         QStringLiteral("n")},
     });
     parser.addPositionalArgument(QStringLiteral("what"),
                                  QStringLiteral("seats, gui, all, audit, crowd or door"));
@@ -369,6 +386,12 @@ int main(int argc, char* argv[])
     if (!ok || doorTickets < 1 || doorTickets > 300)
         return bad(QStringLiteral("tickets"), parser.value(QStringLiteral("tickets")),
                    QStringLiteral("a number of tickets from 1 to 300"));
+
+    bo::bench::ClusterBenchOptions clusterOptions;
+    const bool againstCluster = parser.isSet(QStringLiteral("cluster"));
+    if (const int bad = bo::bench::parseClusterOptions(parser, which, options, clusterOptions, err());
+        bad != 0)
+        return bad;
 
     bo::bench::CrowdOptions crowd;
     if (runCrowd) {
@@ -484,7 +507,23 @@ int main(int argc, char* argv[])
             status = 1;
         }
     }
-    if (runSeats && !bo::bench::stopRequested()) {
+    if (runSeats && againstCluster && !bo::bench::stopRequested()) {
+        bo::bench::ComparedServer single;
+        single.name = QStringLiteral("single");
+        single.server = server;
+        if (own)
+            single.dataFolders << QDir(folder.path()).filePath(QStringLiteral("data"));
+        single.description = own ? QStringLiteral("the bench's private server, one node") : server.describe();
+        int clusterStatus = 0;
+        const bo::bench::SeatBenchReport report = bo::bench::compareWithCluster(
+            single, options, clusterOptions, folder.path(), out, err(), &clusterStatus);
+        figures[QStringLiteral("seats_cluster")] = report.json;
+        markdown += report.markdown;
+        status = clusterStatus == bo::bench::ClusterServer::missingPackagesExit
+                     ? clusterStatus
+                     : std::max(status, judge(report.failures, report.violations,
+                                              "a seat held or sold twice, or a partial hold"));
+    } else if (runSeats && !bo::bench::stopRequested()) {
         const bo::bench::SeatBenchReport report =
             bo::bench::runSeatBenchmarks(server, options, folder.path(), out);
         figures[QStringLiteral("seats")] = report.json;

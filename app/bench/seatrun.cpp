@@ -59,7 +59,7 @@ SeatRun::SeatRun(BenchDatabase& database, StrategyContext context, int seconds, 
 {}
 
 RunResult SeatRun::measure(const StrategyInfo& strategy, const Workload& workload, int clientCount,
-                           int runIndex)
+                           int runIndex, const RunHooks& hooks)
 {
     RunResult result;
     result.strategy = strategy.name;
@@ -102,6 +102,8 @@ RunResult SeatRun::measure(const StrategyInfo& strategy, const Workload& workloa
     shared.deadlineNs.store(deadline.time_since_epoch().count());
     shared.go.store(true);
     shared.go.notify_all();
+    if (hooks.started)
+        hooks.started();
 
     // While the clients run, look for partial holds in committed state every 100 ms: each hold
     // commits all its seats at once, so a token holding some other number of seats is a bug.
@@ -115,6 +117,8 @@ RunResult SeatRun::measure(const StrategyInfo& strategy, const Workload& workloa
     for (auto& t : threads)
         t.join();
     const CpuSample cpuAfter = sampleCpu();
+    if (hooks.ended)
+        hooks.ended();
     announcer.stop();
 
     Clock::time_point last = deadline;

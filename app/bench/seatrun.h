@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <functional>
+
 #include "app/bench/runresult.h"
 #include "app/bench/strategies.h"
 #include "app/bench/strategyclient.h"
@@ -10,6 +12,15 @@
 namespace bo::bench {
 
 class BenchDatabase;
+
+/// Called on the measuring thread: `started` right after the clients are let go, `ended` right
+/// after the last one stopped (before the database is checked), e.g. to read the server's
+/// statistics around the measured seconds alone.
+struct RunHooks
+{
+    std::function<void()> started;
+    std::function<void()> ended;
+};
 
 /// One measured point: resets the database, starts one thread per client of one strategy
 /// (ClientLoop), lets them go together for `seconds`, watches for partial holds while they run,
@@ -21,7 +32,7 @@ public:
     SeatRun(BenchDatabase& database, StrategyContext context, int seconds, double confirmRatio);
 
     [[nodiscard]] RunResult measure(const StrategyInfo& strategy, const Workload& workload, int clients,
-                                    int runIndex);
+                                    int runIndex, const RunHooks& hooks = {});
 
 private:
     BenchDatabase& m_database;
