@@ -97,6 +97,21 @@ PaymentIntentsFactory PaymentIntentStore::factory(ConnectionSettings settings, Q
     return [settings = std::move(settings), purpose = std::move(purpose)] { return open(settings, purpose); };
 }
 
+PaymentIntentsFactory PaymentIntentStore::factory(ConnectionSettings statements, ConnectionSettings lead,
+                                                  QString purpose)
+{
+    return [statements = std::move(statements), lead = std::move(lead),
+            purpose = std::move(purpose)]() -> Result<std::unique_ptr<PaymentIntents>> {
+        auto opened = DbConnection::open(statements, purpose);
+        if (!opened)
+            return opened.error();
+        auto store = std::make_unique<PaymentIntentStore>(std::move(opened.value()));
+        if (statements.pooled)
+            store->m_leadSettings = lead;
+        return std::unique_ptr<PaymentIntents>(std::move(store));
+    };
+}
+
 Result<PaymentIntent> PaymentIntentStore::one(const QString& sql, const QVariantList& values)
 {
     auto q = m_connection.exec(sql, values);
@@ -159,6 +174,28 @@ Result<QList<PaymentIntent>> PaymentIntentStore::list(const IntentFilter& filter
 
 Result<bool> PaymentIntentStore::tryLeadReconciliation()
 {
+    if (m_connection.settings().pooled) {
+        if (!m_leadSettings)
+            return makeError(ErrorCode::Internal,
+                             QStringLiteral("the reconciler's lead cannot be taken through a pooler"));
+        if (!m_leadSession) {
+            // Nobody's lock is asked for through the pooler; a session is opened only to take it.
+            auto led = m_connection.exec(QStringLiteral("SELECT bo_payment_led()"), {},
+                                         DbConnection::RoundTrip::Short);
+            if (!led)
+                return led.error();
+            if (led.value().next() && led.value().value(0).toBool())
+                return false;
+            auto opened = DbConnection::open(*m_leadSettings, QStringLiteral("reconciler-lead"));
+            if (!opened)
+                return opened.error();
+            m_leadSession = std::move(opened.value());
+        }
+        auto leading = tryLeadFromSession();
+        if (!leading || !leading.value())
+            m_leadSession.reset(); // a follower keeps no session
+        return leading;
+    }
     auto q = m_connection.exec(QStringLiteral("SELECT bo_payment_try_lead()"));
     if (!q)
         return q.error();
@@ -167,8 +204,23 @@ Result<bool> PaymentIntentStore::tryLeadReconciliation()
     return q.value().value(0).toBool();
 }
 
+Result<bool> PaymentIntentStore::tryLeadFromSession()
+{
+    auto q = m_leadSession->exec(QStringLiteral("SELECT bo_payment_try_lead()"));
+    if (!q)
+        return q.error();
+    return q.value().next() && q.value().value(0).toBool();
+}
+
 void PaymentIntentStore::stepDownAsReconciler()
 {
+    if (m_connection.settings().pooled) {
+        // Closing the session gives the lock back; the step-down says so at once.
+        if (m_leadSession)
+            (void)m_leadSession->exec(QStringLiteral("SELECT bo_payment_step_down()"));
+        m_leadSession.reset();
+        return;
+    }
     // The lock ends with the session anyway; a failure here only delays the next leader.
     if (auto q = m_connection.exec(QStringLiteral("SELECT bo_payment_step_down()")); !q)
         spdlog::warn("could not step down as the payment reconciler: {}", q.error().detail.toStdString());

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <optional>
+
 #include <memory>
 
 #include <QVariantList>
@@ -35,6 +37,12 @@ public:
                                                                       const QString& purpose);
     /// A factory that opens such a store each time it is called (for a worker thread).
     [[nodiscard]] static PaymentIntentsFactory factory(ConnectionSettings settings, QString purpose);
+    /// The same through a pooler (`statements` pooled): the reconciler's lead, a session's lock,
+    /// cannot go through it. Such a store asks through the pooler whether anybody leads
+    /// (bo_payment_led, migration 0029) and opens a session on `lead` only to take the lead when
+    /// nobody does, keeping it while it leads.
+    [[nodiscard]] static PaymentIntentsFactory factory(ConnectionSettings statements, ConnectionSettings lead,
+                                                       QString purpose);
 
     [[nodiscard]] Result<PaymentIntent> create(const NewPaymentIntent& intent) override;
     [[nodiscard]] Result<PaymentIntent> advance(const QUuid& key, IntentState from, IntentState to,
@@ -47,9 +55,12 @@ public:
 
 private:
     [[nodiscard]] Result<PaymentIntent> one(const QString& sql, const QVariantList& values);
+    [[nodiscard]] Result<bool> tryLeadFromSession();
 
     std::unique_ptr<DbConnection> m_owned;
     DbConnection& m_connection;
+    std::optional<ConnectionSettings> m_leadSettings; ///< set when m_connection goes through a pooler
+    std::unique_ptr<DbConnection> m_leadSession;      ///< open while this store leads (or tries to)
 };
 
 } // namespace bo

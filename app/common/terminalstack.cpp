@@ -41,8 +41,7 @@ void addTerminalOptions(QCommandLineParser& parser, const char* context)
         {QStringLiteral("db-pool"),
          QCoreApplication::translate(context,
                                      "A connection pooler (pgbouncer, transaction mode) for everything but "
-                                     "the live seat map and the payment reconciler's lead (else "
-                                     "$BOXOFFICE_DB_POOL, else the settings)."),
+                                     "the live seat map (else $BOXOFFICE_DB_POOL, else the settings)."),
          QCoreApplication::translate(context, "conninfo")},
         {QStringLiteral("demo"),
          QCoreApplication::translate(context,
@@ -163,8 +162,9 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
 
     const ConnectionSettings& db = stack->m_database;
     // A chain's terminals (docs/DECISIONS.md, "500 terminals: a pooler for the statements, a
-    // session for LISTEN"): the live seat map (LISTEN) and the reconciler's lead (a session's
-    // advisory lock) keep sessions of their own; everything else may go through a pooler.
+    // session for LISTEN"): the live seat map (LISTEN) keeps a session of its own, the announcer
+    // and the reconciler one while they lead (a session's advisory lock); everything else may go
+    // through a pooler.
     auto pooled = poolerSettings(parser, preferences, db, choice.demo);
     if (!pooled)
         return fail(pooled.error(), 2);
@@ -184,7 +184,7 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     BackgroundReconciler::Options reconcile;
     reconcile.terminal = terminal;
     stack->m_reconciler = std::make_unique<BackgroundReconciler>(
-        PaymentIntentStore::factory(db, QStringLiteral("reconciler")),
+        PaymentIntentStore::factory(statements, db, QStringLiteral("reconciler")),
         SeatStore::factory(statements, QStringLiteral("reconciler")), cardService.factory(), reconcile);
     stack->m_flow = std::make_unique<SaleFlow>(stack->m_backend.get(), stack->m_desk.get(), terminal);
     stack->m_flow->setTerminalId(stack->m_identity.id);
@@ -194,7 +194,7 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     // by the background reconciler's rules. When another reconciler leads (often this terminal's
     // own), that one is asked for its pass now.
     stack->m_records = std::make_unique<PaymentRecordsService>(
-        PaymentIntentStore::factory(statements, QStringLiteral("payment-records")),
+        PaymentIntentStore::factory(statements, db, QStringLiteral("payment-records")),
         SeatStore::factory(statements, QStringLiteral("payment-records")), cardService.factory(), reconcile);
     BackgroundReconciler* reconciler = stack->m_reconciler.get();
     QObject::connect(stack->m_records.get(), &PaymentRecords::checkFinished, reconciler,

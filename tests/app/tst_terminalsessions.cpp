@@ -53,15 +53,15 @@ private slots:
 
     /// Straight, a following counter keeps 6 sessions at start (more once it takes payments):
     /// the seat map, the announcer, the help calls, the reconciler's two, the releaser. Through
-    /// the pooler 3 of its own stay (the seat map and the help calls, which LISTEN, and the
-    /// reconciler's lead), and the rest share the pooler's one session.
-    void aFollowingCounterThroughThePoolerKeepsThreeSessionsOfItsOwn()
+    /// the pooler 2 of its own stay (the seat map and the help calls, which LISTEN), and the rest
+    /// share the pooler's one session.
+    void aFollowingCounterThroughThePoolerKeepsTwoSessionsOfItsOwn()
     {
         const int direct = peakSessions({});
         const int pooled = peakSessions(
             {QStringLiteral("--db-pool"), QStringLiteral("host=127.0.0.1 port=%1").arg(m_pooler->port())});
         qInfo(
-            "server sessions of one following counter: %d straight, %d through the pooler (3 own + 1 pooled)",
+            "server sessions of one following counter: %d straight, %d through the pooler (2 own + 1 pooled)",
             direct, pooled);
         QVERIFY2(pooled >= 1 && pooled <= 4, qPrintable(QString::number(pooled)));
         QVERIFY2(direct > pooled,

@@ -16,6 +16,7 @@
 #include <QUuid>
 
 #include "db/dbconnection.h"
+#include "db/paymentintentstore.h"
 #include "db/seatstore.h"
 #include "model/seatservice.h"
 #include "tests/support/testdatabase.h"
@@ -284,6 +285,37 @@ private slots:
                                         "showtime_id, seat_id HAVING count(*) > 1) twice")),
             QStringLiteral("0"));
         QVERIFY2(seatsConfirmed > 0, "nothing was sold");
+    }
+
+    /// The reconciler's lead is a session's lock: behind a pooler a store takes it on a session
+    /// of its own, opened only when nobody leads, and a follower keeps none. A pooled store told
+    /// no session to lead from refuses rather than leave the lock on one of the pooler's.
+    void theReconcilersLeadIsASessionOfItsOwn()
+    {
+        startPooler(2, 10);
+        const ConnectionSettings pooled = m_pooler->through(m_db->settings());
+        auto first = PaymentIntentStore::factory(pooled, m_db->settings(), QStringLiteral("reconciler"))();
+        auto second = PaymentIntentStore::factory(pooled, m_db->settings(), QStringLiteral("reconciler"))();
+        QVERIFY(first && second);
+        const QString leadSessions = QStringLiteral(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'boxoffice-reconciler-lead'");
+        auto leads = first.value()->tryLeadReconciliation();
+        QVERIFY2(leads && leads.value(), "the first store did not take the lead");
+        QCOMPARE(m_db->scalar(leadSessions), QStringLiteral("1"));
+        leads = second.value()->tryLeadReconciliation();
+        QVERIFY2(leads && !leads.value(), "two stores lead");
+        QCOMPARE(m_db->scalar(leadSessions), QStringLiteral("1"));
+        first.value()->stepDownAsReconciler();
+        QTRY_COMPARE_WITH_TIMEOUT(m_db->scalar(leadSessions), QStringLiteral("0"), 5000);
+        leads = second.value()->tryLeadReconciliation();
+        QVERIFY2(leads && leads.value(), "the second store did not take the lead");
+        second.value()->stepDownAsReconciler();
+
+        auto unguided = PaymentIntentStore::open(pooled, QStringLiteral("records"));
+        QVERIFY(unguided);
+        QVERIFY(!unguided.value()->tryLeadReconciliation());
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")),
+                 QStringLiteral("0"));
     }
 
 private:
