@@ -265,6 +265,10 @@
         <source>The hall is busy at that time.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A value cannot be sent to the database: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DoorWindow</name>

@@ -265,6 +265,10 @@
         <source>The hall is busy at that time.</source>
         <translation>그 시간에는 상영관이 이미 사용 중입니다.</translation>
     </message>
+    <message>
+        <source>A value cannot be sent to the database: %1</source>
+        <translation>데이터베이스에 값을 보낼 수 없습니다: %1</translation>
+    </message>
 </context>
 <context>
     <name>bo::DoorWindow</name>
