@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QRandomGenerator>
 #include <QThread>
+#include <QTimer>
 #include <QUuid>
 
 #include "app/bench/stopflag.h"
@@ -34,6 +35,7 @@ constexpr qint64 openWaitMs = 300000; // every lead session and statement connec
 constexpr qint64 drainWaitMs = 15000; // answers and announcements after the last sale
 constexpr int sampleEveryMs = 200;    // pg_stat_activity
 constexpr int holdTtlSeconds = 600;
+constexpr int tickMs = 5; // the main thread's longest sleep
 
 qint64 nowNs()
 {
@@ -145,13 +147,14 @@ private:
     std::thread m_thread;
 };
 
-/// Processes events until `done` or `boundMs` passed; whether `done`.
+/// Processes events until `done` or `boundMs` passed; whether `done`. Sleeps between events: a
+/// ticking timer (runTerminals' own) wakes it.
 template <typename Done> bool waitFor(Done done, qint64 boundMs)
 {
     QElapsedTimer clock;
     clock.start();
     while (!done() && clock.elapsed() < boundMs && !stopRequested())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     return done();
 }
 
@@ -204,8 +207,13 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
     changes.reserve(size_t(options.seconds * options.rate * 2 + 16));
     QHash<quint64, int> changeIndex;
     std::vector<QHash<int, int>> pendingHolds(static_cast<size_t>(n)); // per terminal: request id -> change
-    std::vector<int> confirmOf;                           // per hold change: its confirm change
-    QObject home;                                         // the main thread's context for answers
+    std::vector<int> confirmOf;                                        // per hold change: its confirm change
+    QObject home; // the main thread's context for answers
+    // Wakes the waits below: this thread sleeps until an event or the next tick, never spins (two
+    // cores are shared by the server, the pooler and every terminal here).
+    QTimer tick;
+    tick.setInterval(tickMs);
+    tick.start();
     std::vector<std::unique_ptr<Lane>> lanes;
     for (int l = 0; l < std::max(1, options.statementLanes); ++l) {
         auto lane = std::make_unique<Lane>();
@@ -391,7 +399,7 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
         const qint64 due = std::min(total, qint64(double(runClock.nsecsElapsed()) / 1e9 * options.rate));
         while (attempts < due)
             sellOne();
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 2);
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
     const double sellingSeconds = double(runClock.nsecsElapsed()) / 1e9;
     if (soldOut > 0)

@@ -107,7 +107,7 @@ Result<QList<WatchedShowtime>> createTerminalsDatabase(const ConnectionSettings&
             FOR h IN 1..%1 LOOP
                 INSERT INTO auditorium (name) VALUES ('Bench hall ' || h) RETURNING id INTO a;
                 INSERT INTO seat (auditorium_id, row_label, number, x, y)
-                SELECT a, 'R' || (1 + (g - 1) / %3), 1 + mod(g - 1, %3), mod(g - 1, %3),
+                SELECT a, chr(65 + (g - 1) / %3 / 26) || chr(65 + mod((g - 1) / %3, 26)), 1 + mod(g - 1, %3), mod(g - 1, %3),
                        ((g - 1) / %3) * 1.2
                   FROM generate_series(1, %2) g;
                 INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at)
