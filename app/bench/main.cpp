@@ -36,6 +36,7 @@
 #include "app/bench/seatbench.h"
 #include "app/bench/stopflag.h"
 #include "app/bench/strategies.h"
+#include "app/bench/terminalsbench.h"
 #include "app/common/logging.h"
 #include "db/privatepostgres.h"
 
@@ -201,6 +202,9 @@ int parseCrowdOptions(const QCommandLineParser& parser, bo::bench::CrowdOptions&
 
 int main(int argc, char* argv[])
 {
+    // A chain's terminals through a pooler (issue 20): options and application of its own.
+    if (argc > 1 && qstrcmp(argv[1], "terminals") == 0)
+        return bo::bench::runTerminalsCommand(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
