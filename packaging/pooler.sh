@@ -89,13 +89,15 @@ logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid
 EOF
     # Every terminal keeps several client connections open: more than the default 1,024 files.
-    ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+    # The limit is raised in the shell that becomes pgbouncer (runuser starts it with the soft
+    # limit reset to 1,024, while the hard one stays).
+    start='ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec pgbouncer -d -q "$1"'
     rm -f "$dir/pgbouncer.pid"
     if [ "$(id -u)" -eq 0 ]; then
         chown -R postgres: "$dir"
-        runuser -u postgres -- pgbouncer -d -q "$dir/pgbouncer.ini"
+        runuser -u postgres -- bash -c "$start" pooler "$dir/pgbouncer.ini"
     else
-        pgbouncer -d -q "$dir/pgbouncer.ini"
+        bash -c "$start" pooler "$dir/pgbouncer.ini"
     fi
     for _ in $(seq 1 50); do
         if [ -s "$dir/pgbouncer.pid" ] && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
