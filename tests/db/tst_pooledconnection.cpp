@@ -221,6 +221,7 @@ private slots:
         std::atomic<int> seatsConfirmed{0};
         std::atomic<int> finished{0};
         std::vector<std::thread> workers;
+        workers.reserve(tills);
         for (int till = 0; till < tills; ++till) {
             workers.emplace_back([&, till] {
                 const auto done = qScopeGuard([&finished] { ++finished; });
