@@ -299,7 +299,9 @@ private slots:
         auto second = PaymentIntentStore::factory(pooled, m_db->settings(), QStringLiteral("reconciler"))();
         QVERIFY(first && second);
         const QString leadSessions = QStringLiteral(
-            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'boxoffice-reconciler-lead'");
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'boxoffice-reconciler-lead' "
+            "AND datname = current_database()");
+        // This database's only (the suite's other tests lead in theirs on the same server).
         auto leads = first.value()->tryLeadReconciliation();
         QVERIFY2(leads && leads.value(), "the first store did not take the lead");
         QCOMPARE(m_db->scalar(leadSessions), QStringLiteral("1"));
@@ -315,7 +317,9 @@ private slots:
         auto unguided = PaymentIntentStore::open(pooled, QStringLiteral("records"));
         QVERIFY(unguided);
         QVERIFY(!unguided.value()->tryLeadReconciliation());
-        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")),
+        QCOMPARE(m_db->scalar(QStringLiteral(
+                     "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database = "
+                     "(SELECT oid FROM pg_database WHERE datname = current_database())")),
                  QStringLiteral("0"));
     }
 
