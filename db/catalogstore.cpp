@@ -20,7 +20,7 @@ const QString showtimeSelect = QStringLiteral(
     "clock_timestamp())), "
     "       count(*) FILTER (WHERE ss.status = 'HELD' AND ss.held_until >= clock_timestamp()), "
     "       count(*) FILTER (WHERE ss.status = 'RESERVED'), "
-    "       count(*) FILTER (WHERE ss.status = 'BLOCKED') "
+    "       count(*) FILTER (WHERE ss.status = 'BLOCKED'), st.sale_opens_at, st.sale_closes_at "
     "  FROM showtime st JOIN movie m ON m.id = st.movie_id JOIN auditorium a ON a.id = st.auditorium_id "
     "  JOIN showtime_seat ss ON ss.showtime_id = st.id ");
 
@@ -41,6 +41,10 @@ ShowtimeInfo readShowtime(Rows& q)
     s.seatsHeld = q.value(11).toInt();
     s.seatsReserved = q.value(12).toInt();
     s.seatsBlocked = q.value(13).toInt();
+    if (!q.value(14).isNull())
+        s.saleOpensAt = q.value(14).toDateTime().toUTC();
+    if (!q.value(15).isNull())
+        s.saleClosesAt = q.value(15).toDateTime().toUTC();
     return s;
 }
 
@@ -118,10 +122,12 @@ Result<ShowtimeInfo> CatalogStore::showtime(int showtimeId)
 
 Result<int> CatalogStore::nextShowtime()
 {
-    auto q = m_connection.exec(
-        QStringLiteral("SELECT st.id FROM showtime st, settings s WHERE st.status = 'ON_SALE' "
-                       "AND st.starts_at + make_interval(mins => s.late_sale_minutes) >= clock_timestamp() "
-                       "ORDER BY st.starts_at, st.id LIMIT 1"));
+    auto q = m_connection.exec(QStringLiteral(
+        "SELECT st.id FROM showtime st, settings s WHERE st.status = 'ON_SALE' "
+        "AND coalesce(st.sale_closes_at, st.starts_at + make_interval(mins => s.late_sale_minutes)) "
+        "    >= clock_timestamp() "
+        "AND (st.sale_opens_at IS NULL OR st.sale_opens_at <= clock_timestamp()) "
+        "ORDER BY st.starts_at, st.id LIMIT 1"));
     if (!q)
         return q.error();
     if (!q.value().next())

@@ -34,13 +34,14 @@ int overlappedShowtime(const Error& e)
     return m.hasMatch() ? m.captured(1).toInt() : 0;
 }
 
-/// The seats sold and held of showtime `st`, as the last two columns of a listing.
+/// The seats sold and held of showtime `st` and its on-sale window, as the last four columns of a
+/// listing.
 constexpr char seatCounts[] =
     "(SELECT count(*) FROM showtime_seat ss WHERE ss.showtime_id = st.id AND ss.status = 'RESERVED'), "
     "(SELECT count(*) FROM showtime_seat ss WHERE ss.showtime_id = st.id AND ss.status = 'HELD' "
-    "    AND ss.held_until > now())";
+    "    AND ss.held_until > now()), st.sale_opens_at, st.sale_closes_at";
 
-/// A row of id, hall id, hall, film, status, start, end, clean until, sold, held.
+/// A row of id, hall id, hall, film, status, start, end, clean until, sold, held, the window.
 ScheduledShowtime scheduled(const Rows& r)
 {
     ScheduledShowtime s;
@@ -54,6 +55,10 @@ ScheduledShowtime scheduled(const Rows& r)
     s.cleanUntil = r.value(7).toDateTime().toUTC();
     s.seatsSold = r.value(8).toInt();
     s.seatsHeld = r.value(9).toInt();
+    if (!r.value(10).isNull())
+        s.saleOpensAt = r.value(10).toDateTime().toUTC();
+    if (!r.value(11).isNull())
+        s.saleClosesAt = r.value(11).toDateTime().toUTC();
     return s;
 }
 
@@ -117,6 +122,8 @@ Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
         const int id = q.value().value(0).toInt();
         if (Status s = priceShowtimes({id}); !s)
             return s.error();
+        if (auto window = applySaleWindow({id}, showtime.saleWindow); !window)
+            return window.error();
         return id;
     });
     ShowtimeAddOutcome outcome;
@@ -178,6 +185,8 @@ Result<ShowtimePatternOutcome> ShowtimeStore::addPattern(const NewShowtime& shap
         // All or nothing: prices for every showtime added (none when there was a conflict).
         if (Status s = priceShowtimes(rows.added); !s)
             return s.error();
+        if (auto window = applySaleWindow(rows.added, shape.saleWindow); !window)
+            return window.error();
         return rows;
     });
     if (!done)
@@ -370,6 +379,89 @@ Result<ScheduledShowtime> ShowtimeStore::showtime(int showtimeId)
         return makeError(ErrorCode::NotFound,
                          tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId));
     return scheduled(r);
+}
+
+Result<QList<SaleWindow>> ShowtimeStore::setSaleWindow(const QList<int>& showtimeIds,
+                                                       const SaleWindowChange& change)
+{
+    if (showtimeIds.isEmpty())
+        return makeError(ErrorCode::BadInput, tr("Name one showtime or more."));
+    if (!change.changes())
+        return makeError(ErrorCode::BadInput, tr("Say when the sale opens, closes, or both."));
+    return inTransaction(m_connection, [&]() { return applySaleWindow(showtimeIds, change); });
+}
+
+Result<QList<SaleWindow>> ShowtimeStore::applySaleWindow(const QList<int>& showtimeIds,
+                                                         const SaleWindowChange& change)
+{
+    QList<SaleWindow> out;
+    if (showtimeIds.isEmpty() || !change.changes())
+        return out;
+    QStringList ids;
+    ids.reserve(showtimeIds.size());
+    for (int id : showtimeIds)
+        ids << QString::number(id);
+    const auto instant = [](const std::optional<QDateTime>& t) {
+        return t && t->isValid() ? QVariant(t->toUTC()) : QVariant(QMetaType::fromType<QDateTime>());
+    };
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT showtime_id, starts_at, sale_opens_at, sale_closes_at "
+                       "  FROM bo_showtime_sale_window(?::integer[], ?::timestamptz, ?::timestamptz, "
+                       "       ?::boolean, ?::boolean)"),
+        {QStringLiteral("{%1}").arg(ids.join(QLatin1Char(','))), instant(change.opens),
+         instant(change.closes), !change.opens.has_value(), !change.closes.has_value()});
+    if (!q) {
+        Error e = q.error();
+        if (e.code == ErrorCode::NotFound)
+            e.message =
+                tr("There is no showtime %1 (see 'showtimes').").arg(e.message.section(QLatin1Char(' '), -1));
+        return e;
+    }
+    while (q.value().next()) {
+        const Rows& r = q.value();
+        SaleWindow w;
+        w.showtimeId = r.value(0).toInt();
+        w.startsAt = r.value(1).toDateTime().toUTC();
+        if (!r.value(2).isNull())
+            w.opensAt = r.value(2).toDateTime().toUTC();
+        if (!r.value(3).isNull())
+            w.closesAt = r.value(3).toDateTime().toUTC();
+        out.append(w);
+    }
+    return out;
+}
+
+Result<ShowtimeRelayout> ShowtimeStore::relayout(int showtimeId)
+{
+    auto q = m_connection.exec(
+        QStringLiteral(
+            "SELECT showtime_id, old_version, version, seats, moved, array_to_string(blocks_kept, ','), "
+            "       array_to_string(blocks_dropped, ',') FROM bo_showtime_relayout(?)"),
+        {showtimeId});
+    if (!q) {
+        Error e = q.error();
+        if (e.code == ErrorCode::NotFound)
+            e.message = tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId);
+        else if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("booking")))
+            e.message =
+                tr("Showtime %1 has bookings: it keeps the layout its tickets were sold on.").arg(showtimeId);
+        else if (e.code == ErrorCode::Conflict)
+            e.message = tr("Showtime %1 has seats held by a sale in progress; try again when it is over.")
+                            .arg(showtimeId);
+        return e;
+    }
+    Rows& r = q.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, tr("The layout move returned nothing."));
+    ShowtimeRelayout out;
+    out.showtimeId = r.value(0).toInt();
+    out.oldVersion = r.value(1).toInt();
+    out.version = r.value(2).toInt();
+    out.seats = r.value(3).toInt();
+    out.moved = r.value(4).toBool();
+    out.blocksKept = r.value(5).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    out.blocksDropped = r.value(6).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    return out;
 }
 
 } // namespace bo

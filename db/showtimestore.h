@@ -28,6 +28,10 @@ public:
     [[nodiscard]] Result<ShowtimeMoveOutcome> move(int showtimeId, const QString& hall,
                                                    const QDateTime& start) override;
 
+    [[nodiscard]] Result<QList<SaleWindow>> setSaleWindow(const QList<int>& showtimeIds,
+                                                          const SaleWindowChange& change) override;
+    [[nodiscard]] Result<ShowtimeRelayout> relayout(int showtimeId) override;
+
     /// One showtime as the schedule has it; NotFound when there is none.
     [[nodiscard]] Result<ScheduledShowtime> showtime(int showtimeId);
 
@@ -35,6 +39,10 @@ private:
     /// Resolves and stores the prices of each showtime whose list was set from a card (0024),
     /// in the caller's transaction.
     [[nodiscard]] Status priceShowtimes(const QList<int>& showtimeIds);
+    /// Sets the on-sale window of each showtime (0030), in the caller's transaction; nothing when
+    /// `change` changes nothing.
+    [[nodiscard]] Result<QList<SaleWindow>> applySaleWindow(const QList<int>& showtimeIds,
+                                                            const SaleWindowChange& change);
 
     DbConnection& m_connection;
 };

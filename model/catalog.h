@@ -41,6 +41,10 @@ struct ShowtimeInfo
     int seatsHeld = 0;
     int seatsReserved = 0;
     int seatsBlocked = 0;
+    /// The on-sale window (migration 0030), UTC; invalid when the showtime has none: it sells from
+    /// the moment it is made, and until its start plus the late-sale minutes.
+    QDateTime saleOpensAt;
+    QDateTime saleClosesAt;
     /// What each seat kind adds to a ticket at this showtime (read with one showtime only).
     QList<SeatSurcharge> seatSurcharges;
 };

@@ -39,9 +39,16 @@ bool SaleRules::isOnSale(const ShowtimeInfo& showtime, const QDateTime& now) con
 
 bool SaleRules::isOnSale(const ShowtimeInfo& showtime, const QDateTime& now, int lateSaleMinutes)
 {
-    // The last minute counts, as in the database's bo_hold (starts_at + late_sale_minutes >= now).
-    return showtime.status == QLatin1String("ON_SALE") &&
-           showtime.startsAt.addSecs(qint64(lateSaleMinutes) * 60) >= now;
+    // The last minute counts, as in the database's bo_hold (starts_at + late_sale_minutes >= now),
+    // and so does the window's (migration 0030).
+    if (showtime.status != QLatin1String("ON_SALE"))
+        return false;
+    if (showtime.saleOpensAt.isValid() && showtime.saleOpensAt > now)
+        return false;
+    const QDateTime closes = showtime.saleClosesAt.isValid()
+                                 ? showtime.saleClosesAt
+                                 : showtime.startsAt.addSecs(qint64(lateSaleMinutes) * 60);
+    return closes >= now;
 }
 
 } // namespace bo

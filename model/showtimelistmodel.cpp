@@ -113,6 +113,9 @@ QVariant ShowtimeListModel::data(const QModelIndex& index, int role) const
                 return tr("cancelled");
             if (soldOut)
                 return tr("SOLD OUT");
+            if (s.saleOpensAt.isValid() && s.saleOpensAt > QDateTime::currentDateTimeUtc())
+                return tr("on sale %1")
+                    .arg(m_locale.toString(s.saleOpensAt.toLocalTime(), QLocale::ShortFormat));
             if (const int waiting = m_waiting.value(s.id); waiting > 0)
                 return tr("%1 / %2, %3 waiting").arg(s.seatsFree).arg(s.seatsTotal).arg(waiting);
             return tr("%1 / %2").arg(s.seatsFree).arg(s.seatsTotal);

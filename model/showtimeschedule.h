@@ -17,6 +17,26 @@ namespace bo {
 
 /// A showtime a manager asks for. Hall, film and price list are named as the catalogue names them
 /// (name or title) or by number.
+/// A change of showtimes' on-sale windows (migration 0030): an opening or a close left empty is
+/// kept as stored; one set to an invalid QDateTime is cleared (on sale from now; until the start
+/// plus the late-sale minutes).
+struct SaleWindowChange
+{
+    std::optional<QDateTime> opens;
+    std::optional<QDateTime> closes;
+
+    [[nodiscard]] bool changes() const { return opens.has_value() || closes.has_value(); }
+};
+
+/// A showtime's on-sale window as stored; invalid times where it has none.
+struct SaleWindow
+{
+    int showtimeId = 0;
+    QDateTime startsAt; ///< UTC
+    QDateTime opensAt;  ///< UTC
+    QDateTime closesAt; ///< UTC
+};
+
 struct NewShowtime
 {
     QString hall;
@@ -24,6 +44,7 @@ struct NewShowtime
     QString priceList;                 ///< empty: the only price list there is
     QDateTime startsAt;                ///< the advertised start (the trailers begin)
     std::optional<int> trailerMinutes; ///< empty: the cinema's setting
+    SaleWindowChange saleWindow;       ///< set in the same transaction as the showtime
 };
 
 /// A showtime on the schedule: the hall is busy from `startsAt` until `cleanUntil`.
@@ -33,12 +54,14 @@ struct ScheduledShowtime
     int hallId = 0;
     QString hall;
     QString film;
-    QString status;       ///< ON_SALE, CLOSED, CANCELLED
-    QDateTime startsAt;   ///< UTC
-    QDateTime endsAt;     ///< UTC: the film's end (trailers and runtime)
-    QDateTime cleanUntil; ///< UTC: the end plus the hall's cleaning buffer
-    int seatsSold = 0;    ///< seats sold (reserved by a booking)
-    int seatsHeld = 0;    ///< seats held by a sale in progress (live holds)
+    QString status;         ///< ON_SALE, CLOSED, CANCELLED
+    QDateTime startsAt;     ///< UTC
+    QDateTime endsAt;       ///< UTC: the film's end (trailers and runtime)
+    QDateTime cleanUntil;   ///< UTC: the end plus the hall's cleaning buffer
+    int seatsSold = 0;      ///< seats sold (reserved by a booking)
+    int seatsHeld = 0;      ///< seats held by a sale in progress (live holds)
+    QDateTime saleOpensAt;  ///< UTC; invalid: on sale from the moment it was made
+    QDateTime saleClosesAt; ///< UTC; invalid: until the start plus the late-sale minutes
 
     /// Whether a manager may move it: nothing sold, no sale in progress.
     [[nodiscard]] bool movable() const { return seatsSold == 0 && seatsHeld == 0 && status != u"CANCELLED"; }
@@ -86,6 +109,18 @@ struct ShowtimePatternOutcome
 };
 
 /// What a cancel did.
+/// What moving a showtime to its hall's current layout version did.
+struct ShowtimeRelayout
+{
+    int showtimeId = 0;
+    int oldVersion = 0;
+    int version = 0;
+    int seats = 0;             ///< the showtime's seats now
+    bool moved = false;        ///< false: it was on the current version already
+    QStringList blocksKept;    ///< its own blocks, carried to the new seats by label
+    QStringList blocksDropped; ///< its own blocks whose labels the new layout does not have
+};
+
 enum class ShowtimeCancelOutcome { Cancelled, WasCancelled };
 
 /// The showtimes of the cinema's schedule (the port; db/ShowtimeStore is its PostgreSQL adapter).
@@ -119,6 +154,15 @@ public:
     /// holds, NotFound when there is no such showtime.
     [[nodiscard]] virtual Result<ShowtimeMoveOutcome> move(int showtimeId, const QString& hall,
                                                            const QDateTime& start) = 0;
+    /// Sets the on-sale window of every showtime of `showtimeIds`, all or nothing; BadInput when a
+    /// close comes before its opening or after the film's end, NotFound for an unknown showtime,
+    /// Conflict for a cancelled one. The windows as stored after the change, by showtime.
+    [[nodiscard]] virtual Result<QList<SaleWindow>> setSaleWindow(const QList<int>& showtimeIds,
+                                                                  const SaleWindowChange& change) = 0;
+    /// Gives a showtime that was never booked the seats of its hall's current layout version;
+    /// Conflict when it has a booking (any state) or a seat held, NotFound when there is no such
+    /// showtime.
+    [[nodiscard]] virtual Result<ShowtimeRelayout> relayout(int showtimeId) = 0;
 };
 
 } // namespace bo

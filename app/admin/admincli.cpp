@@ -5,6 +5,7 @@
 #include "app/admin/blockcommands.h"
 #include "app/admin/databasecommands.h"
 #include "app/admin/filmcommands.h"
+#include "app/admin/hallblockcommands.h"
 #include "app/admin/hallcommands.h"
 #include "app/admin/logincommands.h"
 #include "app/admin/maintenancecommands.h"
@@ -48,6 +49,10 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return ShowtimeCommands(m_session).pattern(positional);
     if (command == QLatin1String("showtime-cancel"))
         return ShowtimeCommands(m_session).cancel(positional);
+    if (command == QLatin1String("showtime-sale"))
+        return ShowtimeCommands(m_session).saleWindow(positional);
+    if (command == QLatin1String("showtime-relayout"))
+        return ShowtimeCommands(m_session).relayout(positional);
     if (command == QLatin1String("films"))
         return FilmCommands(m_session).films(positional);
     if (command == QLatin1String("film-add"))
@@ -64,6 +69,12 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return BlockCommands(m_session).unblock(positional);
     if (command == QLatin1String("blocks"))
         return BlockCommands(m_session).blocks(positional);
+    if (command == QLatin1String("hall-block"))
+        return HallBlockCommands(m_session).block(positional);
+    if (command == QLatin1String("hall-unblock"))
+        return HallBlockCommands(m_session).unblock(positional);
+    if (command == QLatin1String("hall-blocks"))
+        return HallBlockCommands(m_session).blocks(positional);
     if (command == QLatin1String("hold"))
         return SaleCommands(m_session).hold(positional);
     if (command == QLatin1String("release"))

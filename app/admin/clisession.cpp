@@ -105,6 +105,11 @@ void CliSession::addOptions()
            "                                          a week pattern of showtimes (manager), all or\n"
            "                                          nothing: any overlap lists every conflict\n"
            "  showtime-cancel SHOWTIME                cancel a showtime that sold nothing (manager)\n"
+           "  showtime-relayout SHOWTIME              give a showtime never booked its hall's current\n"
+           "                                          layout (manager); its own blocks follow by label\n"
+           "  showtime-sale SHOWTIME... [--sale-opens TIME|now|none] [--sale-closes TIME|none]\n"
+           "                                          set when showtimes go on sale and stop selling\n"
+           "                                          (manager); also options of showtime-add/-pattern\n"
            "  prices [LIST]                           the price lists; with LIST its card (docs/FORMATS.md)\n"
            "  price-set FILE [--name N]               set a price list from its card (manager): a new\n"
            "                                          version; showtimes on sale keep their prices\n"
@@ -112,6 +117,11 @@ void CliSession::addOptions()
            "                                          refused naming any seat held or sold\n"
            "  unblock SHOWTIME SEAT...                give blocked seats back for sale (manager)\n"
            "  blocks SHOWTIME                         a showtime's blocked seats and why\n"
+           "  hall-block HALL SEAT... --reason R [--skip-taken]   block seats for every coming and\n"
+           "                                          later showtime of the hall (manager); refused\n"
+           "                                          naming any held or sold, unless --skip-taken\n"
+           "  hall-unblock HALL SEAT...               give a hall's blocked seats back (manager)\n"
+           "  hall-blocks HALL                        the seats a hall keeps blocked and why\n"
            "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
            "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
            "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
@@ -195,6 +205,8 @@ void CliSession::addOptions()
         {QStringLiteral("name"),
          tr("The hall's name for 'hall-import', the list's for 'price-set' (else the file's)."), tr("name")},
         {QStringLiteral("replace"), tr("'hall-import' of an existing hall: its layout's next version.")},
+        {QStringLiteral("skip-taken"),
+         tr("'hall-block': block the seats where they are free, leave those held or sold to their sale.")},
         {QStringLiteral("format"),
          tr("Layout file format: csv or json (default: by the file's name; "
             "json for 'hall-export'); for 'film-add' the film's: 2D, 3D, IMAX, IMAX 3D, 4DX, ScreenX, "
@@ -218,6 +230,11 @@ void CliSession::addOptions()
         {QStringLiteral("poster"), tr("The film's poster, a PNG or JPEG file of at most 2 MiB."), tr("file")},
         {QStringLiteral("reason"), tr("Why 'block' blocks the seats (one line, at most 200 characters)."),
          tr("text")},
+        {QStringLiteral("sale-opens"),
+         tr("When the showtimes go on sale: a time, 'now' or 'none' (on sale as soon as made)."), tr("time")},
+        {QStringLiteral("sale-closes"),
+         tr("When the showtimes stop selling: a time or 'none' (the start plus the late-sale minutes)."),
+         tr("time")},
         {QStringLiteral("from"), tr("First day of 'showtime-pattern'."), tr("YYYY-MM-DD")},
         {QStringLiteral("to"), tr("Last day of 'showtime-pattern' (included)."), tr("YYYY-MM-DD")},
         {QStringLiteral("times"), tr("Start times of 'showtime-pattern', like 10:00,13:20,16:40."),

@@ -17,14 +17,33 @@ namespace {
 
 QJsonObject toJson(const ScheduledShowtime& s)
 {
-    return QJsonObject{{QStringLiteral("id"), s.id},
-                       {QStringLiteral("hall_id"), s.hallId},
-                       {QStringLiteral("hall"), s.hall},
-                       {QStringLiteral("film"), s.film},
-                       {QStringLiteral("status"), s.status},
-                       {QStringLiteral("starts_at"), CliSession::isoUtc(s.startsAt)},
-                       {QStringLiteral("ends_at"), CliSession::isoUtc(s.endsAt)},
-                       {QStringLiteral("clean_until"), CliSession::isoUtc(s.cleanUntil)}};
+    return QJsonObject{
+        {QStringLiteral("id"), s.id},
+        {QStringLiteral("hall_id"), s.hallId},
+        {QStringLiteral("hall"), s.hall},
+        {QStringLiteral("film"), s.film},
+        {QStringLiteral("status"), s.status},
+        {QStringLiteral("starts_at"), CliSession::isoUtc(s.startsAt)},
+        {QStringLiteral("ends_at"), CliSession::isoUtc(s.endsAt)},
+        {QStringLiteral("clean_until"), CliSession::isoUtc(s.cleanUntil)},
+        {QStringLiteral("sale_opens_at"),
+         s.saleOpensAt.isValid() ? QJsonValue(CliSession::isoUtc(s.saleOpensAt)) : QJsonValue()},
+        {QStringLiteral("sale_closes_at"),
+         s.saleClosesAt.isValid() ? QJsonValue(CliSession::isoUtc(s.saleClosesAt)) : QJsonValue()}};
+}
+
+/// " On sale from ... until ..." for a showtime with a window; empty without one.
+QString windowText(const QDateTime& opens, const QDateTime& closes)
+{
+    const QString format = QStringLiteral("yyyy-MM-dd HH:mm");
+    if (opens.isValid() && closes.isValid())
+        return ShowtimeCommands::tr("on sale %1 to %2")
+            .arg(CliSession::localTime(opens, format), CliSession::localTime(closes, format));
+    if (opens.isValid())
+        return ShowtimeCommands::tr("on sale from %1").arg(CliSession::localTime(opens, format));
+    if (closes.isValid())
+        return ShowtimeCommands::tr("on sale until %1").arg(CliSession::localTime(closes, format));
+    return {};
 }
 
 /// "2026-12-24T19:30" (this computer's time zone), "2026-12-24 19:30", or either with "Z" or an
@@ -64,17 +83,22 @@ ExitCode ShowtimeCommands::showtimes()
     QJsonArray json;
     QString text = tr("Showtimes on %1:\n").arg(day.toString(Qt::ISODate));
     for (const ShowtimeInfo& s : list.value()) {
-        json.append(QJsonObject{{QStringLiteral("id"), s.id},
-                                {QStringLiteral("starts_at"), CliSession::isoUtc(s.startsAt)},
-                                {QStringLiteral("status"), s.status},
-                                {QStringLiteral("movie"), s.movieTitle},
-                                {QStringLiteral("rating"), s.rating},
-                                {QStringLiteral("runtime_min"), s.runtimeMinutes},
-                                {QStringLiteral("auditorium"), s.auditoriumName},
-                                {QStringLiteral("seats_total"), s.seatsTotal},
-                                {QStringLiteral("seats_free"), s.seatsFree},
-                                {QStringLiteral("seats_held"), s.seatsHeld},
-                                {QStringLiteral("seats_reserved"), s.seatsReserved}});
+        json.append(QJsonObject{
+            {QStringLiteral("id"), s.id},
+            {QStringLiteral("starts_at"), CliSession::isoUtc(s.startsAt)},
+            {QStringLiteral("status"), s.status},
+            {QStringLiteral("movie"), s.movieTitle},
+            {QStringLiteral("rating"), s.rating},
+            {QStringLiteral("runtime_min"), s.runtimeMinutes},
+            {QStringLiteral("auditorium"), s.auditoriumName},
+            {QStringLiteral("seats_total"), s.seatsTotal},
+            {QStringLiteral("seats_free"), s.seatsFree},
+            {QStringLiteral("seats_held"), s.seatsHeld},
+            {QStringLiteral("seats_reserved"), s.seatsReserved},
+            {QStringLiteral("sale_opens_at"),
+             s.saleOpensAt.isValid() ? QJsonValue(CliSession::isoUtc(s.saleOpensAt)) : QJsonValue()},
+            {QStringLiteral("sale_closes_at"),
+             s.saleClosesAt.isValid() ? QJsonValue(CliSession::isoUtc(s.saleClosesAt)) : QJsonValue()}});
         text += QStringLiteral("%1  %2  %3  %4  %5/%6 free%7\n")
                     .arg(s.id, 5)
                     .arg(CliSession::localTime(s.startsAt, QStringLiteral("HH:mm")),
@@ -85,6 +109,8 @@ ExitCode ShowtimeCommands::showtimes()
                              ? tr("  SOLD OUT")
                              : (s.status != QLatin1String("ON_SALE") ? QStringLiteral("  ") + s.status
                                                                      : QString()));
+        if (const QString window = windowText(s.saleOpensAt, s.saleClosesAt); !window.isEmpty())
+            text.insert(text.size() - 1, QStringLiteral("  (%1)").arg(window));
     }
     if (list.value().isEmpty())
         text += tr("  (none)\n");
@@ -172,7 +198,44 @@ Result<NewShowtime> ShowtimeCommands::request() const
                                                       .arg(m_session.value(QStringLiteral("trailers"))));
         shape.trailerMinutes = minutes;
     }
+    auto window = saleWindowOptions();
+    if (!window)
+        return window.error();
+    shape.saleWindow = window.value();
     return shape;
+}
+
+Result<SaleWindowChange> ShowtimeCommands::saleWindowOptions() const
+{
+    SaleWindowChange change;
+    const auto read = [&](const QString& option, bool nowAllowed) -> Result<std::optional<QDateTime>> {
+        if (!m_session.isSet(option))
+            return std::optional<QDateTime>();
+        const QString text = m_session.value(option).trimmed();
+        if (text == QLatin1String("none"))
+            return std::optional<QDateTime>(QDateTime());
+        if (nowAllowed && text == QLatin1String("now"))
+            return std::optional<QDateTime>(QDateTime::currentDateTimeUtc());
+        const QDateTime at = startTime(text);
+        if (!at.isValid())
+            return makeError(ErrorCode::BadInput,
+                             tr("--%1 is a time like 2026-12-24T10:00%2 or 'none', not '%3'.")
+                                 .arg(option, nowAllowed ? tr(", 'now'") : QString(), text));
+        return std::optional<QDateTime>(at);
+    };
+    auto opens = read(QStringLiteral("sale-opens"), true);
+    if (!opens)
+        return opens.error();
+    auto closes = read(QStringLiteral("sale-closes"), false);
+    if (!closes)
+        return closes.error();
+    change.opens = opens.value();
+    change.closes = closes.value();
+    if (change.opens && change.closes && change.opens->isValid() && change.closes->isValid() &&
+        *change.opens >= *change.closes)
+        return makeError(ErrorCode::BadInput,
+                         tr("The sale must open before it closes (--sale-opens, --sale-closes)."));
+    return change;
 }
 
 ExitCode ShowtimeCommands::add(const QStringList& positional)
@@ -226,13 +289,15 @@ ExitCode ShowtimeCommands::add(const QStringList& positional)
         return ExitCode::Conflict;
     }
     const ScheduledShowtime& s = *outcome.added;
-    m_session.print(QJsonObject{{QStringLiteral("showtime"), toJson(s)}},
-                    tr("Showtime %1 added: %2 in %3, %4 to %5 (the hall clean at %6).\n")
-                        .arg(s.id)
-                        .arg(s.film, s.hall,
-                             CliSession::localTime(s.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")),
-                             CliSession::localTime(s.endsAt, QStringLiteral("HH:mm")),
-                             CliSession::localTime(s.cleanUntil, QStringLiteral("HH:mm"))));
+    QString text =
+        tr("Showtime %1 added: %2 in %3, %4 to %5 (the hall clean at %6).\n")
+            .arg(s.id)
+            .arg(s.film, s.hall, CliSession::localTime(s.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")),
+                 CliSession::localTime(s.endsAt, QStringLiteral("HH:mm")),
+                 CliSession::localTime(s.cleanUntil, QStringLiteral("HH:mm")));
+    if (const QString window = windowText(s.saleOpensAt, s.saleClosesAt); !window.isEmpty())
+        text += QStringLiteral("  %1\n").arg(window);
+    m_session.print(QJsonObject{{QStringLiteral("showtime"), toJson(s)}}, text);
     return ExitCode::Ok;
 }
 
@@ -350,6 +415,99 @@ ExitCode ShowtimeCommands::cancel(const QStringList& positional)
                                 {QStringLiteral("already"), !now}},
                     now ? tr("Showtime %1 cancelled; its hall is free for another.\n").arg(showtimeId.value())
                         : tr("Showtime %1 was cancelled already.\n").arg(showtimeId.value()));
+    return ExitCode::Ok;
+}
+
+ExitCode ShowtimeCommands::saleWindow(const QStringList& positional)
+{
+    if (positional.size() < 2)
+        return m_session.usageError(tr("showtime-sale takes one showtime number or more."));
+    QList<int> ids;
+    ids.reserve(positional.size() - 1);
+    for (qsizetype i = 1; i < positional.size(); ++i) {
+        auto id = m_session.showtimeArgument({positional.first(), positional.at(i)});
+        if (!id)
+            return m_session.fail(id.error());
+        ids << id.value();
+    }
+    auto change = saleWindowOptions();
+    if (!change)
+        return m_session.usageError(change.error().message);
+    if (!change.value().changes())
+        return m_session.usageError(tr("showtime-sale needs --sale-opens, --sale-closes or both."));
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    ShowtimeStore store(m_session.connection());
+    auto done = store.setSaleWindow(ids, change.value());
+    if (!done) {
+        if (CliSession::permissionDenied(done.error()))
+            return m_session.fail(makeError(ErrorCode::Internal,
+                                            tr("Setting when showtimes sell needs a manager login."),
+                                            done.error().detail));
+        return m_session.failLookup(done.error());
+    }
+    QJsonArray json;
+    QString text;
+    for (const SaleWindow& w : done.value()) {
+        json.append(
+            QJsonObject{{QStringLiteral("showtime_id"), w.showtimeId},
+                        {QStringLiteral("starts_at"), CliSession::isoUtc(w.startsAt)},
+                        {QStringLiteral("sale_opens_at"),
+                         w.opensAt.isValid() ? QJsonValue(CliSession::isoUtc(w.opensAt)) : QJsonValue()},
+                        {QStringLiteral("sale_closes_at"),
+                         w.closesAt.isValid() ? QJsonValue(CliSession::isoUtc(w.closesAt)) : QJsonValue()}});
+        const QString window = windowText(w.opensAt, w.closesAt);
+        text += tr("Showtime %1 (%2): %3\n")
+                    .arg(w.showtimeId)
+                    .arg(CliSession::localTime(w.startsAt, QStringLiteral("yyyy-MM-dd HH:mm")),
+                         window.isEmpty() ? tr("on sale from now until its start plus the late-sale minutes")
+                                          : window);
+    }
+    m_session.print(QJsonObject{{QStringLiteral("showtimes"), json}}, text);
+    return ExitCode::Ok;
+}
+
+ExitCode ShowtimeCommands::relayout(const QStringList& positional)
+{
+    if (positional.size() != 2)
+        return m_session.usageError(tr("showtime-relayout takes one showtime number."));
+    auto showtimeId = m_session.showtimeArgument(positional);
+    if (!showtimeId)
+        return m_session.fail(showtimeId.error());
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    ShowtimeStore store(m_session.connection());
+    auto done = store.relayout(showtimeId.value());
+    if (!done) {
+        if (CliSession::permissionDenied(done.error()))
+            return m_session.fail(makeError(ErrorCode::Internal,
+                                            tr("Moving a showtime to a new layout needs a manager login."),
+                                            done.error().detail));
+        return m_session.failLookup(done.error());
+    }
+    const ShowtimeRelayout& r = done.value();
+    QString text = r.moved ? tr("Showtime %1 now has the hall's layout version %2 (was %3): %4 seats.\n")
+                                 .arg(r.showtimeId)
+                                 .arg(r.version)
+                                 .arg(r.oldVersion)
+                                 .arg(r.seats)
+                           : tr("Showtime %1 has the hall's current layout (version %2) already.\n")
+                                 .arg(r.showtimeId)
+                                 .arg(r.version);
+    if (!r.blocksKept.isEmpty())
+        text += tr("Its blocked seats kept: %1.\n").arg(r.blocksKept.join(QLatin1Char(' ')));
+    if (!r.blocksDropped.isEmpty())
+        text += tr("Blocked seats the new layout does not have: %1.\n")
+                    .arg(r.blocksDropped.join(QLatin1Char(' ')));
+    m_session.print(
+        QJsonObject{{QStringLiteral("showtime_id"), r.showtimeId},
+                    {QStringLiteral("moved"), r.moved},
+                    {QStringLiteral("old_version"), r.oldVersion},
+                    {QStringLiteral("version"), r.version},
+                    {QStringLiteral("seats"), r.seats},
+                    {QStringLiteral("blocks_kept"), QJsonArray::fromStringList(r.blocksKept)},
+                    {QStringLiteral("blocks_dropped"), QJsonArray::fromStringList(r.blocksDropped)}},
+        text);
     return ExitCode::Ok;
 }
 

@@ -32,11 +32,20 @@ public:
     [[nodiscard]] ExitCode pattern(const QStringList& positional);
     /// `showtime-cancel SHOWTIME`: exit 3 when it has sales (refund its bookings first).
     [[nodiscard]] ExitCode cancel(const QStringList& positional);
+    /// `showtime-sale SHOWTIME... [--sale-opens TIME|now|none] [--sale-closes TIME|none]`: all or
+    /// nothing; exit 2 for a window that closes before it opens or after the film, 3 for a
+    /// cancelled showtime.
+    [[nodiscard]] ExitCode saleWindow(const QStringList& positional);
+    /// `showtime-relayout SHOWTIME`: the hall's current layout for a showtime never booked; exit 3
+    /// when it has a booking or a seat held.
+    [[nodiscard]] ExitCode relayout(const QStringList& positional);
 
 private:
     /// The hall, film, price list and trailers of showtime-add and showtime-pattern; BadInput
     /// when one is missing or wrong.
     [[nodiscard]] Result<NewShowtime> request() const;
+    /// --sale-opens and --sale-closes; BadInput naming a time that is not one.
+    [[nodiscard]] Result<SaleWindowChange> saleWindowOptions() const;
 
     CliSession& m_session;
 };

@@ -130,6 +130,18 @@ private slots:
         QTest::newRow("unblock of an unknown seat") << words({"unblock", "$HALL1", "Z99"});
         QTest::newRow("blocks of two showtimes") << words({"blocks", "$HALL1", "$PREMIUM"});
         QTest::newRow("blocks of an unknown showtime") << words({"blocks", "999999"});
+        QTest::newRow("hall-block without seats") << words({"hall-block", "Hall 1", "--reason", "x"});
+        QTest::newRow("hall-block without a reason") << words({"hall-block", "Hall 1", "A1"});
+        QTest::newRow("hall-block of an unknown hall")
+            << words({"hall-block", "Hall 9", "A1", "--reason", "x"});
+        QTest::newRow("hall-block of an unknown seat")
+            << words({"hall-block", "Hall 1", "A1", "Z99", "--reason", "x"});
+        QTest::newRow("hall-block of a seat twice")
+            << words({"hall-block", "Hall 1", "A1", "a1", "--reason", "x"});
+        QTest::newRow("hall-unblock without seats") << words({"hall-unblock", "Hall 1"});
+        QTest::newRow("hall-unblock of an unknown seat") << words({"hall-unblock", "Hall 1", "Z99"});
+        QTest::newRow("hall-blocks of an unknown hall") << words({"hall-blocks", "Hall 9"});
+        QTest::newRow("hall-blocks of two halls") << words({"hall-blocks", "Hall 1", "Hall 2"});
     }
 
     void badInputExitsTwoAndChangesNothing()
@@ -142,6 +154,58 @@ private slots:
         QVERIFY2(!run.err.isEmpty(), qPrintable(run.describe()));
         QCOMPARE(m_rig.snapshot(), before);
         QCOMPARE(blocked(m_rig.hall1()), QString());
+    }
+
+    void aHallsBlockTakesEveryComingShowtimeOfTheHall()
+    {
+        // Sold in one showtime of Hall 1: refused naming it, nothing changes.
+        const QString show = m_rig.hall1();
+        const CliRun held = m_rig.cli({QStringLiteral("hold"), show, QStringLiteral("C5")});
+        QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
+        const QString before = m_rig.snapshot();
+        const QStringList args{QStringLiteral("hall-block"), QStringLiteral("Hall 1"),
+                               QStringLiteral("C4"),         QStringLiteral("C5"),
+                               QStringLiteral("--reason"),   QStringLiteral("Broken"),
+                               QStringLiteral("--json")};
+        const CliRun refused = m_rig.cliAsManager(args);
+        QVERIFY2(refused.exitCode == 3, qPrintable(refused.describe()));
+        const QJsonArray inTheWay = refused.json().value(QLatin1String("in_the_way")).toArray();
+        QCOMPARE(inTheWay.size(), 1);
+        QCOMPARE(inTheWay.first().toObject().value(QLatin1String("seat")).toString(), QStringLiteral("C5"));
+        QCOMPARE(inTheWay.first().toObject().value(QLatin1String("showtime")).toInt(), show.toInt());
+        QVERIFY2(refused.err.contains(QLatin1String("--skip-taken")), qPrintable(refused.describe()));
+        QCOMPARE(m_rig.snapshot(), before);
+
+        // Left to its sale: every other coming showtime of Hall 1 has both blocked.
+        const CliRun done = m_rig.cliAsManager(QStringList(args) << QStringLiteral("--skip-taken"));
+        QVERIFY2(done.exitCode == 0, qPrintable(done.describe()));
+        const QJsonArray showtimes = done.json().value(QLatin1String("showtimes")).toArray();
+        const int coming = m_rig.db()
+                               .scalar(QStringLiteral("SELECT count(*) FROM showtime st JOIN auditorium a ON "
+                                                      "a.id = st.auditorium_id WHERE a.name = 'Hall 1' AND "
+                                                      "st.status <> 'CANCELLED' AND st.ends_at > now()"))
+                               .toInt();
+        QCOMPARE(showtimes.size(), coming);
+        QCOMPARE(done.json().value(QLatin1String("left_to_their_sale")).toArray().size(), 1);
+        QCOMPARE(blocked(show), QStringLiteral("C4:Broken"));
+        const CliRun listed =
+            m_rig.cli({QStringLiteral("hall-blocks"), QStringLiteral("Hall 1"), QStringLiteral("--json")});
+        QVERIFY2(listed.exitCode == 0, qPrintable(listed.describe()));
+        QCOMPARE(listed.json().value(QLatin1String("blocked")).toArray().size(), 2);
+
+        // A terminal may neither block nor unblock a hall's seats.
+        const QString blockedNow = m_rig.snapshot();
+        const CliRun terminal =
+            m_rig.cli({QStringLiteral("hall-unblock"), QStringLiteral("Hall 1"), QStringLiteral("C4")});
+        QVERIFY2(terminal.exitCode == 1 && terminal.err.contains(QLatin1String("needs a manager login")),
+                 qPrintable(terminal.describe()));
+        QCOMPARE(m_rig.snapshot(), blockedNow);
+
+        const CliRun undone =
+            m_rig.cliAsManager({QStringLiteral("hall-unblock"), QStringLiteral("Hall 1"),
+                                QStringLiteral("C4"), QStringLiteral("C5"), QStringLiteral("--json")});
+        QVERIFY2(undone.exitCode == 0, qPrintable(undone.describe()));
+        QCOMPARE(blocked(show), QString());
     }
 
     void aTerminalLoginCanNeitherBlockNorUnblock()

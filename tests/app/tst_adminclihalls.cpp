@@ -416,6 +416,81 @@ private slots:
             QByteArray(
                 "section,row,seat,x,y,kind,zone\n,A,1,0,0,standard,\n,A,2,1,0,premium,\n,B,1,0,2,couple,\n"));
     }
+    void aShowtimeNeverBookedMovesToTheNewLayout()
+    {
+        const CliRun created =
+            m_rig.cliAsManager({QStringLiteral("hall-import"), example(QStringLiteral("studio.csv")),
+                                QStringLiteral("--name"), QStringLiteral("Studio")});
+        QVERIFY2(created.exitCode == 0, qPrintable(created.describe()));
+        const QString hallId =
+            m_rig.db().scalar(QStringLiteral("SELECT id FROM auditorium WHERE name = 'Studio'"));
+        const QString addShowtime =
+            QStringLiteral("INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at) "
+                           "SELECT %1, (SELECT min(id) FROM movie), (SELECT min(id) FROM price_list), now() "
+                           "+ interval '%2 days' RETURNING id")
+                .arg(hallId);
+        const QString unsold = m_rig.db().scalar(addShowtime.arg(2));
+        const QString held = m_rig.db().scalar(addShowtime.arg(3));
+        // The unsold one has a block of its own on A2 (in the new layout) and F12 (not).
+        const CliRun blocked =
+            m_rig.cliAsManager({QStringLiteral("block"), unsold, QStringLiteral("A2"), QStringLiteral("F12"),
+                                QStringLiteral("--reason"), QStringLiteral("Press")});
+        QVERIFY2(blocked.exitCode == 0, qPrintable(blocked.describe()));
+        const CliRun hold = m_rig.cli({QStringLiteral("hold"), held, QStringLiteral("F12")});
+        QVERIFY2(hold.exitCode == 0, qPrintable(hold.describe()));
+
+        // Still on the current version: nothing to do.
+        const CliRun same =
+            m_rig.cliAsManager({QStringLiteral("showtime-relayout"), unsold, QStringLiteral("--json")});
+        QVERIFY2(same.exitCode == 0, qPrintable(same.describe()));
+        QVERIFY(!same.json().value(QStringLiteral("moved")).toBool());
+
+        const QString smaller =
+            write(QStringLiteral("smaller.csv"), ",A,1,0,0,standard\n,A,2,1,0,premium\n,B,1,0,2,couple\n");
+        const CliRun replaced =
+            m_rig.cliAsManager({QStringLiteral("hall-import"), smaller, QStringLiteral("--name"),
+                                QStringLiteral("Studio"), QStringLiteral("--replace")});
+        QVERIFY2(replaced.exitCode == 0, qPrintable(replaced.describe()));
+
+        const CliRun moved =
+            m_rig.cliAsManager({QStringLiteral("showtime-relayout"), unsold, QStringLiteral("--json")});
+        QVERIFY2(moved.exitCode == 0, qPrintable(moved.describe()));
+        QVERIFY(moved.json().value(QStringLiteral("moved")).toBool());
+        QCOMPARE(moved.json().value(QStringLiteral("old_version")).toInt(), 1);
+        QCOMPARE(moved.json().value(QStringLiteral("version")).toInt(), 2);
+        QCOMPARE(moved.json().value(QStringLiteral("seats")).toInt(), 3);
+        QCOMPARE(moved.json().value(QStringLiteral("blocks_kept")).toArray().first().toString(),
+                 QStringLiteral("A2"));
+        QCOMPARE(moved.json().value(QStringLiteral("blocks_dropped")).toArray().first().toString(),
+                 QStringLiteral("F12"));
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral(
+                         "SELECT string_agg(s.label || ':' || ss.status || ':' || coalesce(b.reason, '-'), "
+                         "',' ORDER BY s.label) FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
+                         "LEFT JOIN seat_block b USING (showtime_id, seat_id) WHERE ss.showtime_id = %1")
+                         .arg(unsold)),
+                 QStringLiteral("A1:FREE:-,A2:BLOCKED:Press,B1:FREE:-"));
+        const CliRun sells = m_rig.cli({QStringLiteral("hold"), unsold, QStringLiteral("B1")});
+        QVERIFY2(sells.exitCode == 0, qPrintable(sells.describe()));
+
+        // One with a seat held keeps its layout; so does one never made; a terminal may not.
+        const QString before = m_rig.snapshot();
+        const CliRun refused = m_rig.cliAsManager({QStringLiteral("showtime-relayout"), held});
+        QVERIFY2(refused.exitCode == 3 && refused.err.contains(QLatin1String("sale in progress")),
+                 qPrintable(refused.describe()));
+        const CliRun unknown = m_rig.cliAsManager(
+            {QStringLiteral("showtime-relayout"), QStringLiteral("999999"), QStringLiteral("--json")});
+        QVERIFY2(unknown.exitCode == 2, qPrintable(unknown.describe()));
+        const CliRun twoOfThem = m_rig.cliAsManager({QStringLiteral("showtime-relayout"), held, unsold});
+        QVERIFY2(twoOfThem.exitCode == 2, qPrintable(twoOfThem.describe()));
+        const CliRun terminal = m_rig.cli({QStringLiteral("showtime-relayout"), held});
+        QVERIFY2(terminal.exitCode == 1 && terminal.err.contains(QLatin1String("needs a manager login")),
+                 qPrintable(terminal.describe()));
+        QCOMPARE(m_rig.snapshot(), before);
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral("SELECT count(*) FROM showtime_seat WHERE showtime_id = %1").arg(held)),
+                 QStringLiteral("72"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstAdminCliHalls)

@@ -4,7 +4,8 @@
 // Runs the real boxoffice-admin executable against a fresh demo database per test:
 // showtime-add and showtime-cancel (issue 15, part 2). A manager adds a showtime that the
 // listing shows; an overlap exits 3 naming the showtime in the way; bad input exits 2 and
-// changes nothing; a terminal login is refused; a showtime with sales is not cancelled.
+// changes nothing; a terminal login is refused; a showtime with sales is not cancelled; a
+// showtime's on-sale window (showtime-sale, migration 0030) keeps the tills from selling early.
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QtTest>
@@ -52,7 +53,9 @@ private:
     {
         return m_rig.db().scalar(QStringLiteral(
             "SELECT count(*) || ' ' || md5(coalesce(string_agg(concat_ws(',', id, auditorium_id, movie_id, "
-            "price_list_id, starts_at, ends_at, clean_until, status), ';' ORDER BY id), '')) FROM showtime"));
+            "price_list_id, starts_at, ends_at, clean_until, status, sale_opens_at, sale_closes_at), ';' "
+            "ORDER BY id), "
+            "'')) FROM showtime"));
     }
 
 private slots:
@@ -246,6 +249,31 @@ private slots:
             << QStringList{QStringLiteral("showtime-cancel"), QStringLiteral("999999")};
         QTest::newRow("cancel of two")
             << QStringList{QStringLiteral("showtime-cancel"), QStringLiteral("1"), QStringLiteral("2")};
+        QTest::newRow("add with a word for the opening")
+            << (QStringList(add) << prices << QStringLiteral("--start") << start
+                                 << QStringLiteral("--sale-opens") << QStringLiteral("soon"));
+        QTest::newRow("add opening after its close")
+            << (QStringList(add) << prices << QStringLiteral("--start") << start
+                                 << QStringLiteral("--sale-opens") << localStart(2, QTime(12, 0))
+                                 << QStringLiteral("--sale-closes") << localStart(2, QTime(11, 0)));
+        QTest::newRow("add closing after the film")
+            << (QStringList(add) << prices << QStringLiteral("--start") << start
+                                 << QStringLiteral("--sale-closes") << localStart(3, QTime(13, 0)));
+        QTest::newRow("sale without a showtime") << QStringList{
+            QStringLiteral("showtime-sale"), QStringLiteral("--sale-opens"), QStringLiteral("now")};
+        QTest::newRow("sale without a time")
+            << QStringList{QStringLiteral("showtime-sale"), QStringLiteral("1")};
+        QTest::newRow("sale of a word") << QStringList{QStringLiteral("showtime-sale"), QStringLiteral("abc"),
+                                                       QStringLiteral("--sale-opens"), QStringLiteral("now")};
+        QTest::newRow("sale closing 'now'")
+            << QStringList{QStringLiteral("showtime-sale"), QStringLiteral("1"),
+                           QStringLiteral("--sale-closes"), QStringLiteral("now")};
+        QTest::newRow("sale of an unknown showtime")
+            << QStringList{QStringLiteral("showtime-sale"), QStringLiteral("1"), QStringLiteral("999999"),
+                           QStringLiteral("--sale-opens"), QStringLiteral("none")};
+        QTest::newRow("sale opening after the showtime")
+            << QStringList{QStringLiteral("showtime-sale"), QStringLiteral("1"),
+                           QStringLiteral("--sale-opens"), QStringLiteral("2040-01-01T10:00")};
     }
 
     void badInputChangesNothing()
@@ -282,6 +310,50 @@ private slots:
         QVERIFY2(cancelled.err.contains(QLatin1String("needs a manager login")),
                  qPrintable(cancelled.describe()));
         QCOMPARE(schedule(), before);
+    }
+
+    void aShowtimeSellsFromItsOpening()
+    {
+        // Added with an opening the day before: listed with it, and a till cannot hold a seat yet.
+        const CliRun added = asManager(
+            {QStringLiteral("showtime-add"), QStringLiteral("--hall"), QStringLiteral("Hall 2"),
+             QStringLiteral("--film"), QStringLiteral("Paper Tigers"), QStringLiteral("--prices"),
+             QStringLiteral("Standard"), QStringLiteral("--start"), localStart(3, QTime(10, 0)),
+             QStringLiteral("--sale-opens"), localStart(2, QTime(10, 0)), QStringLiteral("--json")});
+        QVERIFY2(added.exitCode == 0, qPrintable(added.describe()));
+        const QJsonObject s = added.json().value(QLatin1String("showtime")).toObject();
+        QCOMPARE(s.value(QLatin1String("sale_opens_at")).toString(), utcIso(2, QTime(10, 0)));
+        QVERIFY(s.value(QLatin1String("sale_closes_at")).isNull());
+        const QString id = QString::number(s.value(QLatin1String("id")).toInt());
+        const CliRun early = m_rig.cli({QStringLiteral("hold"), id, QStringLiteral("A1")});
+        QVERIFY2(early.exitCode != 0 && early.err.contains(QLatin1String("goes on sale at")),
+                 qPrintable(early.describe()));
+
+        // Opened now, and closing an hour before the start: a till holds a seat.
+        const CliRun opened = asManager({QStringLiteral("showtime-sale"), id, QStringLiteral("--sale-opens"),
+                                         QStringLiteral("now"), QStringLiteral("--sale-closes"),
+                                         localStart(3, QTime(9, 0)), QStringLiteral("--json")});
+        QVERIFY2(opened.exitCode == 0, qPrintable(opened.describe()));
+        const QJsonObject w = opened.json().value(QLatin1String("showtimes")).toArray().first().toObject();
+        QCOMPARE(w.value(QLatin1String("sale_closes_at")).toString(), utcIso(3, QTime(9, 0)));
+        QVERIFY(!w.value(QLatin1String("sale_opens_at")).toString().isEmpty());
+        const CliRun held = m_rig.cli({QStringLiteral("hold"), id, QStringLiteral("A1")});
+        QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
+
+        // Only the close changed next: the opening is kept.
+        const CliRun cleared = asManager(
+            {QStringLiteral("showtime-sale"), id, QStringLiteral("--sale-closes"), QStringLiteral("none")});
+        QVERIFY2(cleared.exitCode == 0, qPrintable(cleared.describe()));
+        QCOMPARE(m_rig.db().scalar(QStringLiteral("SELECT (sale_opens_at IS NOT NULL) || ' ' || "
+                                                  "(sale_closes_at IS NULL) FROM showtime WHERE id = %1")
+                                       .arg(id)),
+                 QStringLiteral("true true"));
+
+        // A terminal login may not set a window.
+        const CliRun refused = m_rig.cli(
+            {QStringLiteral("showtime-sale"), id, QStringLiteral("--sale-opens"), QStringLiteral("none")});
+        QVERIFY2(refused.exitCode == 1 && refused.err.contains(QLatin1String("needs a manager login")),
+                 qPrintable(refused.describe()));
     }
 
     void aShowtimeWithSalesIsNotCancelled()

@@ -48,7 +48,7 @@ private:
     {
         ShowtimeStore store(*m_manager);
         auto done =
-            store.add(NewShowtime{m_hall, QStringLiteral("Test film"), QString(), start, std::nullopt});
+            store.add(NewShowtime{m_hall, QStringLiteral("Test film"), QString(), start, std::nullopt, {}});
         return done && done.value().added ? done.value().added->id : -1;
     }
 
@@ -92,8 +92,12 @@ private slots:
         // Local times: the daypart is the cinema's (this machine's) clock.
         const QDate monday(2031, 1, 13);
         ShowtimeStore store(*m_manager);
-        auto done = store.add(NewShowtime{m_hall, QStringLiteral("Test film"), QStringLiteral("Test prices"),
-                                          QDateTime(monday, QTime(8, 0)), std::nullopt});
+        auto done = store.add(NewShowtime{m_hall,
+                                          QStringLiteral("Test film"),
+                                          QStringLiteral("Test prices"),
+                                          QDateTime(monday, QTime(8, 0)),
+                                          std::nullopt,
+                                          {}});
         QVERIFY(done.ok() && done.value().added);
         const int id = done.value().added->id;
         const QString priceOf = QStringLiteral("SELECT string_agg(tier_code || '=' || amount_minor || '/' || "

@@ -48,7 +48,7 @@ private:
 
     NewShowtime at(const QDateTime& start) const
     {
-        return NewShowtime{m_hall, QStringLiteral("Test film"), QString(), start, std::nullopt};
+        return NewShowtime{m_hall, QStringLiteral("Test film"), QString(), start, std::nullopt, {}};
     }
 
     /// Adds through the manager's function; the id, 0 when refused, -1 on an error.

@@ -149,6 +149,38 @@ private slots:
         // The settings' minutes are the ones that count.
         QVERIFY(SaleRules(SaleSettings{.lateSaleMinutes = 45}).isOnSale(started, now));
     }
+
+    void aWindowOpensAndClosesTheSale_data()
+    {
+        QTest::addColumn<int>("opensMin");  // minutes from now; 0: no opening
+        QTest::addColumn<int>("closesMin"); // minutes from now; 0: no close (start + late minutes)
+        QTest::addColumn<bool>("onSale");
+        QTest::newRow("no window") << 0 << 0 << true;
+        QTest::newRow("opens in a minute") << 1 << 0 << false;
+        QTest::newRow("opened a minute ago") << -1 << 0 << true;
+        QTest::newRow("closed a minute ago") << 0 << -1 << false;
+        QTest::newRow("closes in a minute") << 0 << 1 << true;
+        QTest::newRow("inside") << -10 << 10 << true;
+        QTest::newRow("closes after the late-sale minutes") << 0 << 600 << true;
+    }
+
+    void aWindowOpensAndClosesTheSale()
+    {
+        QFETCH(int, opensMin);
+        QFETCH(int, closesMin);
+        QFETCH(bool, onSale);
+        // Starts in two hours; by the late-sale rule alone it is on sale now.
+        ShowtimeInfo s = showtime(now.addSecs(2LL * 3600));
+        if (opensMin != 0)
+            s.saleOpensAt = now.addSecs(qint64(opensMin) * 60);
+        if (closesMin != 0)
+            s.saleClosesAt = now.addSecs(qint64(closesMin) * 60);
+        QCOMPARE(SaleRules::isOnSale(s, now, 20), onSale);
+        // A close the window sets replaces the late-sale cut-off: four hours after the start.
+        s.saleOpensAt = QDateTime();
+        s.saleClosesAt = now.addSecs(6LL * 3600);
+        QVERIFY(SaleRules::isOnSale(s, now.addSecs(5LL * 3600), 20));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstSaleRules)

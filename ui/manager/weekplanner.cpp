@@ -332,10 +332,62 @@ void WeekPlanner::onContextMenu(const QPoint& pos, const QPoint& globalPos)
     if (!id)
         return;
     QMenu menu(this);
+    QAction* openSale = nullptr;
+    for (const ScheduledShowtime& s : std::as_const(m_week.showtimes)) {
+        if (s.id == id && s.saleOpensAt.isValid() && s.saleOpensAt > QDateTime::currentDateTimeUtc()) {
+            openSale = menu.addAction(tr("Put showtime %1 on &sale now").arg(id));
+            openSale->setObjectName(QStringLiteral("openSaleAction"));
+        }
+    }
+    QAction* relayout = menu.addAction(tr("Give showtime %1 the hall's current &layout").arg(id));
+    relayout->setObjectName(QStringLiteral("relayoutAction"));
+    menu.addSeparator();
     QAction* cancel = menu.addAction(tr("&Cancel showtime %1").arg(id));
     cancel->setObjectName(QStringLiteral("cancelShowtimeAction"));
-    if (menu.exec(globalPos) == cancel)
+    QAction* chosen = menu.exec(globalPos);
+    if (chosen == cancel)
         cancelShowtime(id);
+    else if (chosen == relayout)
+        relayoutShowtime(id);
+    else if (chosen && chosen == openSale)
+        openSaleNow(id);
+}
+
+void WeekPlanner::openSaleNow(int showtimeId)
+{
+    SaleWindowChange change;
+    change.opens = QDateTime();
+    auto opened = m_schedule.setSaleWindow({showtimeId}, change);
+    reload();
+    if (!opened) {
+        showStatus(tr("Showtime %1 was not put on sale: %2").arg(showtimeId).arg(opened.error().message),
+                   true);
+        return;
+    }
+    showStatus(tr("Showtime %1 is on sale now.").arg(showtimeId), false);
+}
+
+void WeekPlanner::relayoutShowtime(int showtimeId)
+{
+    auto done = m_schedule.relayout(showtimeId);
+    reload();
+    if (!done) {
+        showStatus(tr("Showtime %1 keeps its layout: %2").arg(showtimeId).arg(done.error().message), true);
+        return;
+    }
+    const ShowtimeRelayout& r = done.value();
+    if (!r.moved) {
+        showStatus(tr("Showtime %1 has the hall's current layout already.").arg(showtimeId), false);
+        return;
+    }
+    QString text = tr("Showtime %1 now has layout version %2 of its hall (%3 seats).")
+                       .arg(showtimeId)
+                       .arg(r.version)
+                       .arg(r.seats);
+    if (!r.blocksDropped.isEmpty())
+        text += QLatin1Char(' ') + tr("Blocked seats the new layout does not have: %1.")
+                                       .arg(r.blocksDropped.join(QStringLiteral(", ")));
+    showStatus(text, false);
 }
 
 void WeekPlanner::cancelShowtime(int showtimeId)
@@ -415,6 +467,10 @@ void WeekPlanner::paintGrid()
             times += QLatin1Char(' ') + tr("· %n sold", nullptr, s.seatsSold);
         else if (s.seatsHeld > 0)
             times += QLatin1Char(' ') + tr("· %n held", nullptr, s.seatsHeld);
+        else if (s.saleOpensAt.isValid() && s.saleOpensAt > QDateTime::currentDateTimeUtc())
+            times += QLatin1Char(' ') +
+                     tr("· on sale %1")
+                         .arg(locale.toString(s.saleOpensAt.toTimeZone(m_zone), QStringLiteral("ddd HH:mm")));
         const int width = std::max(0, film.width() - 6);
         const QRect text = film.adjusted(4, 1, -2, -1);
         const QFontMetrics metrics = p.fontMetrics();

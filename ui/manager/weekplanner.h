@@ -54,6 +54,10 @@ public slots:
     void nextWeek();
     /// Cancels a showtime; the refusal shown.
     void cancelShowtime(int showtimeId);
+    /// Opens a showtime's sale now, whatever opening it had (its close kept); the refusal shown.
+    void openSaleNow(int showtimeId);
+    /// Gives a showtime never booked its hall's current layout; the refusal shown.
+    void relayoutShowtime(int showtimeId);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

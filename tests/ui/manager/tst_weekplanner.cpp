@@ -49,8 +49,8 @@ private:
 
     int add(const QDateTime& start, const QString& hall = QString()) const
     {
-        auto done = m_store->add(NewShowtime{hall.isEmpty() ? m_hall : hall, QStringLiteral("Test film"),
-                                             QString(), start, std::nullopt});
+        auto done = m_store->add(NewShowtime{
+            hall.isEmpty() ? m_hall : hall, QStringLiteral("Test film"), QString(), start, std::nullopt, {}});
         return done && done.value().added ? done.value().added->id : -1;
     }
 
@@ -171,6 +171,57 @@ private slots:
         planner.cancelShowtime(free);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM showtime WHERE id = %1").arg(free)),
                  QStringLiteral("CANCELLED"));
+    }
+
+    void aShowtimeGoesOnSaleAndOntoTheNewLayoutFromThePlanner()
+    {
+        const int id = add(ten.addDays(1));
+        QVERIFY(id > 0);
+        QVERIFY(m_db->run(
+            QStringLiteral("UPDATE showtime SET sale_opens_at = now() + interval '1 day' WHERE id = %1")
+                .arg(id)));
+        WeekPlanner planner(*m_store, QTimeZone::utc());
+        planner.resize(1400, 600);
+        planner.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&planner));
+        planner.showWeek(monday);
+        QCOMPARE(planner.week().showtimes.size(), 1);
+        QVERIFY(planner.week().showtimes.first().saleOpensAt.isValid());
+
+        planner.openSaleNow(id);
+        QVERIFY2(planner.statusText().contains(QLatin1String("on sale now")),
+                 qPrintable(planner.statusText()));
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT sale_opens_at IS NULL FROM showtime WHERE id = %1").arg(id)),
+            QStringLiteral("true"));
+
+        // On its hall's current layout already: said, nothing changes.
+        planner.relayoutShowtime(id);
+        QVERIFY2(planner.statusText().contains(QLatin1String("current layout already")),
+                 qPrintable(planner.statusText()));
+        // A new version of the hall with one seat fewer: the showtime takes it.
+        QVERIFY(m_db->run(
+            QStringLiteral(
+                "WITH l AS (INSERT INTO hall_layout (auditorium_id, version) SELECT auditorium_id, 2 FROM "
+                "showtime "
+                "WHERE id = %1 RETURNING id, auditorium_id), copied AS (INSERT INTO seat (auditorium_id, "
+                "layout_id, "
+                "row_label, number, kind, x, y) SELECT l.auditorium_id, l.id, s.row_label, s.number, s.kind, "
+                "s.x, s.y "
+                "FROM l, seat s WHERE s.layout_id = (SELECT layout_id FROM showtime WHERE id = %1) AND "
+                "s.label <> 'A1' "
+                "RETURNING 1) UPDATE auditorium a SET layout_id = l.id FROM l WHERE a.id = l.auditorium_id")
+                .arg(id)));
+        const int before =
+            m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE showtime_id = %1").arg(id))
+                .toInt();
+        planner.relayoutShowtime(id);
+        QVERIFY2(planner.statusText().contains(QLatin1String("layout version 2")),
+                 qPrintable(planner.statusText()));
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE showtime_id = %1").arg(id))
+                .toInt(),
+            before - 1);
     }
 
     void aWeekForTheReadme()
