@@ -94,17 +94,8 @@ ExitCode BlockCommands::block(const QStringList& positional)
                                .arg(label, CliSession::localTime(s.heldUntil, QStringLiteral("HH:mm:ss"))));
         }
         const QString message = tr("Nothing was blocked: %1.").arg(said.join(QStringLiteral("; ")));
-        if (m_session.json())
-            m_session.print(
-                QJsonObject{{QStringLiteral("error"),
-                             QJsonObject{{QStringLiteral("code"),
-                                          QString::fromLatin1(errorCodeName(ErrorCode::Conflict))},
-                                         {QStringLiteral("message"), message},
-                                         {QStringLiteral("seats"), labelArray(ids, labels)}}},
-                            {QStringLiteral("in_the_way"), inTheWay}},
-                QString());
-        m_session.printError(message);
-        return ExitCode::Conflict;
+        return m_session.conflict(message, {{QStringLiteral("in_the_way"), inTheWay}},
+                                  {{QStringLiteral("seats"), labelArray(ids, labels)}});
     }
     QString text =
         tr("Blocked %1 of showtime %2: %3.\n")

@@ -305,6 +305,21 @@ void CliSession::printError(const QString& message)
     m_err << "boxoffice-admin: " << message << Qt::endl;
 }
 
+ExitCode CliSession::conflict(const QString& message, const QJsonObject& fields,
+                              const QJsonObject& errorFields)
+{
+    if (m_json) {
+        QJsonObject error = errorFields;
+        error.insert(QStringLiteral("code"), QString::fromLatin1(errorCodeName(ErrorCode::Conflict)));
+        error.insert(QStringLiteral("message"), message);
+        QJsonObject out = fields;
+        out.insert(QStringLiteral("error"), error);
+        print(out, QString());
+    }
+    printError(message);
+    return ExitCode::Conflict;
+}
+
 ExitCode CliSession::fail(const Error& e)
 {
     QString message = e.message.isEmpty() ? e.detail : e.message;

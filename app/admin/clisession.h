@@ -69,6 +69,11 @@ public:
     void print(const QJsonObject& json, const QString& text);
     /// Prints one "boxoffice-admin: ..." line to the error stream.
     void printError(const QString& message);
+    /// A refusal that names what is in the way: "message" on the error stream, and with --json an
+    /// error object of code "conflict" (with `errorFields` added) beside `fields`. Returns
+    /// ExitCode::Conflict.
+    [[nodiscard]] ExitCode conflict(const QString& message, const QJsonObject& fields,
+                                    const QJsonObject& errorFields = {});
     /// Prints the error (as a JSON error object too with --json); returns its exit status.
     [[nodiscard]] ExitCode fail(const Error& e);
     /// As fail(), an unknown showtime or seat counting as bad input: it was named by the user.

@@ -86,16 +86,7 @@ ExitCode HallBlockCommands::block(const QStringList& positional)
             tr("Nothing was blocked: %1. Move or refund those first, or block the rest with "
                "--skip-taken.")
                 .arg(said.join(QStringLiteral("; ")));
-        if (m_session.json())
-            m_session.print(
-                QJsonObject{{QStringLiteral("error"),
-                             QJsonObject{{QStringLiteral("code"),
-                                          QString::fromLatin1(errorCodeName(ErrorCode::Conflict))},
-                                         {QStringLiteral("message"), message}}},
-                            {QStringLiteral("in_the_way"), inTheWay}},
-                QString());
-        m_session.printError(message);
-        return ExitCode::Conflict;
+        return m_session.conflict(message, {{QStringLiteral("in_the_way"), inTheWay}});
     }
     QJsonArray showtimes;
     for (int id : outcome.showtimes)

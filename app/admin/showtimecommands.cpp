@@ -277,16 +277,7 @@ ExitCode ShowtimeCommands::add(const QStringList& positional)
         }
         const QString message = tr("The hall is busy then: it overlaps %1. Nothing was added.")
                                     .arg(named.join(QStringLiteral("; ")));
-        if (m_session.json())
-            m_session.print(
-                QJsonObject{{QStringLiteral("error"),
-                             QJsonObject{{QStringLiteral("code"),
-                                          QString::fromLatin1(errorCodeName(ErrorCode::Conflict))},
-                                         {QStringLiteral("message"), message}}},
-                            {QStringLiteral("overlaps"), overlaps}},
-                QString());
-        m_session.printError(message);
-        return ExitCode::Conflict;
+        return m_session.conflict(message, {{QStringLiteral("overlaps"), overlaps}});
     }
     const ScheduledShowtime& s = *outcome.added;
     QString text =
@@ -365,18 +356,9 @@ ExitCode ShowtimeCommands::pattern(const QStringList& positional)
         }
         const QString message =
             tr("The pattern overlaps %n time(s); nothing was added.", nullptr, int(outcome.conflicts.size()));
-        if (m_session.json())
-            m_session.print(
-                QJsonObject{{QStringLiteral("error"),
-                             QJsonObject{{QStringLiteral("code"),
-                                          QString::fromLatin1(errorCodeName(ErrorCode::Conflict))},
-                                         {QStringLiteral("message"), message}}},
-                            {QStringLiteral("conflicts"), conflicts}},
-                QString());
-        else
+        if (!m_session.json())
             m_session.print(QJsonObject(), text);
-        m_session.printError(message);
-        return ExitCode::Conflict;
+        return m_session.conflict(message, {{QStringLiteral("conflicts"), conflicts}});
     }
     QJsonArray added;
     QString text = tr("%n showtime(s) added:\n", nullptr, int(outcome.added.size()));
