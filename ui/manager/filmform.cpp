@@ -73,7 +73,7 @@ FilmForm::FilmForm(QWidget* parent)
     m_rating->setAccessibleName(tr("Age rating"));
     for (const QString& code : FilmCatalog::ratings())
         m_rating->addItem(QStringLiteral("%1 — %2").arg(code, FilmCatalog::ratingName(code)), code);
-    form->addRow(tr("Age &rating:"), m_rating);
+    form->addRow(tr("A&ge rating:"), m_rating);
     m_format = new QComboBox(this);
     m_format->setObjectName(QStringLiteral("filmFormat"));
     m_format->setAccessibleName(tr("Format"));
@@ -90,7 +90,7 @@ FilmForm::FilmForm(QWidget* parent)
     m_subtitles->setObjectName(QStringLiteral("filmSubtitles"));
     m_subtitles->setAccessibleName(tr("Subtitles"));
     m_subtitles->setPlaceholderText(tr("ko, en, … (empty: none)"));
-    form->addRow(tr("&Subtitles:"), m_subtitles);
+    form->addRow(tr("S&ubtitles:"), m_subtitles);
     m_hasRelease = new QCheckBox(tr("Released on"), this);
     m_hasRelease->setObjectName(QStringLiteral("filmHasRelease"));
     m_release = new QDateEdit(this);

@@ -63,10 +63,10 @@ FilmScreen::FilmScreen(FilmCatalog& catalog, QWidget* parent)
     auto* listButtons = new QHBoxLayout;
     m_new = new QPushButton(tr("&New film"), listPanel);
     m_new->setObjectName(QStringLiteral("newFilm"));
-    m_retire = new QPushButton(tr("Re&tire"), listPanel);
+    m_retire = new QPushButton(tr("Ret&ire"), listPanel);
     m_retire->setObjectName(QStringLiteral("retireFilm"));
     m_retire->setToolTip(tr("A retired film gets no new showtimes; those it has keep selling."));
-    auto* reloadButton = new QPushButton(tr("Re&load"), listPanel);
+    auto* reloadButton = new QPushButton(tr("Reloa&d"), listPanel);
     reloadButton->setObjectName(QStringLiteral("reloadFilms"));
     listButtons->addWidget(m_new);
     listButtons->addWidget(m_retire);
@@ -274,7 +274,7 @@ void FilmScreen::updateButtons()
 {
     const Film* film = selected();
     m_retire->setEnabled(film != nullptr);
-    m_retire->setText(film && !film->retiredAt.isNull() ? tr("Un-re&tire") : tr("Re&tire"));
+    m_retire->setText(film && !film->retiredAt.isNull() ? tr("Un-ret&ire") : tr("Ret&ire"));
     m_save->setEnabled(m_form->problem().isEmpty());
     m_save->setText(m_form->film().id == 0 ? tr("&Add film") : tr("&Save film"));
 }
