@@ -312,6 +312,11 @@ private slots:
             QCOMPARE(m_rig.db().scalar(showtimesOf), before);
         }
 
+        // Seeding the demo again skips it rather than failing.
+        const CliRun seeded = m_rig.cliAsOwner(words({"seed-demo", "--json"}));
+        QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.describe()));
+        QCOMPARE(m_rig.db().scalar(showtimesOf), before);
+
         // Its showtime keeps selling.
         const CliRun held = m_rig.cli({QStringLiteral("hold"), showtime, QStringLiteral("A1"),
                                        QStringLiteral("--owner"), bo::test::newUuid()});
