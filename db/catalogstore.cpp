@@ -261,7 +261,9 @@ Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZon
                     QStringLiteral(
                         "INSERT INTO showtime (auditorium_id, movie_id, price_list_id, starts_at) "
                         "SELECT a.id, m.id, p.id, ? FROM auditorium a, movie m, price_list p "
-                        " WHERE a.name = ? AND m.title = ? AND p.name = ? AND p.retired_at IS NULL "
+                        // A film retired by a manager gets no new showtime (0031): skipped.
+                        " WHERE a.name = ? AND m.title = ? AND m.retired_at IS NULL AND p.name = ? "
+                        "   AND p.retired_at IS NULL "
                         "   AND NOT EXISTS (SELECT 1 FROM showtime s WHERE s.auditorium_id = a.id "
                         "                   AND s.starts_at = ?) "
                         // A slot taken by a showtime moved there is left alone (0020).

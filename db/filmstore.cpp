@@ -69,6 +69,22 @@ Status FilmStore::update(const Film& wanted, bool keepPoster)
     return success();
 }
 
+Result<QDateTime> FilmStore::retire(int filmId, bool retired)
+{
+    auto q =
+        m_connection.exec(QStringLiteral("SELECT bo_film_retire(?::integer, ?::boolean)"), {filmId, retired});
+    if (!q) {
+        Error e = q.error();
+        if (e.code == ErrorCode::NotFound)
+            e.message = tr("There is no film %1 (see 'films').").arg(filmId);
+        return e;
+    }
+    if (!q.value().next())
+        return makeError(ErrorCode::Internal, tr("The film's retirement was not answered."));
+    const QVariant at = q.value().value(0);
+    return at.isNull() ? QDateTime() : at.toDateTime().toUTC();
+}
+
 Error FilmStore::named(Error e, const Film& film)
 {
     static const QRegularExpression existing(QStringLiteral("^film (\\d+) has that title and format"));
@@ -84,7 +100,7 @@ Result<QList<Film>> FilmStore::films(bool withPosters)
         QStringLiteral(
             "SELECT id, title, coalesce(title_en, ''), runtime_min, rating, format, coalesce(language, ''), "
             "       coalesce(subtitles, ''), release_on, plays_until, coalesce(poster_type, ''), "
-            "       coalesce(octet_length(poster), 0), CASE WHEN ? THEN poster END "
+            "       coalesce(octet_length(poster), 0), CASE WHEN ? THEN poster END, retired_at "
             "  FROM movie ORDER BY lower(title), format, id"),
         {withPosters});
     if (!q)
@@ -106,6 +122,8 @@ Result<QList<Film>> FilmStore::films(bool withPosters)
         f.posterType = r.value(10).toString();
         f.posterBytes = r.value(11).toLongLong();
         f.poster = r.value(12).toByteArray();
+        if (!r.value(13).isNull())
+            f.retiredAt = r.value(13).toDateTime().toUTC();
         films << f;
     }
     return films;

@@ -10,7 +10,8 @@ namespace bo {
 
 class DbConnection;
 
-/// The films on PostgreSQL (migration 0022): added through bo_film_add, a manager's; read from
+/// The films on PostgreSQL (migrations 0022, 0027, 0031): added, edited and retired through
+/// bo_film_add, bo_film_update and bo_film_retire, a manager's; read from
 /// the movie table by any login.
 class FilmStore final : public FilmCatalog
 {
@@ -21,6 +22,7 @@ public:
 
     [[nodiscard]] Result<int> add(const Film& film) override;
     [[nodiscard]] Status update(const Film& film, bool keepPoster) override;
+    [[nodiscard]] Result<QDateTime> retire(int filmId, bool retired) override;
     [[nodiscard]] Result<QList<Film>> films(bool withPosters) override;
 
 private:

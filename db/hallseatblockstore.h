@@ -10,7 +10,7 @@ namespace bo {
 
 class DbConnection;
 
-/// A hall's blocked seats on PostgreSQL (migration 0033): bo_hall_seat_block and
+/// A hall's blocked seats on PostgreSQL (migration 0032): bo_hall_seat_block and
 /// bo_hall_seat_unblock, a manager's; hall_seat_block read by anyone. Repeating a call is safe
 /// (a block of blocked seats changes only their reason).
 class HallSeatBlockStore final : public HallSeatBlocking

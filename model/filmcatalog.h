@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QDate>
+#include <QDateTime>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -29,6 +30,7 @@ struct Film
     QByteArray poster;      ///< PNG or JPEG bytes; empty when none (or not read)
     QString posterType;     ///< image/png or image/jpeg when there is a poster
     qint64 posterBytes = 0; ///< the poster's size, also when its bytes were not read
+    QDateTime retiredAt;    ///< when a manager retired it (no new showtimes); null while it plays
 };
 
 /// The cinema's films (the port; db/FilmStore is its PostgreSQL adapter). Adding needs a manager
@@ -67,7 +69,11 @@ public:
     /// NotFound for no such film; Conflict when another film has that title in its format.
     /// Showtimes already made keep their slot.
     [[nodiscard]] virtual Status update(const Film& film, bool keepPoster) = 0;
-    /// Every film by title and format; posters' bytes only when `withPosters`.
+    /// Retires film `filmId` (`retired`) or gives it back to the planner: a retired film gets no
+    /// new showtime, those it has keep selling. Returns when it was retired (the first time, when
+    /// retired twice); a null time when it plays again. NotFound for no such film.
+    [[nodiscard]] virtual Result<QDateTime> retire(int filmId, bool retired) = 0;
+    /// Every film by title and format, retired ones too; posters' bytes only when `withPosters`.
     [[nodiscard]] virtual Result<QList<Film>> films(bool withPosters) = 0;
 };
 

@@ -59,6 +59,8 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return FilmCommands(m_session).add(positional);
     if (command == QLatin1String("film-edit"))
         return FilmCommands(m_session).edit(positional);
+    if (command == QLatin1String("film-retire"))
+        return FilmCommands(m_session).retire(positional);
     if (command == QLatin1String("prices"))
         return PriceCommands(m_session).prices(positional);
     if (command == QLatin1String("price-set"))

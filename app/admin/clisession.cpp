@@ -87,7 +87,8 @@ void CliSession::addOptions()
            "                                          manager); --replace adds a new version of an\n"
            "                                          existing hall, showtimes keep theirs\n"
            "  hall-export HALL [--format csv|json] [--output FILE]   a hall's current layout\n"
-           "  films                                   list the films: rating, format, languages, dates\n"
+           "  films [--all]                           list the films: rating, format, languages, dates;\n"
+           "                                          --all: the retired ones too"
            "  film-add --title T --runtime MIN --rating ALL|12|15|18|R [--title-en E] [--format "
            "2D|3D|IMAX|...]\n"
            "           [--language ko] [--subtitles en|none] [--release DAY] [--until DAY] [--poster FILE]\n"
@@ -96,6 +97,8 @@ void CliSession::addOptions()
            "FILE|none] ...\n"
            "                                          change a film (manager): only the options given;\n"
            "                                          showtimes already made keep their slot\n"
+           "  film-retire FILM [--undo]               retire a film (manager): no new showtimes, those\n"
+           "                                          it has keep selling; --undo gives it back\n"
            "  showtime-add --hall H --film F --start TIME [--prices LIST] [--trailers MIN]\n"
            "                                          add a showtime (manager); TIME is local like\n"
            "                                          2026-12-24T19:30 or has an offset; refused when\n"
@@ -228,6 +231,8 @@ void CliSession::addOptions()
         {QStringLiteral("release"), tr("The film's release day."), tr("YYYY-MM-DD")},
         {QStringLiteral("until"), tr("The last day the film plays."), tr("YYYY-MM-DD")},
         {QStringLiteral("poster"), tr("The film's poster, a PNG or JPEG file of at most 2 MiB."), tr("file")},
+        {QStringLiteral("all"), tr("'films': list retired films too.")},
+        {QStringLiteral("undo"), tr("'film-retire': give the retired film back to the planner.")},
         {QStringLiteral("reason"), tr("Why 'block' blocks the seats (one line, at most 200 characters)."),
          tr("text")},
         {QStringLiteral("sale-opens"),

@@ -41,6 +41,8 @@ QJsonObject toJson(const Film& f)
              f.posterType.isEmpty() ? QJsonValue()
                                     : QJsonValue(QJsonObject{{QStringLiteral("type"), f.posterType},
                                                              {QStringLiteral("bytes"), f.posterBytes}}));
+    o.insert(QStringLiteral("retired_at"),
+             f.retiredAt.isNull() ? QJsonValue() : QJsonValue(CliSession::isoUtc(f.retiredAt)));
     return o;
 }
 
@@ -53,7 +55,8 @@ FilmCommands::FilmCommands(CliSession& session)
 ExitCode FilmCommands::films(const QStringList& positional)
 {
     if (positional.size() != 1)
-        return m_session.usageError(tr("films takes no arguments."));
+        return m_session.usageError(tr("films takes no arguments (--all lists retired films too)."));
+    const bool all = m_session.isSet(QStringLiteral("all"));
     if (Status s = m_session.connect(true); !s)
         return m_session.fail(s.error());
     FilmStore store(m_session.connection());
@@ -62,7 +65,13 @@ ExitCode FilmCommands::films(const QStringList& positional)
         return m_session.fail(films.error());
     QJsonArray list;
     QString text;
+    int hidden = 0;
     for (const Film& f : films.value()) {
+        // A retired film is history: listed on request (showtimes and bookings still name it).
+        if (!f.retiredAt.isNull() && !all) {
+            ++hidden;
+            continue;
+        }
         list.append(toJson(f));
         QStringList parts{QStringLiteral("%1 min").arg(f.runtimeMinutes), FilmCatalog::ratingName(f.rating),
                           f.format};
@@ -75,13 +84,17 @@ ExitCode FilmCommands::films(const QStringList& positional)
                          .arg(f.releaseOn.toString(Qt::ISODate), f.playsUntil.toString(Qt::ISODate));
         if (!f.posterType.isEmpty())
             parts << tr("poster");
+        if (!f.retiredAt.isNull())
+            parts << tr("retired %1").arg(f.retiredAt.toLocalTime().date().toString(Qt::ISODate));
         text += QStringLiteral("%1\t%2%3\t%4\n")
                     .arg(f.id)
                     .arg(f.title, f.titleEn.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(f.titleEn),
                          parts.join(QStringLiteral(", ")));
     }
     if (list.isEmpty())
-        text = tr("No films yet (film-add).\n");
+        text = hidden > 0 ? QString() : tr("No films yet (film-add).\n");
+    if (hidden > 0)
+        text += tr("%n retired film(s) not listed (films --all).\n", nullptr, hidden);
     m_session.print(QJsonObject{{QStringLiteral("films"), list}}, text);
     return ExitCode::Ok;
 }
@@ -184,6 +197,41 @@ ExitCode FilmCommands::edit(const QStringList& positional)
                         .arg(made.title)
                         .arg(made.runtimeMinutes)
                         .arg(FilmCatalog::ratingName(made.rating), made.format));
+    return ExitCode::Ok;
+}
+
+ExitCode FilmCommands::retire(const QStringList& positional)
+{
+    bool ok = false;
+    const int id = positional.value(1).toInt(&ok);
+    if (positional.size() != 2 || !ok || id <= 0)
+        return m_session.usageError(tr("film-retire takes one film number (see 'films --all'), and --undo "
+                                       "to give it back."));
+    const bool retired = !m_session.isSet(QStringLiteral("undo"));
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    FilmStore store(m_session.connection());
+    auto at = store.retire(id, retired);
+    if (!at) {
+        if (CliSession::permissionDenied(at.error()))
+            return m_session.fail(makeError(ErrorCode::Internal, tr("Retiring a film needs a manager login."),
+                                            at.error().detail));
+        return m_session.fail(at.error());
+    }
+    auto films = store.films(false);
+    if (!films)
+        return m_session.fail(films.error());
+    const auto found = std::find_if(films.value().cbegin(), films.value().cend(),
+                                    [id](const Film& f) { return f.id == id; });
+    Film film = found == films.value().cend() ? Film{} : *found;
+    film.id = id;
+    film.retiredAt = at.value();
+    m_session.print(QJsonObject{{QStringLiteral("film"), toJson(film)}},
+                    retired
+                        ? tr("Film %1 (%2) is retired: no new showtimes; those it has keep selling.\n")
+                              .arg(id)
+                              .arg(film.title)
+                        : tr("Film %1 (%2) plays again: it may get showtimes.\n").arg(id).arg(film.title));
     return ExitCode::Ok;
 }
 

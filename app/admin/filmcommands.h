@@ -12,7 +12,8 @@
 
 namespace bo {
 
-/// The films (issue 15): `films` (any login), `film-add` and `film-edit` (a manager's).
+/// The films (issue 15): `films` (any login), `film-add`, `film-edit` and `film-retire` (a
+/// manager's).
 class FilmCommands final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::FilmCommands)
@@ -21,7 +22,8 @@ public:
     explicit FilmCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(FilmCommands)
 
-    /// Lists the films with their rating, format, languages, dates and poster.
+    /// Lists the films with their rating, format, languages, dates and poster; retired films only
+    /// with --all.
     [[nodiscard]] ExitCode films(const QStringList& positional);
     /// `film-add --title T --runtime MIN --rating R [--title-en E] [--format F] [--language L]
     /// [--subtitles L|none] [--release DAY] [--until DAY] [--poster FILE]`: exit 3 when the film
@@ -31,6 +33,10 @@ public:
     /// [--subtitles L|none] [--release DAY|none] [--until DAY|none] [--poster FILE|none]`: only
     /// the options given change; exit 2 for no such film, 3 when another film has the title.
     [[nodiscard]] ExitCode edit(const QStringList& positional);
+
+    /// `film-retire FILM [--undo]`: no new showtimes for the film (its showtimes keep selling);
+    /// --undo gives it back. Exit 2 for no such film, 1 for a terminal's login.
+    [[nodiscard]] ExitCode retire(const QStringList& positional);
 
 private:
     /// Applies the film options given to `film`; the exit code of a usage error, if any.

@@ -11,8 +11,10 @@
 #include <spdlog/spdlog.h>
 
 #include "db/dbconnection.h"
+#include "db/filmstore.h"
 #include "db/hallstore.h"
 #include "db/showtimestore.h"
+#include "ui/manager/filmscreen.h"
 #include "ui/manager/layouteditor.h"
 #include "ui/manager/weekplanner.h"
 
@@ -24,6 +26,7 @@ struct PgManagerScreens::Session
     std::unique_ptr<DbConnection> connection;
     std::unique_ptr<HallStore> halls;
     std::unique_ptr<ShowtimeStore> showtimes;
+    std::unique_ptr<FilmStore> films;
     QPointer<QWidget> window;
 
     ~Session()
@@ -65,7 +68,9 @@ Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QS
     if (!role || !role.value().next() || !role.value().value(0).toBool())
         return makeError(ErrorCode::BadInput, tr("%1 is not a manager's login.").arg(user));
     spdlog::info("manager '{}' signed in for the {}", user.toStdString(),
-                 screen == Screen::WeekPlanner ? "week planner" : "hall layouts");
+                 screen == Screen::WeekPlanner ? "week planner"
+                 : screen == Screen::Films     ? "films"
+                                               : "hall layouts");
 
     auto session = std::make_unique<Session>();
     session->connection = std::move(connection.value());
@@ -74,6 +79,10 @@ Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QS
         session->showtimes = std::make_unique<ShowtimeStore>(*session->connection);
         window = new WeekPlanner(*session->showtimes);
         window->setWindowTitle(tr("Week planner — %1").arg(user));
+    } else if (screen == Screen::Films) {
+        session->films = std::make_unique<FilmStore>(*session->connection);
+        window = new FilmScreen(*session->films);
+        window->setWindowTitle(tr("Films — %1").arg(user));
     } else {
         session->halls = std::make_unique<HallStore>(*session->connection);
         window = new LayoutEditor(*session->halls);

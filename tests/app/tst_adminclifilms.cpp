@@ -4,7 +4,8 @@
 // Runs the real boxoffice-admin executable against a fresh demo database per test: films and
 // film-add (issue 15, migration 0022). A manager adds a film with its poster that the listing
 // shows and a showtime can play; the same title and format twice exits 3; bad input exits 2 and
-// changes nothing; a terminal login cannot add a film but may list them.
+// changes nothing; a terminal login cannot add a film but may list them. film-retire (0031): a
+// retired film gets no showtime (exit 3), keeps selling the ones it has, is listed with --all.
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -261,6 +262,132 @@ private slots:
         QVERIFY2(denied.exitCode == 1 && denied.err.contains(QLatin1String("needs a manager login")),
                  qPrintable(denied.describe()));
         QCOMPARE(filmsTable(), before);
+    }
+
+    void aRetiredFilmGetsNoShowtimeKeepsItsOwnAndIsListedOnlyWithAll()
+    {
+        // The film of a showtime on sale.
+        const QString showtime = m_rig.hall1();
+        const QString id =
+            m_rig.db().scalar(QStringLiteral("SELECT movie_id FROM showtime WHERE id = %1").arg(showtime));
+        QVERIFY(!id.isEmpty());
+        const QString showtimesOf =
+            QStringLiteral("SELECT count(*) FROM showtime WHERE movie_id = %1").arg(id);
+        const QString before = m_rig.db().scalar(showtimesOf);
+
+        const CliRun retired = m_rig.cliAsManager(words({"film-retire"}) << id << QStringLiteral("--json"));
+        QVERIFY2(retired.exitCode == 0, qPrintable(retired.describe()));
+        const QString at = retired.json()
+                               .value(QLatin1String("film"))
+                               .toObject()
+                               .value(QLatin1String("retired_at"))
+                               .toString();
+        QVERIFY2(!at.isEmpty(), qPrintable(retired.describe()));
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral("SELECT retired_at IS NOT NULL FROM movie WHERE id = %1").arg(id)),
+                 QStringLiteral("true"));
+        // Retired twice: the first day stays.
+        const CliRun again = m_rig.cliAsManager(words({"film-retire"}) << id << QStringLiteral("--json"));
+        QVERIFY2(again.exitCode == 0, qPrintable(again.describe()));
+        QCOMPARE(again.json()
+                     .value(QLatin1String("film"))
+                     .toObject()
+                     .value(QLatin1String("retired_at"))
+                     .toString(),
+                 at);
+
+        // No new showtime, alone or in a pattern: exit 3, the film named retired, nothing added.
+        const QDate day(2031, 3, 3);
+        const QStringList add = words({"showtime-add", "--hall", "Hall 2", "--prices", "Standard", "--film"})
+                                << id << QStringLiteral("--start")
+                                << day.toString(Qt::ISODate) + QStringLiteral("T09:00");
+        const QStringList pattern =
+            words({"showtime-pattern", "--hall", "Hall 2", "--prices", "Standard", "--times", "09:00"})
+            << QStringLiteral("--film") << id << QStringLiteral("--from") << day.toString(Qt::ISODate)
+            << QStringLiteral("--to") << day.addDays(2).toString(Qt::ISODate);
+        for (const QStringList& args : {add, pattern}) {
+            const CliRun refused = m_rig.cliAsManager(QStringList(args) << QStringLiteral("--json"));
+            QVERIFY2(refused.exitCode == 3 && refused.err.contains(QLatin1String("retired")),
+                     qPrintable(refused.describe()));
+            QCOMPARE(m_rig.db().scalar(showtimesOf), before);
+        }
+
+        // Seeding the demo again skips it rather than failing (its slots freed first, a week on).
+        QVERIFY(m_rig.db().run(
+            QStringLiteral(
+                "UPDATE showtime SET starts_at = starts_at + interval '7 days' WHERE movie_id = %1")
+                .arg(id)));
+        const CliRun seeded = m_rig.cliAsOwner(words({"seed-demo", "--json"}));
+        QVERIFY2(seeded.exitCode == 0, qPrintable(seeded.describe()));
+        QCOMPARE(m_rig.db().scalar(showtimesOf), before);
+
+        // Its showtime keeps selling.
+        const CliRun held = m_rig.cli({QStringLiteral("hold"), showtime, QStringLiteral("A1"),
+                                       QStringLiteral("--owner"), bo::test::newUuid()});
+        QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
+
+        // Listed only with --all.
+        const auto listed = [this, &id](const QStringList& args) {
+            const CliRun run = m_rig.cli(QStringList(args) << QStringLiteral("--json"));
+            for (const auto& v : run.json().value(QLatin1String("films")).toArray()) {
+                if (v.toObject().value(QLatin1String("id")).toInt() == id.toInt())
+                    return v.toObject();
+            }
+            return QJsonObject();
+        };
+        QVERIFY(listed(words({"films"})).isEmpty());
+        QCOMPARE(listed(words({"films", "--all"})).value(QLatin1String("retired_at")).toString(), at);
+        const CliRun text = m_rig.cli(words({"films"}));
+        QVERIFY2(text.exitCode == 0 && text.out.contains(QLatin1String("films --all")),
+                 qPrintable(text.describe()));
+
+        // Given back: it gets showtimes again.
+        const CliRun undone = m_rig.cliAsManager(words({"film-retire"}) << id << QStringLiteral("--undo")
+                                                                        << QStringLiteral("--json"));
+        QVERIFY2(undone.exitCode == 0, qPrintable(undone.describe()));
+        QVERIFY(undone.json()
+                    .value(QLatin1String("film"))
+                    .toObject()
+                    .value(QLatin1String("retired_at"))
+                    .isNull());
+        QVERIFY(!listed(words({"films"})).isEmpty());
+        const CliRun added = m_rig.cliAsManager(add);
+        QVERIFY2(added.exitCode == 0, qPrintable(added.describe()));
+        QCOMPARE(m_rig.db().scalar(showtimesOf).toInt(), before.toInt() + 1);
+    }
+
+    void retiringBadlyExitsWithItsCodeAndChangesNothing()
+    {
+        const QString id =
+            m_rig.db().scalar(QStringLiteral("SELECT id FROM movie WHERE title = 'Paper Tigers'"));
+        const QString before =
+            filmsTable() +
+            m_rig.db().scalar(QStringLiteral("SELECT count(*) FROM movie WHERE retired_at IS NOT NULL"));
+        const struct
+        {
+            QStringList args;
+            int exitCode;
+            const char* says;
+        } cases[] = {
+            {words({"film-retire"}), 2, "one film number"},
+            {words({"film-retire", "x"}), 2, "one film number"},
+            {words({"film-retire"}) << id << id, 2, "one film number"},
+            {words({"film-retire", "99999"}), 2, "no film 99999"},
+            {words({"film-retire", "99999", "--undo"}), 2, "no film 99999"},
+        };
+        for (const auto& c : cases) {
+            const CliRun run = m_rig.cliAsManager(QStringList(c.args) << QStringLiteral("--json"));
+            QVERIFY2(run.exitCode == c.exitCode && run.err.contains(QLatin1String(c.says)),
+                     qPrintable(run.describe()));
+            QVERIFY2(run.json().contains(QLatin1String("error")), qPrintable(run.describe()));
+        }
+        // A terminal login cannot retire a film.
+        const CliRun denied = m_rig.cli(words({"film-retire"}) << id);
+        QVERIFY2(denied.exitCode == 1 && denied.err.contains(QLatin1String("needs a manager login")),
+                 qPrintable(denied.describe()));
+        QCOMPARE(filmsTable() + m_rig.db().scalar(QStringLiteral(
+                                    "SELECT count(*) FROM movie WHERE retired_at IS NOT NULL")),
+                 before);
     }
 
     void aTerminalLoginCannotAddAFilm()

@@ -11,6 +11,7 @@
 #include "app/gui/pgmanagerscreens.h"
 #include "db/dbconnection.h"
 #include "tests/support/testdatabase.h"
+#include "ui/manager/filmscreen.h"
 #include "ui/manager/layouteditor.h"
 #include "ui/manager/weekplanner.h"
 
@@ -75,9 +76,13 @@ private slots:
                 if (qobject_cast<LayoutEditor*>(w))
                     w->close();
             QTRY_COMPARE(windowsOf<LayoutEditor>(), 0);
+            auto films = screens.open(ManagerScreens::Screen::Films, user, password);
+            QVERIFY(films.ok());
+            QCOMPARE(windowsOf<FilmScreen>(), 1);
         }
         // The screens gone, their windows are too.
         QCOMPARE(windowsOf<WeekPlanner>(), 0);
+        QCOMPARE(windowsOf<FilmScreen>(), 0);
     }
 };
 

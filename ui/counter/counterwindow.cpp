@@ -260,6 +260,10 @@ void CounterWindow::setManagerScreens(ManagerScreens* screens)
     m_weekPlannerAction->setObjectName(QStringLiteral("weekPlannerAction"));
     connect(m_weekPlannerAction, &QAction::triggered, this,
             [this] { openManagerScreen(ManagerScreens::Screen::WeekPlanner); });
+    m_filmsAction = m_catalogueMenu->addAction(QString());
+    m_filmsAction->setObjectName(QStringLiteral("filmsAction"));
+    connect(m_filmsAction, &QAction::triggered, this,
+            [this] { openManagerScreen(ManagerScreens::Screen::Films); });
     retranslate();
 }
 
@@ -390,6 +394,7 @@ void CounterWindow::retranslate()
         m_catalogueMenu->setTitle(tr("C&atalogue"));
         m_hallLayoutsAction->setText(tr("&Hall layouts…"));
         m_weekPlannerAction->setText(tr("&Week planner…"));
+        m_filmsAction->setText(tr("&Films…"));
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
     updateOfflineBanner();

@@ -112,6 +112,7 @@ private:
     QMenu* m_catalogueMenu = nullptr;
     QAction* m_hallLayoutsAction = nullptr;
     QAction* m_weekPlannerAction = nullptr;
+    QAction* m_filmsAction = nullptr;
 };
 
 } // namespace bo

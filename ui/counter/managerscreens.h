@@ -15,7 +15,7 @@ namespace bo {
 class ManagerScreens
 {
 public:
-    enum class Screen { HallLayouts, WeekPlanner };
+    enum class Screen { HallLayouts, WeekPlanner, Films };
 
     ManagerScreens() = default;
     virtual ~ManagerScreens() = default;

@@ -18,8 +18,17 @@ ManagerSignInDialog::ManagerSignInDialog(ManagerScreens& screens, ManagerScreens
     , m_screen(screen)
 {
     setObjectName(QStringLiteral("managerSignInDialog"));
-    setWindowTitle(screen == ManagerScreens::Screen::WeekPlanner ? tr("Week planner: manager sign-in")
-                                                                 : tr("Hall layouts: manager sign-in"));
+    switch (screen) {
+    case ManagerScreens::Screen::WeekPlanner:
+        setWindowTitle(tr("Week planner: manager sign-in"));
+        break;
+    case ManagerScreens::Screen::Films:
+        setWindowTitle(tr("Films: manager sign-in"));
+        break;
+    case ManagerScreens::Screen::HallLayouts:
+        setWindowTitle(tr("Hall layouts: manager sign-in"));
+        break;
+    }
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("The catalogue is a manager's. Sign in with a manager's login."), this);
     intro->setWordWrap(true);

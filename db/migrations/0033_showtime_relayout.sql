@@ -10,7 +10,7 @@
 --   points to its seats) and no seat held, also past its deadline. Otherwise BO412 and nothing
 --   changes.
 -- * The showtime's own blocks (bo_seat_block) follow their labels to the new seats; a label the
---   new layout does not have is reported. The hall's blocks (0033) and out-of-service seats are
+--   new layout does not have is reported. The hall's blocks (0032) and out-of-service seats are
 --   applied as for a new showtime (bo_showtime_seats_fill).
 -- * A showtime on the current version already is left as it is (the answer says so).
 
