@@ -7,7 +7,9 @@
 
 #include <QBuffer>
 #include <QTemporaryDir>
+#include <QTimeZone>
 
+#include "db/catalogstore.h"
 #include "tests/support/kioskrig.h"
 #include "ui/common/posterart.h"
 #include "ui/counter/showtimeboard.h"
@@ -144,6 +146,29 @@ private slots:
         };
         QTRY_COMPARE_WITH_TIMEOUT(shown(poster), posterColour, dbTimeoutMs);
         QVERIFY(shown(plain) != posterColour);
+    }
+
+    /// The demo cinema (seedDemo) gives every film its self-made poster: each tile on the demo
+    /// kiosk's film screen shows a poster, none a placeholder.
+    void theDemoFilmsHavePosters()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        auto owner = db.connectAsOwner();
+        QVERIFY(owner);
+        auto seeded = CatalogStore(*owner).seedDemo(QDate::currentDate(), QTimeZone::systemTimeZone());
+        QVERIFY2(seeded, qPrintable(seeded ? QString() : seeded.error().detail));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FILTER (WHERE poster IS NULL) || '/' || count(*) "
+                                          "FROM movie")),
+                 QStringLiteral("0/5"));
+        KioskRig k(db, m_dir.path(), m_dir.filePath(QStringLiteral("demo.key")), testSettings());
+        CHECKED(startKiosk(k));
+        CHECKED(click(k, QStringLiteral("start")));
+        QTRY_COMPARE_WITH_TIMEOUT(k.window.screen(), KioskWindow::Screen::Films, dbTimeoutMs);
+        const QList<FilmTile*> tiles = k.window.findChildren<FilmTile*>();
+        QVERIFY(!tiles.isEmpty());
+        for (FilmTile* tile : tiles)
+            QTRY_VERIFY2_WITH_TIMEOUT(tile->showsPoster(), qPrintable(tile->text()), dbTimeoutMs);
         snapshot(k.window, QStringLiteral("kiosk-films.png"));
     }
 };
