@@ -252,6 +252,19 @@ Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZon
          {QTime(12, 0), QTime(15, 0), QTime(18, 30), QTime(21, 30)}},
         {"Hall 3 Premium", "Little Fox Adventures", "Premium", {QTime(10, 0)}},
     };
+    // Each demo film's poster (self-made: resources/posters), unless it has one already.
+    for (const Slot& slot : programme) {
+        const QString title = QString::fromUtf8(slot.movie);
+        QFile poster(QStringLiteral(":/boxoffice/posters/%1.png").arg(title.toLower().replace(u' ', u'-')));
+        if (!poster.open(QIODevice::ReadOnly))
+            continue;
+        auto q =
+            m_connection.exec(QStringLiteral("UPDATE movie SET poster = ?::bytea, poster_type = 'image/png' "
+                                             " WHERE title = ? AND poster IS NULL"),
+                              {poster.readAll(), title});
+        if (!q)
+            return fail(q.error());
+    }
     SeedSummary summary;
     for (const QDate& day : {firstDay, firstDay.addDays(1)}) {
         for (const Slot& slot : programme) {

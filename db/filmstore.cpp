@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/filmstore.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include "db/dbconnection.h"
@@ -127,6 +128,35 @@ Result<QList<Film>> FilmStore::films(bool withPosters)
         films << f;
     }
     return films;
+}
+
+Result<QList<FilmPoster>> FilmStore::posters(const QList<int>& filmIds)
+{
+    QList<int> ids;
+    for (int id : filmIds) {
+        if (!ids.contains(id))
+            ids << id;
+    }
+    if (ids.isEmpty())
+        return QList<FilmPoster>();
+    auto q = m_connection.exec(QStringLiteral("SELECT id, coalesce(poster_type, ''), poster FROM movie "
+                                              " WHERE id = ANY (?::integer[]) AND poster IS NOT NULL"),
+                               {toPgIntArray(ids)});
+    if (!q)
+        return q.error();
+    QHash<int, FilmPoster> found;
+    Rows& r = q.value();
+    while (r.next()) {
+        FilmPoster p;
+        p.filmId = r.value(0).toInt();
+        p.type = r.value(1).toString();
+        p.bytes = r.value(2).toByteArray();
+        found.insert(p.filmId, p);
+    }
+    QList<FilmPoster> posters;
+    for (int id : std::as_const(ids))
+        posters << found.value(id, FilmPoster{id, {}, {}});
+    return posters;
 }
 
 } // namespace bo

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include "model/filmcatalog.h"
+#include "model/filmposter.h"
 
 namespace bo {
 
@@ -24,6 +25,10 @@ public:
     [[nodiscard]] Status update(const Film& film, bool keepPoster) override;
     [[nodiscard]] Result<QDateTime> retire(int filmId, bool retired) override;
     [[nodiscard]] Result<QList<Film>> films(bool withPosters) override;
+    /// The posters of these films, in one query (any login: the terminal's reads them for its
+    /// board); a film without a poster, or with no such id, answers with empty bytes. Every id
+    /// asked for is answered once, in the order asked.
+    [[nodiscard]] Result<QList<FilmPoster>> posters(const QList<int>& filmIds);
 
 private:
     /// The database's "film N has that title and format" as the manager reads it.

@@ -14,6 +14,7 @@
 
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/filmstore.h"
 #include "db/queuestore.h"
 #include "db/seatnotification.h"
 #include "db/seatstore.h"
@@ -94,6 +95,32 @@ public slots:
             emit m_owner->queueWaitingLoaded(waiting.value());
         else
             spdlog::warn("terminal: queue counts not read: {}", waiting.error().detail.toStdString());
+    }
+
+    void loadPosters(const QList<int>& filmIds)
+    {
+        QList<int> missing;
+        for (int id : filmIds) {
+            if (!m_posters.contains(id) && !missing.contains(id))
+                missing << id;
+        }
+        if (!missing.isEmpty()) {
+            const ListenAfterwards listen(this);
+            if (!ready(0))
+                return;
+            // Up to 2 MiB a film, read once: this is the one request that may keep the board's
+            // next refresh waiting, and only the first time a film is on it.
+            auto read = FilmStore(*m_connection).posters(missing);
+            if (!read)
+                return failed(0, read.error());
+            for (const FilmPoster& p : read.value())
+                m_posters.insert(p.filmId, p);
+            m_owner->m_postersRead.fetchAndAddRelaxed(int(read.value().size()));
+        }
+        QList<FilmPoster> answer;
+        for (int id : filmIds)
+            answer << m_posters.value(id, FilmPoster{id, {}, {}});
+        emit m_owner->postersLoaded(answer);
     }
 
     void loadShowtime(int requestId, int showtimeId)
@@ -335,6 +362,7 @@ private:
     ConnectionSettings m_settings;
     std::unique_ptr<DbConnection> m_connection;
     std::optional<SaleRules> m_rules;
+    QHash<int, FilmPoster> m_posters; ///< every poster read, by film (FilmStore::posters)
     SaleRules m_fallbackRules{SaleSettings{.maxSeatsPerSale = std::numeric_limits<int>::max()}};
     QTimer* m_watch = nullptr;
     QElapsedTimer m_sinceCheck; ///< since the last checkConnection()
@@ -360,6 +388,8 @@ PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* paren
     qRegisterMetaType<QList<ShowtimeInfo>>();
     qRegisterMetaType<QList<SeatState>>();
     qRegisterMetaType<QList<PriceTier>>();
+    qRegisterMetaType<FilmPoster>();
+    qRegisterMetaType<QList<FilmPoster>>();
     qRegisterMetaType<QueueChange>();
     qRegisterMetaType<QHash<int, int>>();
     m_thread.setObjectName(QStringLiteral("sales-backend"));
@@ -422,6 +452,12 @@ void PgTerminalBackend::loadShowtimes(const QDateTime& from, const QDateTime& to
 {
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, from, to] { w->loadShowtimes(from, to); }, Qt::QueuedConnection);
+}
+
+void PgTerminalBackend::loadPosters(const QList<int>& filmIds)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, filmIds] { w->loadPosters(filmIds); }, Qt::QueuedConnection);
 }
 
 int PgTerminalBackend::loadShowtime(int showtimeId)

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QAtomicInt>
 #include <QThread>
 
 #include "db/announcer.h"
@@ -46,6 +47,11 @@ public:
     [[nodiscard]] bool isOnline() const override { return m_online; }
     void loadShowtimes(const QDateTime& from, const QDateTime& to) override;
     void loadSettings() override;
+    /// Keeps every poster it read (per backend): a film's bytes are read once, later requests
+    /// for it are answered from memory.
+    void loadPosters(const QList<int>& filmIds) override;
+    /// How many films' posters were read from the database so far (tests: once per film).
+    [[nodiscard]] int postersRead() const { return m_postersRead.loadRelaxed(); }
     [[nodiscard]] int loadShowtime(int showtimeId) override;
     [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,
                            int ttlSeconds) override;
@@ -64,6 +70,7 @@ private:
     ConnectionSettings m_settings;
     Announcer m_announcer;
     int m_nextRequest = 0;
+    QAtomicInt m_postersRead;
     bool m_online = false;
     bool m_counterTill = false;
     bool m_reported = false; ///< online or offline has been reported once

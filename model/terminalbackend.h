@@ -9,6 +9,7 @@
 
 #include "model/admissionqueue.h"
 #include "model/catalog.h"
+#include "model/filmposter.h"
 #include "model/seatoperations.h"
 
 namespace bo {
@@ -32,6 +33,10 @@ public:
     virtual void loadShowtimes(const QDateTime& from, const QDateTime& to) = 0;
     /// The sale settings; answer: settingsLoaded.
     virtual void loadSettings() = 0;
+    /// The posters of these films (bytes and type; a film without one answers with empty bytes),
+    /// each film's bytes read from the database once per backend; answer: postersLoaded. Callers
+    /// ask for the films they have not asked for yet (PosterShelf).
+    virtual void loadPosters(const QList<int>& filmIds) = 0;
 
 signals:
     /// Reported once at start, then on every change; `reason` is the technical detail (for the
@@ -39,6 +44,7 @@ signals:
     void onlineChanged(bool online, const QString& reason);
     void settingsLoaded(const bo::SaleSettings& settings);
     void showtimesLoaded(const QList<bo::ShowtimeInfo>& showtimes);
+    void postersLoaded(const QList<bo::FilmPoster>& posters);
     /// After showtimesLoaded: how many wait in the admission queue, per showtime of that range
     /// that has a queue (issue 12).
     void queueWaitingLoaded(const QHash<int, int>& waiting);

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include "model/helpcallboard.h"
+#include "model/postershelf.h"
 #include "model/showtimelistmodel.h"
 #include "model/simulatedpayments.h"
 #include "model/terminalbackend.h"
@@ -38,6 +39,9 @@ CounterWindow::CounterWindow(TerminalBackend* backend, SaleFlow* flow, QString t
     setObjectName(QStringLiteral("counterWindow"));
     m_model = new ShowtimeListModel(this);
     m_board = new ShowtimeBoard(m_model, this);
+    // Each film's poster read once, whatever the board's refreshes (docs/DECISIONS.md, "Posters on
+    // the board and the kiosk").
+    m_board->setPosters(new PosterShelf(m_backend, this));
     m_sale = new SalePage(m_flow, this);
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(m_board);

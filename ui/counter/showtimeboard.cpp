@@ -14,19 +14,42 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "model/postershelf.h"
 #include "model/showtimelistmodel.h"
+#include "ui/common/posterart.h"
 
 namespace bo {
-namespace {
 
-/// Greys out showtimes no longer on sale and marks sold-out ones, for the board's view only.
+/// Greys out showtimes no longer on sale and marks sold-out ones, and puts each film's poster
+/// thumbnail beside its title, for the board's view only.
 class BoardLook final : public QIdentityProxyModel
 {
 public:
     using QIdentityProxyModel::QIdentityProxyModel;
 
+    void setArt(PosterArt* art) { m_art = art; }
+
+    /// The rows of these films have their poster now.
+    void postersArrived(const QList<int>& filmIds)
+    {
+        const QList<ShowtimeInfo>& rows = static_cast<ShowtimeListModel*>(sourceModel())->showtimes();
+        for (qsizetype row = 0; row < rows.size(); ++row) {
+            if (filmIds.contains(rows.at(row).movieId)) {
+                const QModelIndex at = index(int(row), ShowtimeListModel::MovieColumn);
+                emit dataChanged(at, at, {Qt::DecorationRole});
+            }
+        }
+    }
+
     QVariant data(const QModelIndex& index, int role) const override
     {
+        if (role == Qt::DecorationRole && m_art && index.column() == ShowtimeListModel::MovieColumn) {
+            const QList<ShowtimeInfo>& rows = static_cast<ShowtimeListModel*>(sourceModel())->showtimes();
+            if (index.row() < rows.size()) {
+                const ShowtimeInfo& s = rows.at(index.row());
+                return m_art->pixmap(s.movieId, s.movieTitle);
+            }
+        }
         if (role == Qt::ForegroundRole && !index.data(ShowtimeListModel::OnSaleRole).toBool())
             return QColor(Qt::gray);
         if (role == Qt::FontRole && index.column() == ShowtimeListModel::SeatsColumn &&
@@ -37,9 +60,10 @@ public:
         }
         return QIdentityProxyModel::data(index, role);
     }
-};
 
-} // namespace
+private:
+    PosterArt* m_art = nullptr;
+};
 
 ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
     : QWidget(parent)
@@ -67,6 +91,7 @@ ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("showtimeTable"));
     auto* look = new BoardLook(this);
+    m_look = look;
     look->setSourceModel(m_model);
     m_table->setModel(look);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -111,6 +136,25 @@ ShowtimeBoard::ShowtimeBoard(ShowtimeListModel* model, QWidget* parent)
         }
     });
     retranslate();
+}
+
+ShowtimeBoard::~ShowtimeBoard() = default;
+
+QSize ShowtimeBoard::thumbnailSize()
+{
+    return {26, 38};
+}
+
+void ShowtimeBoard::setPosters(PosterShelf* shelf)
+{
+    m_art = std::make_unique<PosterArt>(shelf, thumbnailSize());
+    m_look->setArt(m_art.get());
+    m_table->setIconSize(thumbnailSize());
+    // A row as tall as its thumbnail, with a little air: dense still (the counter's board).
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(thumbnailSize().height() + 6);
+    connect(shelf, &PosterShelf::postersArrived, m_look,
+            [this](const QList<int>& filmIds) { m_look->postersArrived(filmIds); });
 }
 
 void ShowtimeBoard::setDate(const QDate& date)

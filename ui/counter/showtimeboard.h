@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <memory>
+
 #include <QDate>
 #include <QWidget>
 
@@ -11,6 +13,9 @@ class QTableView;
 
 namespace bo {
 
+class BoardLook;
+class PosterArt;
+class PosterShelf;
 class ShowtimeListModel;
 
 /// The day's showtimes by time, hall and film with live seats left. Keyboard: arrows move,
@@ -22,6 +27,13 @@ class ShowtimeBoard final : public QWidget
 
 public:
     explicit ShowtimeBoard(ShowtimeListModel* model, QWidget* parent = nullptr);
+    ~ShowtimeBoard() override;
+
+    /// Shows each film's poster (a placeholder without one) beside its title, from `shelf`
+    /// (not owned; it outlives the board). Without a shelf the board shows no thumbnails.
+    void setPosters(PosterShelf* shelf);
+    /// The thumbnail's size on the board.
+    [[nodiscard]] static QSize thumbnailSize();
 
     [[nodiscard]] QDate date() const { return m_date; }
     void setDate(const QDate& date);
@@ -45,6 +57,8 @@ private:
     void chooseCurrent();
 
     ShowtimeListModel* m_model;
+    std::unique_ptr<PosterArt> m_art;
+    BoardLook* m_look = nullptr;
     QDate m_date;
     QLabel* m_title = nullptr;
     QLabel* m_dateLabel = nullptr;

@@ -23,13 +23,16 @@
 #include "model/admissionwatch.h"
 #include "model/kioskhelp.h"
 #include "model/money.h"
+#include "model/postershelf.h"
 #include "model/salerules.h"
 #include "model/seatblocklist.h"
 #include "model/seatmap.h"
 #include "model/terminalbackend.h"
 #include "model/voice.h"
+#include "ui/common/posterart.h"
 #include "ui/common/seatblocklistview.h"
 #include "ui/common/seatmapwidget.h"
+#include "ui/kiosk/filmtile.h"
 #include "ui/kiosk/kiosktheme.h"
 
 namespace bo {
@@ -346,12 +349,14 @@ void KioskWindow::buildPages()
     languages->addWidget(m_english);
     l->addLayout(languages);
 
-    // Film, then showtime: one big button each.
+    // Film, then showtime: a poster tile per film (FilmTile), one big button per showtime.
     m_screens[Screen::Films] = makePage(QStringLiteral("filmsPage"), &l);
     m_filmsHeading =
         makeLabel(QStringLiteral("filmsHeading"), QStringLiteral("heading"), m_screens[Screen::Films]);
     l->addWidget(m_filmsHeading);
-    m_filmButtons = new QVBoxLayout;
+    m_posterShelf = new PosterShelf(m_backend, this);
+    m_posterArt = std::make_unique<PosterArt>(m_posterShelf, FilmTile::posterSize);
+    m_filmButtons = new QGridLayout;
     l->addLayout(m_filmButtons);
     l->addStretch(1);
     addBack(l, m_screens[Screen::Films]);
@@ -1099,13 +1104,11 @@ void KioskWindow::rebuildFilms()
     if (m_screen == Screen::Films || m_filmButtons->count() == 0 || m_screen == Screen::Attract) {
         clearLayout(m_filmButtons);
         for (qsizetype i = 0; i < movies.size(); ++i) {
-            QPushButton* b =
-                makeButton(QStringLiteral("film-%1").arg(movies.at(i)), m_screens[Screen::Films]);
-            b->setText(titles.at(i));
-            b->setAccessibleName(titles.at(i));
             const int movie = movies.at(i);
+            auto* b =
+                new FilmTile(m_posterArt.get(), m_posterShelf, movie, titles.at(i), m_screens[Screen::Films]);
             connect(b, &QPushButton::clicked, this, [this, movie] { chooseFilm(movie); });
-            m_filmButtons->addWidget(b);
+            m_filmButtons->addWidget(b, int(i / FilmTile::columns), int(i % FilmTile::columns));
         }
         chainFocus(m_filmButtons, m_screens[Screen::Films]);
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 
 #include <QImage>
 #include <QList>
@@ -29,6 +30,8 @@ namespace bo {
 
 class AdmissionWatch;
 class KioskHelp;
+class PosterArt;
+class PosterShelf;
 class SeatBlockList;
 class SeatBlockListView;
 class SeatMapWidget;
@@ -243,7 +246,9 @@ private:
     QPushButton* m_english = nullptr;
     // films / showtimes
     QLabel* m_filmsHeading = nullptr;
-    QVBoxLayout* m_filmButtons = nullptr;
+    QGridLayout* m_filmButtons = nullptr; ///< FilmTiles, a few a row
+    PosterShelf* m_posterShelf = nullptr;
+    std::unique_ptr<PosterArt> m_posterArt;
     QLabel* m_showtimesHeading = nullptr;
     QVBoxLayout* m_showtimeButtons = nullptr;
     // tickets
