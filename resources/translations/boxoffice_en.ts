@@ -183,6 +183,10 @@
         <source>&amp;Week planner…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Films…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -405,6 +409,264 @@
     </message>
 </context>
 <context>
+    <name>bo::FilmForm</name>
+    <message>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;English title:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime in minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Runtime:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ge rating:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A film&apos;s format is not edited: the same title in another format is another film.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spoken language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ko, en, … (empty: not said)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subtitles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ko, en, … (empty: none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ubtitles:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Released on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plays until</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last day it plays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Until:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poster preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;hoose poster…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N&amp;o poster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poster:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is wrong with the film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the poster %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A poster has at most %1 bytes; %2 has %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no PNG or JPEG image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the film&apos;s poster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posters (*.png *.jpg *.jpeg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No poster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 × %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::FilmScreen</name>
+    <message>
+        <source>Films</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ret&amp;ire</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A retired film gets no new showtimes; those it has keep selling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reloa&amp;d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Films status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The films could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retired %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film %1 added: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film %1 saved: %2. Showtimes already made keep their slot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is retired: no new showtimes; those it has keep selling.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 plays again: it may get showtimes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Un-ret&amp;ire</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add film</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::FilmStore</name>
     <message>
         <source>Film %1 is &apos;%2&apos; in %3 already.</source>
@@ -416,6 +678,10 @@
     </message>
     <message>
         <source>There is no film %1 (see &apos;films&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The film&apos;s retirement was not answered.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -637,6 +903,21 @@
     </message>
     <message>
         <source>label %1 is not row %2 and seat %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallSeatBlockStore</name>
+    <message>
+        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall &apos;%1&apos; has no seat %2 (see &apos;hall-export&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which seats?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1593,6 +1874,10 @@ You are number %1.
         <source>Not signed in: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Films: manager sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -1863,6 +2148,10 @@ You are number %1.
     </message>
     <message>
         <source>Hall layouts — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Films — %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2671,6 +2960,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
         <source>%1 / %2, %3 waiting</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>on sale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::ShowtimeStore</name>
@@ -2720,6 +3013,26 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>The showtime&apos;s price list cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one showtime or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say when the sale opens, closes, or both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has bookings: it keeps the layout its tickets were sold on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress; try again when it is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The layout move returned nothing.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3338,6 +3651,42 @@ Every card and cash payment is settled.</source>
             <numerusform>· %n held</numerusform>
             <numerusform>· %n held</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Put showtime %1 on &amp;sale now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give showtime %1 the hall&apos;s current &amp;layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not put on sale: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 is on sale now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 keeps its layout: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has the hall&apos;s current layout already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 now has layout version %2 of its hall (%3 seats).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked seats the new layout does not have: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>· on sale %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -183,6 +183,10 @@
         <source>&amp;Week planner…</source>
         <translation>주간 편성표(&amp;W)…</translation>
     </message>
+    <message>
+        <source>&amp;Films…</source>
+        <translation>영화(&amp;F)…</translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -402,6 +406,264 @@
     </message>
 </context>
 <context>
+    <name>bo::FilmForm</name>
+    <message>
+        <source>Title</source>
+        <translation>제목</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>제목(&amp;T):</translation>
+    </message>
+    <message>
+        <source>English title</source>
+        <translation>영어 제목</translation>
+    </message>
+    <message>
+        <source>&amp;English title:</source>
+        <translation>영어 제목(&amp;E):</translation>
+    </message>
+    <message>
+        <source>Runtime in minutes</source>
+        <translation>상영 시간(분)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 분</translation>
+    </message>
+    <message>
+        <source>&amp;Runtime:</source>
+        <translation>상영 시간(&amp;R):</translation>
+    </message>
+    <message>
+        <source>Age rating</source>
+        <translation>관람 등급</translation>
+    </message>
+    <message>
+        <source>A&amp;ge rating:</source>
+        <translation>관람 등급(&amp;G):</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>포맷</translation>
+    </message>
+    <message>
+        <source>A film&apos;s format is not edited: the same title in another format is another film.</source>
+        <translation>영화의 포맷은 바꿀 수 없습니다. 같은 제목이라도 포맷이 다르면 다른 영화입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>포맷(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Spoken language</source>
+        <translation>음성 언어</translation>
+    </message>
+    <message>
+        <source>ko, en, … (empty: not said)</source>
+        <translation>ko, en, … (비우면 표시 안 함)</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>언어(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Subtitles</source>
+        <translation>자막</translation>
+    </message>
+    <message>
+        <source>ko, en, … (empty: none)</source>
+        <translation>ko, en, … (비우면 자막 없음)</translation>
+    </message>
+    <message>
+        <source>S&amp;ubtitles:</source>
+        <translation>자막(&amp;U):</translation>
+    </message>
+    <message>
+        <source>Released on</source>
+        <translation>개봉일</translation>
+    </message>
+    <message>
+        <source>Release day</source>
+        <translation>개봉일</translation>
+    </message>
+    <message>
+        <source>Release:</source>
+        <translation>개봉:</translation>
+    </message>
+    <message>
+        <source>Plays until</source>
+        <translation>상영 종료일</translation>
+    </message>
+    <message>
+        <source>Last day it plays</source>
+        <translation>마지막 상영일</translation>
+    </message>
+    <message>
+        <source>Until:</source>
+        <translation>종료:</translation>
+    </message>
+    <message>
+        <source>Poster preview</source>
+        <translation>포스터 미리 보기</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose poster…</source>
+        <translation>포스터 선택(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>N&amp;o poster</source>
+        <translation>포스터 없음(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Poster:</source>
+        <translation>포스터:</translation>
+    </message>
+    <message>
+        <source>What is wrong with the film</source>
+        <translation>영화 정보의 문제</translation>
+    </message>
+    <message>
+        <source>Cannot read the poster %1: %2.</source>
+        <translation>포스터 %1을(를) 읽을 수 없습니다: %2.</translation>
+    </message>
+    <message>
+        <source>A poster has at most %1 bytes; %2 has %3.</source>
+        <translation>포스터는 최대 %1바이트입니다. %2은(는) %3바이트입니다.</translation>
+    </message>
+    <message>
+        <source>%1 is no PNG or JPEG image.</source>
+        <translation>%1은(는) PNG나 JPEG 이미지가 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Choose the film&apos;s poster</source>
+        <translation>영화 포스터 선택</translation>
+    </message>
+    <message>
+        <source>Posters (*.png *.jpg *.jpeg)</source>
+        <translation>포스터 (*.png *.jpg *.jpeg)</translation>
+    </message>
+    <message>
+        <source>No poster</source>
+        <translation>포스터 없음</translation>
+    </message>
+    <message>
+        <source>%1, %2 × %3, %4</source>
+        <translation>%1, %2 × %3, %4</translation>
+    </message>
+</context>
+<context>
+    <name>bo::FilmScreen</name>
+    <message>
+        <source>Films</source>
+        <translation>영화</translation>
+    </message>
+    <message>
+        <source>Poster</source>
+        <translation>포스터</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>제목</translation>
+    </message>
+    <message>
+        <source>English title</source>
+        <translation>영어 제목</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>포맷</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>상영 시간</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>등급</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>개봉</translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation>종료</translation>
+    </message>
+    <message>
+        <source>Retired</source>
+        <translation>종영</translation>
+    </message>
+    <message>
+        <source>&amp;New film</source>
+        <translation>새 영화(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Ret&amp;ire</source>
+        <translation>종영(&amp;I)</translation>
+    </message>
+    <message>
+        <source>A retired film gets no new showtimes; those it has keep selling.</source>
+        <translation>종영한 영화에는 새 상영 회차를 만들 수 없습니다. 이미 있는 회차는 계속 판매됩니다.</translation>
+    </message>
+    <message>
+        <source>Reloa&amp;d</source>
+        <translation>다시 읽기(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Save film</source>
+        <translation>영화 저장(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Films status</source>
+        <translation>영화 상태</translation>
+    </message>
+    <message>
+        <source>The films could not be read: %1</source>
+        <translation>영화 목록을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>retired %1</source>
+        <translation>%1 종영</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1분</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>저장하지 않았습니다: %1</translation>
+    </message>
+    <message>
+        <source>Film %1 added: %2.</source>
+        <translation>영화 %1 추가: %2.</translation>
+    </message>
+    <message>
+        <source>Film %1 saved: %2. Showtimes already made keep their slot.</source>
+        <translation>영화 %1 저장: %2. 이미 만든 상영 회차의 시간은 그대로입니다.</translation>
+    </message>
+    <message>
+        <source>%1 is retired: no new showtimes; those it has keep selling.</source>
+        <translation>%1 종영: 새 상영 회차는 없고, 이미 있는 회차는 계속 판매됩니다.</translation>
+    </message>
+    <message>
+        <source>%1 plays again: it may get showtimes.</source>
+        <translation>%1 다시 상영: 상영 회차를 만들 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Un-ret&amp;ire</source>
+        <translation>종영 취소(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Add film</source>
+        <translation>영화 추가(&amp;A)</translation>
+    </message>
+</context>
+<context>
     <name>bo::FilmStore</name>
     <message>
         <source>Film %1 is &apos;%2&apos; in %3 already.</source>
@@ -414,6 +676,10 @@
     <message>
         <source>There is no film %1 (see &apos;films&apos;).</source>
         <translation>영화 %1이(가) 없습니다(&apos;films&apos;로 확인하세요).</translation>
+    </message>
+    <message>
+        <source>The film&apos;s retirement was not answered.</source>
+        <translation>영화 종영 요청에 응답이 없었습니다.</translation>
     </message>
 </context>
 <context>
@@ -634,6 +900,21 @@
     <message>
         <source>label %1 is not row %2 and seat %3 (%4)</source>
         <translation>이름 %1은(는) %2열 %3번 좌석(%4)과 맞지 않습니다</translation>
+    </message>
+</context>
+<context>
+    <name>bo::HallSeatBlockStore</name>
+    <message>
+        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
+        <translation>&apos;%1&apos; 상영관이 없습니다(&apos;halls&apos; 참고).</translation>
+    </message>
+    <message>
+        <source>Hall &apos;%1&apos; has no seat %2 (see &apos;hall-export&apos;).</source>
+        <translation>&apos;%1&apos; 상영관에 %2 좌석이 없습니다(&apos;hall-export&apos; 참고).</translation>
+    </message>
+    <message>
+        <source>Which seats?</source>
+        <translation>어느 좌석입니까?</translation>
     </message>
 </context>
 <context>
@@ -1584,6 +1865,10 @@ You are number %1.
         <source>Not signed in: %1</source>
         <translation>로그인하지 못했습니다: %1</translation>
     </message>
+    <message>
+        <source>Films: manager sign-in</source>
+        <translation>영화: 관리자 로그인</translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -1855,6 +2140,10 @@ You are number %1.
     <message>
         <source>Hall layouts — %1</source>
         <translation>상영관 배치도 — %1</translation>
+    </message>
+    <message>
+        <source>Films — %1</source>
+        <translation>영화 — %1</translation>
     </message>
 </context>
 <context>
@@ -2661,6 +2950,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
         <source>%1 / %2, %3 waiting</source>
         <translation>%1 / %2, 대기 %3명</translation>
     </message>
+    <message>
+        <source>on sale %1</source>
+        <translation>%1 판매 시작</translation>
+    </message>
 </context>
 <context>
     <name>bo::ShowtimeStore</name>
@@ -2711,6 +3004,26 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>The showtime&apos;s price list cannot be read: %1</source>
         <translation>상영의 요금표를 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Name one showtime or more.</source>
+        <translation>상영 회차를 하나 이상 지정하세요.</translation>
+    </message>
+    <message>
+        <source>Say when the sale opens, closes, or both.</source>
+        <translation>판매 시작, 판매 종료 또는 둘 다 지정하세요.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has bookings: it keeps the layout its tickets were sold on.</source>
+        <translation>상영 회차 %1에는 예매가 있어 표를 판매한 좌석 배치를 유지합니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress; try again when it is over.</source>
+        <translation>상영 회차 %1에 판매 중인 좌석이 있습니다. 판매가 끝난 뒤 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <source>The layout move returned nothing.</source>
+        <translation>좌석 배치 이동에 응답이 없었습니다.</translation>
     </message>
 </context>
 <context>
@@ -3325,6 +3638,42 @@ Every card and cash payment is settled.</source>
         <translation>
             <numerusform>· %n석 선점</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Put showtime %1 on &amp;sale now</source>
+        <translation>상영 회차 %1 지금 판매 시작(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Give showtime %1 the hall&apos;s current &amp;layout</source>
+        <translation>상영 회차 %1에 상영관의 현재 좌석 배치 적용(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Showtime %1 was not put on sale: %2</source>
+        <translation>상영 회차 %1의 판매를 시작하지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <source>Showtime %1 is on sale now.</source>
+        <translation>상영 회차 %1 판매를 시작했습니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 keeps its layout: %2</source>
+        <translation>상영 회차 %1의 좌석 배치를 유지합니다: %2</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has the hall&apos;s current layout already.</source>
+        <translation>상영 회차 %1은(는) 이미 상영관의 현재 좌석 배치입니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 now has layout version %2 of its hall (%3 seats).</source>
+        <translation>상영 회차 %1에 상영관의 좌석 배치 버전 %2를 적용했습니다(%3석).</translation>
+    </message>
+    <message>
+        <source>Blocked seats the new layout does not have: %1.</source>
+        <translation>새 좌석 배치에 없는 막힌 좌석: %1.</translation>
+    </message>
+    <message>
+        <source>· on sale %1</source>
+        <translation>· %1 판매 시작</translation>
     </message>
 </context>
 </TS>
