@@ -31,8 +31,8 @@ DECLARE
     v_kept     text[];
     v_dropped  text[];
 BEGIN
-    -- Locked first, then its seats: a sale that holds a seat now waits and then finds the new
-    -- seats (its seat ids are gone: refused, the till reads the map again).
+    -- Locked first, then its seats: a hold meanwhile skips the locked seats and is refused, and one
+    -- after the commit names seat ids that are gone (BO404 "seats not in showtime").
     SELECT * INTO v_row FROM showtime st WHERE st.id = p_showtime FOR UPDATE;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404';
