@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/admin/admincli.h"
 
+#include "app/admin/auditcommands.h"
 #include "app/admin/blockcommands.h"
 #include "app/admin/databasecommands.h"
 #include "app/admin/filmcommands.h"
@@ -15,6 +16,7 @@
 #include "app/admin/salecommands.h"
 #include "app/admin/setupcommands.h"
 #include "app/admin/showtimecommands.h"
+#include "app/admin/staffcommands.h"
 #include "app/admin/ticketcommands.h"
 
 namespace bo {
@@ -77,6 +79,18 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return HallBlockCommands(m_session).unblock(positional);
     if (command == QLatin1String("hall-blocks"))
         return HallBlockCommands(m_session).blocks(positional);
+    if (command == QLatin1String("staff-add"))
+        return StaffCommands(m_session).add(positional);
+    if (command == QLatin1String("staff"))
+        return StaffCommands(m_session).list(positional);
+    if (command == QLatin1String("staff-disable"))
+        return StaffCommands(m_session).disable(positional);
+    if (command == QLatin1String("staff-pin"))
+        return StaffCommands(m_session).pin(positional);
+    if (command == QLatin1String("staff-unlock"))
+        return StaffCommands(m_session).unlock(positional);
+    if (command == QLatin1String("audit"))
+        return AuditCommands(m_session).run(positional);
     if (command == QLatin1String("hold"))
         return SaleCommands(m_session).hold(positional);
     if (command == QLatin1String("release"))

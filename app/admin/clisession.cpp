@@ -2,13 +2,21 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/admin/clisession.h"
 
+#include <cstdio>
+
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTextStream>
 
 #include "app/common/databasesetup.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "model/seatservice.h"
+
+#ifdef Q_OS_UNIX
+#include <termios.h>
+#include <unistd.h>
+#endif
 
 namespace bo {
 
@@ -162,6 +170,16 @@ void CliSession::addOptions()
            "                                          maintenance database (dbname=postgres) and a\n"
            "                                          superuser or a role with CREATEDB and\n"
            "                                          CREATEROLE; a second run changes nothing\n"
+           "  staff-add NAME --role cashier|supervisor|manager   add a member of staff; the PIN\n"
+           "                                          (4 to 12 digits) on standard input\n"
+           "  staff                                   the staff, their roles and whether locked\n"
+           "  staff-pin NAME|NUMBER                   a new PIN from standard input (unlocks)\n"
+           "  staff-disable NAME|NUMBER               no more sign-ins; their tills signed out\n"
+           "  staff-unlock NAME|NUMBER                lift a lockout after wrong PINs\n"
+           "  audit [--since TIME] [--limit N]        the audit log: money, refunds, catalogue\n"
+           "                                          changes, sign-ins and lockouts\n"
+           "  audit verify                            recompute the log's hash chain: exit 3 when\n"
+           "                                          a row was removed or changed\n"
            "  demo-stop                               stop the private demo database\n\n"
            "Exit status: 0 success, 2 bad input (also: a role lacking a privilege setup-server needs),\n"
            "3 conflict (seat taken, hold expired, login exists, ticket refused at the door, not\n"
@@ -190,7 +208,11 @@ void CliSession::addOptions()
         {QStringLiteral("dry-run"), tr("Say what would be done; change nothing.")},
         {QStringLiteral("silent-for"), tr("Reconcile only payments unchanged this long (default 120)."),
          tr("seconds")},
-        {QStringLiteral("role"), tr("What a new login may do: terminal or manager."), tr("role")},
+        {QStringLiteral("role"),
+         tr("What a new login may do: terminal or manager; for 'staff-add': cashier, supervisor or manager."),
+         tr("role")},
+        {QStringLiteral("since"), tr("'audit': events from this day or time on."), tr("time")},
+        {QStringLiteral("limit"), tr("'audit': at most this many events (default 1000)."), tr("count")},
         {QStringLiteral("password-stdin"),
          tr("Read the new login's password from one line of standard input.")},
         {QStringLiteral("generate-password"), tr("Generate the new login's password and print it once.")},
@@ -356,6 +378,39 @@ ExitCode CliSession::failLookup(const Error& e)
 ExitCode CliSession::usageError(const QString& message)
 {
     return fail(makeError(ErrorCode::BadInput, message + QLatin1Char(' ') + tr("(see --help)")));
+}
+
+bool CliSession::stdinIsTerminal()
+{
+#ifdef Q_OS_UNIX
+    return isatty(STDIN_FILENO) != 0;
+#else
+    return false;
+#endif
+}
+
+QString CliSession::readStdinLine(bool hidden)
+{
+#ifdef Q_OS_UNIX
+    termios saved{};
+    const bool restore = hidden && tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (restore) {
+        termios quiet = saved;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        (void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+#else
+    Q_UNUSED(hidden)
+#endif
+    QTextStream in(stdin);
+    QString line = in.readLine();
+#ifdef Q_OS_UNIX
+    if (restore)
+        (void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+#endif
+    if (line.endsWith(QLatin1Char('\r')))
+        line.chop(1);
+    return line;
 }
 
 } // namespace bo

@@ -41,6 +41,11 @@ public:
     /// The database refused a statement for lack of privilege (a terminal login calling a
     /// manager's function).
     [[nodiscard]] static bool permissionDenied(const Error& e);
+    /// Whether standard input is a terminal (someone typing) rather than a pipe or file.
+    [[nodiscard]] static bool stdinIsTerminal();
+    /// One line of standard input, without its line end; echo off while typing on a terminal
+    /// with `hidden`.
+    [[nodiscard]] static QString readStdinLine(bool hidden);
     /// An instant in this computer's time zone (the text form).
     [[nodiscard]] static QString localTime(const QDateTime& utc, const QString& format);
 

@@ -10,11 +10,6 @@
 
 #include "db/loginstore.h"
 
-#ifdef Q_OS_UNIX
-#include <termios.h>
-#include <unistd.h>
-#endif
-
 namespace bo {
 namespace {
 
@@ -29,40 +24,6 @@ QString generatedPassword()
     for (int i = 0; i < generatedLength; ++i)
         out += alphabet.at(int(QRandomGenerator::system()->bounded(quint32(alphabet.size()))));
     return out;
-}
-
-bool stdinIsTerminal()
-{
-#ifdef Q_OS_UNIX
-    return isatty(STDIN_FILENO) != 0;
-#else
-    return false;
-#endif
-}
-
-/// One line of standard input, without its line end; echo off while typing on a terminal.
-QString readLine(bool hidden)
-{
-#ifdef Q_OS_UNIX
-    termios saved{};
-    const bool restore = hidden && tcgetattr(STDIN_FILENO, &saved) == 0;
-    if (restore) {
-        termios quiet = saved;
-        quiet.c_lflag &= ~tcflag_t(ECHO);
-        (void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
-    }
-#else
-    Q_UNUSED(hidden)
-#endif
-    QTextStream in(stdin);
-    QString line = in.readLine();
-#ifdef Q_OS_UNIX
-    if (restore)
-        (void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
-#endif
-    if (line.endsWith(QLatin1Char('\r')))
-        line.chop(1);
-    return line;
 }
 
 } // namespace
@@ -81,12 +42,12 @@ Result<QString> LoginCommands::password(const QString& login) const
     if (generate)
         return generatedPassword();
     if (fromStdin) {
-        QString line = readLine(false);
+        QString line = CliSession::readStdinLine(false);
         if (line.isEmpty())
             return makeError(ErrorCode::BadInput, tr("No password on standard input (--password-stdin)."));
         return line;
     }
-    if (!stdinIsTerminal())
+    if (!CliSession::stdinIsTerminal())
         return makeError(
             ErrorCode::BadInput,
             tr("No password: type it at a terminal, or use --password-stdin or --generate-password."));
@@ -94,9 +55,9 @@ Result<QString> LoginCommands::password(const QString& login) const
     err << (login.isEmpty() ? tr("Password for the new login: ")
                             : tr("Password for the new login %1: ").arg(login))
         << Qt::flush;
-    const QString first = readLine(true);
+    const QString first = CliSession::readStdinLine(true);
     err << '\n' << tr("Again: ") << Qt::flush;
-    const QString second = readLine(true);
+    const QString second = CliSession::readStdinLine(true);
     err << '\n' << Qt::flush;
     if (first.isEmpty())
         return makeError(ErrorCode::BadInput, tr("The password is empty."));

@@ -19,8 +19,8 @@
 
 #include "app/common/logging.h"
 #include "app/common/queuethread.h"
+#include "app/common/staffpin.h"
 #include "app/common/terminalstack.h"
-#include "app/kiosk/staffpin.h"
 #include "app/tickets/qrcode.h"
 #ifdef Q_OS_LINUX
 #include "app/voice/headphonejack.h"

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "app/kiosk/staffpin.h"
+#include "app/common/staffpin.h"
 
 using namespace bo;
 

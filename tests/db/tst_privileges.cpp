@@ -53,7 +53,13 @@ const QStringList saleFunctions = {
     // Help calls (issue 14): kiosks call and close, tills answer, close and read the open calls;
     // the payload builder is the owner's.
     QStringLiteral("bo_help_call"), QStringLiteral("bo_help_answer"), QStringLiteral("bo_help_close"),
-    QStringLiteral("bo_help_calls")};
+    QStringLiteral("bo_help_calls"),
+    // Staff (0034): the sign-in list, a member's Argon2id string to check a PIN against, the PIN's
+    // result, a supervisor's unlock, the till's lock, sign-out and who is signed in. Adding staff,
+    // PINs and the audit log are the manager's.
+    QStringLiteral("bo_staff_list"), QStringLiteral("bo_staff_pin"), QStringLiteral("bo_staff_pin_result"),
+    QStringLiteral("bo_staff_unlock"), QStringLiteral("bo_till_lock"), QStringLiteral("bo_till_sign_out"),
+    QStringLiteral("bo_till_staff")};
 
 /// "" when `sql` was refused for lack of privilege, else what happened instead.
 QString refusal(DbConnection& c, const QString& sql)

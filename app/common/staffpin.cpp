@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "app/kiosk/staffpin.h"
+#include "app/common/staffpin.h"
 
 #include <array>
 
