@@ -13,8 +13,10 @@
 #include "app/admin/paymentcommands.h"
 #include "app/admin/pricecommands.h"
 #include "app/admin/queuecommands.h"
+#include "app/admin/refundcommands.h"
 #include "app/admin/salecommands.h"
 #include "app/admin/setupcommands.h"
+#include "app/admin/shiftcommands.h"
 #include "app/admin/showtimecommands.h"
 #include "app/admin/staffcommands.h"
 #include "app/admin/ticketcommands.h"
@@ -89,6 +91,28 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return StaffCommands(m_session).pin(positional);
     if (command == QLatin1String("staff-unlock"))
         return StaffCommands(m_session).unlock(positional);
+    if (command == QLatin1String("sign-in"))
+        return ShiftCommands(m_session).signIn(positional);
+    if (command == QLatin1String("sign-out"))
+        return ShiftCommands(m_session).signOut(positional);
+    if (command == QLatin1String("shift-open"))
+        return ShiftCommands(m_session).open(positional);
+    if (command == QLatin1String("shift-close"))
+        return ShiftCommands(m_session).close(positional);
+    if (command == QLatin1String("shift"))
+        return ShiftCommands(m_session).current(positional);
+    if (command == QLatin1String("pay-in"))
+        return ShiftCommands(m_session).move(positional, DrawerMove::PayIn);
+    if (command == QLatin1String("pay-out"))
+        return ShiftCommands(m_session).move(positional, DrawerMove::PayOut);
+    if (command == QLatin1String("refund"))
+        return RefundCommands(m_session).refund(positional);
+    if (command == QLatin1String("refunds"))
+        return RefundCommands(m_session).refunds(positional);
+    if (command == QLatin1String("refund-pay"))
+        return RefundCommands(m_session).pay(positional);
+    if (command == QLatin1String("refund-all"))
+        return RefundCommands(m_session).refundAll(positional);
     if (command == QLatin1String("audit"))
         return AuditCommands(m_session).run(positional);
     if (command == QLatin1String("hold"))

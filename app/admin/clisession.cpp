@@ -2,10 +2,12 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/admin/clisession.h"
 
+#include <csignal>
 #include <cstdio>
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSysInfo>
 #include <QTextStream>
 
 #include "app/common/databasesetup.h"
@@ -176,6 +178,23 @@ void CliSession::addOptions()
            "  staff-pin NAME|NUMBER                   a new PIN from standard input (unlocks)\n"
            "  staff-disable NAME|NUMBER               no more sign-ins; their tills signed out\n"
            "  staff-unlock NAME|NUMBER                lift a lockout after wrong PINs\n"
+           "  sign-in --staff NUMBER                  sign a member in at this till (--terminal NAME);\n"
+           "                                          the PIN on standard input\n"
+           "  sign-out                                end the member's session at this till\n"
+           "  shift-open --float AMOUNT               open the till's shift with its counted float\n"
+           "  pay-in AMOUNT --reason R                cash into the drawer (pay-out: out of it)\n"
+           "  shift-close --counted AMOUNT            the blind count: close the shift, then see\n"
+           "                                          what was expected, over/short and the Z report\n"
+           "  shift                                   the till's open shift and its X report\n"
+           "  refund CODE [SEAT...] --reason R [--approve STAFF]   refund a booking or some seats\n"
+           "                                          to the payment's method (a supervisor's PIN on\n"
+           "                                          standard input above the limit or once started)\n"
+           "  refunds [CODE] [--unresolved] [--settle]   refunds; --settle asks the payment\n"
+           "                                          service again for those still waiting\n"
+           "  refund-all SHOWTIME --reason R          stop the showtime's sales, refund every\n"
+           "                                          booking (run again to resume), cancel it;\n"
+           "                                          cash is owed until a till pays it back\n"
+           "  refund-pay CODE                         hand back the cash refund-all owes a booking\n"
            "  audit [--since TIME] [--limit N]        the audit log: money, refunds, catalogue\n"
            "                                          changes, sign-ins and lockouts\n"
            "  audit verify                            recompute the log's hash chain: exit 3 when\n"
@@ -192,7 +211,7 @@ void CliSession::addOptions()
         {QStringLiteral("json"), tr("Machine-readable output.")},
         {QStringLiteral("verbose"), tr("Log details to the console.")},
         {QStringLiteral("owner"), tr("Hold token (UUID) of the sale."), tr("token")},
-        {QStringLiteral("key"), tr("Idempotency key (UUID) of the confirm."), tr("key")},
+        {QStringLiteral("key"), tr("Idempotency key (UUID) of the confirm or the refund."), tr("key")},
         {QStringLiteral("ttl"), tr("Hold time in seconds (default: the selection TTL setting)."),
          tr("seconds")},
         {QStringLiteral("terminal"), tr("Terminal name stored with the sale."), tr("name")},
@@ -212,6 +231,13 @@ void CliSession::addOptions()
          tr("What a new login may do: terminal or manager; for 'staff-add': cashier, supervisor or manager."),
          tr("role")},
         {QStringLiteral("since"), tr("'audit': events from this day or time on."), tr("time")},
+        {QStringLiteral("staff"), tr("'sign-in': the member's staff number (the PIN on standard input)."),
+         tr("number")},
+        {QStringLiteral("float"), tr("'shift-open': the cash counted into the drawer, in minor units."),
+         tr("amount")},
+        {QStringLiteral("counted"), tr("'shift-close': the cash counted in the drawer, in minor units."),
+         tr("amount")},
+        {QStringLiteral("settle"), tr("'refunds': ask the payment service again for refunds still waiting.")},
         {QStringLiteral("limit"), tr("'audit': at most this many events (default 1000)."), tr("count")},
         {QStringLiteral("password-stdin"),
          tr("Read the new login's password from one line of standard input.")},
@@ -225,7 +251,9 @@ void CliSession::addOptions()
         {QStringLiteral("showtime"), tr("Admit only tickets of this showtime."), tr("number")},
         {QStringLiteral("new"), tr("Add a ticket key pair that signs from now on.")},
         {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
-        {QStringLiteral("approve"), tr("Approve a till's own ticket key: it signs that till's tickets."),
+        {QStringLiteral("approve"),
+         tr("Approve a till's own ticket key: it signs that till's tickets; for 'refund': the staff number "
+            "of the supervisor approving it (their PIN on standard input)."),
          tr("id")},
         {QStringLiteral("name"),
          tr("The hall's name for 'hall-import', the list's for 'price-set' (else the file's)."), tr("name")},
@@ -378,6 +406,47 @@ ExitCode CliSession::failLookup(const Error& e)
 ExitCode CliSession::usageError(const QString& message)
 {
     return fail(makeError(ErrorCode::BadInput, message + QLatin1Char(' ') + tr("(see --help)")));
+}
+
+CliSession::Till CliSession::till() const
+{
+    // The namespace of the CLI's till ids.
+    static const QUuid tills(QStringLiteral("{0d7e3c52-9b41-4f0a-8c66-2f5a7e1b9d34}"));
+    const QString name =
+        m_parser.isSet(QStringLiteral("terminal")) && !value(QStringLiteral("terminal")).trimmed().isEmpty()
+            ? value(QStringLiteral("terminal")).trimmed()
+            : QStringLiteral("cli@") + QSysInfo::machineHostName();
+    return {name, QUuid::createUuidV5(tills, name)};
+}
+
+Result<qint64> CliSession::amountOption(const QString& name, bool required) const
+{
+    constexpr qint64 most = 100'000'000'000;
+    if (!m_parser.isSet(name)) {
+        if (required)
+            return makeError(ErrorCode::BadInput, tr("--%1 needs an amount in minor units.").arg(name));
+        return qint64(0);
+    }
+    bool ok = false;
+    const qint64 amount = value(name).trimmed().toLongLong(&ok);
+    if (!ok || amount < 0 || amount > most)
+        return makeError(ErrorCode::BadInput, tr("--%1 is an amount in minor units from 0 to %2, not '%3'.")
+                                                  .arg(name)
+                                                  .arg(most)
+                                                  .arg(value(name)));
+    return amount;
+}
+
+void CliSession::stopAtCheckpoint(const char* name)
+{
+    static const QByteArray wanted = qgetenv("BOXOFFICE_PAYMENT_STOP_AT");
+    if (wanted.isEmpty() || wanted != name)
+        return;
+    fprintf(stderr, "checkpoint %s\n", name);
+    fflush(stderr);
+#ifdef SIGSTOP
+    (void)std::raise(SIGSTOP);
+#endif
 }
 
 bool CliSession::stdinIsTerminal()

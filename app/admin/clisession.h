@@ -41,6 +41,9 @@ public:
     /// The database refused a statement for lack of privilege (a terminal login calling a
     /// manager's function).
     [[nodiscard]] static bool permissionDenied(const Error& e);
+    /// The kill matrix of docs/PAYMENTS.md: with $BOXOFFICE_PAYMENT_STOP_AT naming a phase
+    /// boundary, the process says so on stderr and stops itself there, for its parent to kill.
+    static void stopAtCheckpoint(const char* name);
     /// Whether standard input is a terminal (someone typing) rather than a pipe or file.
     [[nodiscard]] static bool stdinIsTerminal();
     /// One line of standard input, without its line end; echo off while typing on a terminal
@@ -62,6 +65,17 @@ public:
     [[nodiscard]] Result<int> showtimeArgument(const QStringList& positional) const;
     /// A UUID option (`what` names it in messages); a null UUID when absent and not required.
     [[nodiscard]] Result<QUuid> uuidOption(const QString& name, const QString& what, bool required) const;
+
+    /// The till this run acts as: --terminal NAME (default "cli@<host>") and an id made from the
+    /// name (a UUID v5), so that one till's sign-in, shift and sales meet across runs.
+    struct Till
+    {
+        QString name;
+        QUuid id;
+    };
+    [[nodiscard]] Till till() const;
+    /// An amount in minor units from option `name` (0 to 100,000,000,000); BadInput naming it.
+    [[nodiscard]] Result<qint64> amountOption(const QString& name, bool required) const;
 
     /// Opens the database; with `requireCurrentSchema`, refuses a schema of another version.
     /// `asOwner`: for the demo, the owner instead of the demo's terminal login (migrate,

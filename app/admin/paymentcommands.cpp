@@ -33,20 +33,6 @@ void pauseMs(int ms)
     QThread::msleep(static_cast<unsigned long>(ms));
 }
 
-/// The kill matrix of docs/PAYMENTS.md: with $BOXOFFICE_PAYMENT_STOP_AT naming a phase boundary,
-/// the process says so on stderr and stops itself there, for its parent to kill.
-void stopAtCheckpoint(const char* name)
-{
-    static const QByteArray wanted = qgetenv("BOXOFFICE_PAYMENT_STOP_AT");
-    if (wanted.isEmpty() || wanted != name)
-        return;
-    fprintf(stderr, "checkpoint %s\n", name);
-    fflush(stderr);
-#ifdef SIGSTOP
-    (void)std::raise(SIGSTOP);
-#endif
-}
-
 QString money(qint64 minor, const QString& currency)
 {
     return QStringLiteral("%1 %2").arg(minor).arg(currency);
@@ -165,9 +151,9 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     if (!card && tendered == 0)
         tendered = total;
 
-    const QString terminal = m_session.isSet(QStringLiteral("terminal"))
-                                 ? m_session.value(QStringLiteral("terminal")).trimmed()
-                                 : QStringLiteral("cli@") + QSysInfo::machineHostName();
+    // The till's name and id: the member signed in at it and its open shift stamp the sale.
+    const CliSession::Till till = m_session.till();
+    const QString& terminal = till.name;
     SeatStore store(m_session.connection());
     SeatService seats(store, SaleRules(settings.value()));
     const QUuid token = SeatService::newToken();
@@ -179,7 +165,7 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
         e.seats = held.value().unavailable;
         return m_session.fail(e);
     }
-    auto started = seats.beginPayment(showtime, ids.value(), token, terminal);
+    auto started = seats.beginPayment(showtime, ids.value(), token, terminal, till.id);
     if (!started) {
         (void)seats.release(showtime, token);
         return m_session.fail(started.error());
@@ -194,6 +180,7 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     intent.bookingId = started.value().bookingId;
     intent.bookingCode = started.value().bookingCode;
     intent.terminal = terminal;
+    intent.terminalId = till.id;
     intent.method = card ? PaymentMethod::Card : PaymentMethod::Cash;
     intent.amountMinor = total;
     intent.currency = currency;
@@ -201,6 +188,7 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     intent.gateway = service.value() ? service.value()->name() : QString();
     ConfirmRequest confirm;
     confirm.terminal = terminal;
+    confirm.terminalId = till.id;
     confirm.key = QUuid::createUuid();
     confirm.showtimeId = showtime;
     confirm.owner = token;
@@ -209,7 +197,7 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
 
     PaymentIntentStore intents(m_session.connection());
     PaymentProcess process(intents, store, service.value().get(), clock, pauseMs);
-    process.setCheckpoint(stopAtCheckpoint);
+    process.setCheckpoint(CliSession::stopAtCheckpoint);
     const PaymentOutcome out =
         card ? process.payByCard(intent, confirm, deadlineMs) : process.payCash(intent, confirm);
     if (out.kind != PaymentOutcome::Kind::Paid) {

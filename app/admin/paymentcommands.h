@@ -36,11 +36,11 @@ public:
     /// The intent as the JSON of these commands.
     [[nodiscard]] static QJsonObject intentJson(const PaymentIntent& intent);
 
-private:
     /// The card payment service of --gateway or $BOXOFFICE_GATEWAY; null with `required` false
-    /// when neither is set.
+    /// when neither is set (also the refunds').
     [[nodiscard]] Result<std::unique_ptr<PaymentGateway>> gateway(bool required) const;
 
+private:
     CliSession& m_session;
 };
 

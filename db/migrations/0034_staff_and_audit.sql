@@ -48,7 +48,11 @@ CREATE TABLE staff (
     disabled_at     timestamptz,
     created_at      timestamptz NOT NULL DEFAULT now(),
     created_by      text NOT NULL DEFAULT session_user,
-    last_sign_in_at timestamptz
+    last_sign_in_at timestamptz,
+    -- The member's last approval (a supervisor's PIN for someone else's action) and where: a
+    -- function that needs an approval (0036's refunds) accepts one given moments ago at that till.
+    approved_at       timestamptz,
+    approved_terminal text
 );
 -- Two active members never share a name (the CLI names them; the sign-in screen lists them).
 CREATE UNIQUE INDEX staff_active_name_idx ON staff (lower(name)) WHERE disabled_at IS NULL;
@@ -413,7 +417,9 @@ BEGIN
         RETURN;
     END IF;
     UPDATE staff s SET failed_pins = 0,
-                       last_sign_in_at = CASE WHEN p_purpose = 'approve' THEN s.last_sign_in_at ELSE now() END
+                       last_sign_in_at = CASE WHEN p_purpose = 'approve' THEN s.last_sign_in_at ELSE now() END,
+                       approved_at = CASE WHEN p_purpose = 'approve' THEN clock_timestamp() ELSE s.approved_at END,
+                       approved_terminal = CASE WHEN p_purpose = 'approve' THEN p_terminal ELSE s.approved_terminal END
      WHERE s.id = p_staff;
     IF p_purpose = 'sign_in' THEN
         INSERT INTO till_session AS t (terminal_id, terminal, staff_id)

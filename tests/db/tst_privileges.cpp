@@ -59,7 +59,12 @@ const QStringList saleFunctions = {
     // PINs and the audit log are the manager's.
     QStringLiteral("bo_staff_list"), QStringLiteral("bo_staff_pin"), QStringLiteral("bo_staff_pin_result"),
     QStringLiteral("bo_staff_unlock"), QStringLiteral("bo_till_lock"), QStringLiteral("bo_till_sign_out"),
-    QStringLiteral("bo_till_staff")};
+    QStringLiteral("bo_till_staff"),
+    // The till's shift and drawer (0035) and its refunds (0036); the day's shifts, a showtime's
+    // bookings for refund-all are the manager's.
+    QStringLiteral("bo_shift_open"), QStringLiteral("bo_drawer_move"), QStringLiteral("bo_shift_close"),
+    QStringLiteral("bo_shift_current"), QStringLiteral("bo_sales_lines"), QStringLiteral("bo_refund_quote"),
+    QStringLiteral("bo_refund_begin"), QStringLiteral("bo_refund_finish"), QStringLiteral("bo_refund_list")};
 
 /// "" when `sql` was refused for lack of privilege, else what happened instead.
 QString refusal(DbConnection& c, const QString& sql)

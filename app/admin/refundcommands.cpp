@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/admin/refundcommands.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLocale>
+
+#include "app/admin/paymentcommands.h"
+#include "app/common/staffpin.h"
+#include "db/refundstore.h"
+#include "db/showtimestore.h"
+#include "db/staffstore.h"
+#include "model/money.h"
+#include "model/refunddesk.h"
+#include "model/staffsignin.h"
+
+namespace bo {
+namespace {
+
+QString money(qint64 minor, const QString& currency)
+{
+    return formatMoney(minor, currency, QLocale());
+}
+
+QString describe(const RefundRecord& r)
+{
+    const QString amount = money(r.amountMinor, r.currency);
+    const QString seats = r.seats.join(QLatin1Char(' '));
+    switch (r.state) {
+    case RefundState::Refunded: {
+        const QString already = r.replay ? RefundCommands::tr("Already done: ") : QString();
+        if (r.method == QLatin1String("cash"))
+            return already + RefundCommands::tr("Refunded %1 of booking %2: hand back %3 in cash.")
+                                 .arg(seats, r.bookingCode, amount);
+        if (r.method == QLatin1String("card"))
+            return already + RefundCommands::tr("Refunded %1 of booking %2: %3 back to the card.")
+                                 .arg(seats, r.bookingCode, amount);
+        return already + RefundCommands::tr("Refunded %1 of booking %2: it carried no payment to give back.")
+                             .arg(seats, r.bookingCode);
+    }
+    case RefundState::Refunding:
+        if (r.method == QLatin1String("cash"))
+            return RefundCommands::tr(
+                       "Booking %1 (%2): its seats are free again; %3 in cash is owed to the customer "
+                       "(a till hands it back with 'refund-pay %1').")
+                .arg(r.bookingCode, seats, amount);
+        return RefundCommands::tr(
+                   "Booking %1 (%2): its seats are free again; %3 back to the card is waiting for the "
+                   "payment service (run 'refunds --settle').")
+            .arg(r.bookingCode, seats, amount);
+    case RefundState::Failed:
+        return RefundCommands::tr(
+                   "Booking %1 (%2): the payment service refused to give back %3 (%4): settle it "
+                   "with the customer another way.")
+            .arg(r.bookingCode, seats, amount, r.failure);
+    }
+    return {};
+}
+
+} // namespace
+
+RefundCommands::RefundCommands(CliSession& session)
+    : m_session(session)
+{}
+
+QJsonObject RefundCommands::toJson(const RefundRecord& r)
+{
+    QJsonObject o{{QStringLiteral("key"), r.key.toString(QUuid::WithoutBraces)},
+                  {QStringLiteral("booking"), r.bookingCode},
+                  {QStringLiteral("showtime"), r.showtimeId},
+                  {QStringLiteral("seats"), QJsonArray::fromStringList(r.seats)},
+                  {QStringLiteral("amount_minor"), r.amountMinor},
+                  {QStringLiteral("currency"), r.currency},
+                  {QStringLiteral("method"), r.method},
+                  {QStringLiteral("state"), refundStateName(r.state)},
+                  {QStringLiteral("booking_status"), r.bookingStatus.toLower()}};
+    if (r.replay)
+        o.insert(QStringLiteral("replay"), true);
+    if (!r.failure.isEmpty())
+        o.insert(QStringLiteral("failure"), r.failure);
+    if (!r.reason.isEmpty())
+        o.insert(QStringLiteral("reason"), r.reason);
+    return o;
+}
+
+ExitCode RefundCommands::refund(const QStringList& positional)
+{
+    if (positional.size() < 2)
+        return m_session.usageError(tr("refund needs a booking: refund CODE [SEAT...] --reason R."));
+    const QString code = positional.at(1).trimmed().toUpper();
+    QStringList seats;
+    for (qsizetype i = 2; i < positional.size(); ++i)
+        seats << positional.at(i).trimmed().toUpper();
+    const QString reason = m_session.value(QStringLiteral("reason")).trimmed();
+    if (reason.isEmpty())
+        return m_session.usageError(tr("refund needs --reason (why the customer is paid back)."));
+    auto key = m_session.uuidOption(QStringLiteral("key"), tr("the refund's key"), false);
+    if (!key)
+        return m_session.fail(key.error());
+    std::optional<int> approver;
+    QString approverPin;
+    if (m_session.isSet(QStringLiteral("approve"))) {
+        bool ok = false;
+        approver = m_session.value(QStringLiteral("approve")).toInt(&ok);
+        if (!ok || *approver <= 0)
+            return m_session.usageError(tr("--approve takes the supervisor's staff number."));
+        approverPin = CliSession::readStdinLine(CliSession::stdinIsTerminal()).trimmed();
+        if (approverPin.isEmpty())
+            return m_session.fail(makeError(ErrorCode::BadInput,
+                                            tr("No supervisor PIN on standard input: give it as one line.")));
+    }
+    auto service = PaymentCommands(m_session).gateway(false);
+    if (!service)
+        return m_session.fail(service.error());
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    const CliSession::Till till = m_session.till();
+    if (approver) {
+        StaffStore staff(m_session.connection());
+        Argon2PinHasher hasher;
+        auto approval = StaffSignIn(staff, hasher, till.name, till.id)
+                            .check(*approver, approverPin, PinPurpose::Approve, StaffRole::Supervisor);
+        if (!approval)
+            return m_session.fail(approval.error());
+        if (!approval.value().ok())
+            return m_session.conflict(approval.value().message, {{QStringLiteral("approved"), false}});
+    }
+    RefundStore store(m_session.connection());
+    RefundDesk desk(store, service.value().get());
+    desk.setCheckpoint(CliSession::stopAtCheckpoint);
+    RefundRequest request;
+    request.key = key.value().isNull() ? QUuid::createUuid() : key.value();
+    request.bookingCode = code;
+    request.seats = seats;
+    request.reason = reason;
+    request.terminal = till.name;
+    request.terminalId = till.id;
+    request.approvedBy = approver;
+    auto done = desk.refund(request);
+    if (!done) {
+        if (done.error().code == ErrorCode::Conflict &&
+            done.error().message.contains(QLatin1String("approval")))
+            return m_session.fail(
+                makeError(ErrorCode::Conflict,
+                          done.error().message +
+                              tr(" — run it again with --approve STAFF and their PIN on standard input."),
+                          done.error().detail));
+        return m_session.failLookup(done.error());
+    }
+    const RefundRecord& r = done.value();
+    m_session.print(toJson(r), describe(r) + QLatin1Char('\n'));
+    if (r.state == RefundState::Failed)
+        return ExitCode::Conflict;
+    return r.state == RefundState::Refunding ? ExitCode::Failure : ExitCode::Ok;
+}
+
+ExitCode RefundCommands::pay(const QStringList& positional)
+{
+    if (positional.size() != 2)
+        return m_session.usageError(tr("refund-pay takes one booking: refund-pay CODE."));
+    const QString code = positional.at(1).trimmed().toUpper();
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    const CliSession::Till till = m_session.till();
+    RefundStore store(m_session.connection());
+    RefundDesk desk(store, nullptr);
+    auto paid = desk.payOwedCash(code, till.id);
+    if (!paid)
+        return m_session.failLookup(paid.error());
+    QJsonArray json;
+    QString text;
+    for (const RefundRecord& r : paid.value()) {
+        json.append(toJson(r));
+        text += describe(r) + QLatin1Char('\n');
+    }
+    if (paid.value().isEmpty())
+        return m_session.conflict(tr("Booking %1 is owed no cash.").arg(code),
+                                  {{QStringLiteral("refunds"), json}});
+    m_session.print(QJsonObject{{QStringLiteral("refunds"), json}}, text);
+    return ExitCode::Ok;
+}
+
+ExitCode RefundCommands::refunds(const QStringList& positional)
+{
+    if (positional.size() > 2)
+        return m_session.usageError(
+            tr("refunds takes at most one booking: refunds [CODE] [--unresolved] [--settle]."));
+    const QString code = positional.size() == 2 ? positional.at(1).trimmed().toUpper() : QString();
+    const bool settle = m_session.isSet(QStringLiteral("settle"));
+    auto service = PaymentCommands(m_session).gateway(settle);
+    if (!service)
+        return m_session.fail(service.error());
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    RefundStore store(m_session.connection());
+    if (settle) {
+        RefundDesk desk(store, service.value().get());
+        auto settled = desk.settleOpen();
+        if (!settled)
+            return m_session.fail(settled.error());
+    }
+    auto list = store.list(code, {}, m_session.isSet(QStringLiteral("unresolved")));
+    if (!list)
+        return m_session.fail(list.error());
+    QJsonArray json;
+    QString text;
+    for (const RefundRecord& r : list.value()) {
+        json.append(toJson(r));
+        text += QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
+                    .arg(CliSession::localTime(r.createdAt, QStringLiteral("yyyy-MM-dd HH:mm")),
+                         r.bookingCode, r.seats.join(QLatin1Char(' ')).leftJustified(12),
+                         money(r.amountMinor, r.currency).rightJustified(12), r.method.leftJustified(5),
+                         refundStateName(r.state).leftJustified(10), r.reason);
+    }
+    if (list.value().isEmpty())
+        text = tr("No refunds.\n");
+    m_session.print(QJsonObject{{QStringLiteral("refunds"), json}}, text);
+    return ExitCode::Ok;
+}
+
+ExitCode RefundCommands::refundAll(const QStringList& positional)
+{
+    auto showtime = m_session.showtimeArgument(positional);
+    if (!showtime)
+        return m_session.fail(showtime.error());
+    if (positional.size() != 2)
+        return m_session.usageError(tr("refund-all takes one showtime: refund-all SHOWTIME --reason R."));
+    const QString reason = m_session.value(QStringLiteral("reason")).trimmed();
+    if (reason.isEmpty())
+        return m_session.usageError(tr("refund-all needs --reason (what the customers are told)."));
+    auto service = PaymentCommands(m_session).gateway(false);
+    if (!service)
+        return m_session.fail(service.error());
+    if (Status s = m_session.connect(true, true); !s)
+        return m_session.fail(s.error());
+    // No new sale while the bookings are refunded: the showtime stops selling first.
+    ShowtimeStore showtimes(m_session.connection());
+    SaleWindowChange stop;
+    stop.closes = QDateTime::currentDateTimeUtc();
+    if (auto stopped = showtimes.setSaleWindow({showtime.value()}, stop); !stopped) {
+        if (CliSession::permissionDenied(stopped.error()))
+            return m_session.fail(makeError(ErrorCode::Internal, tr("refund-all needs a manager login."),
+                                            stopped.error().detail));
+        // A cancelled or ended showtime sells nothing anyway: refund what is left.
+        if (stopped.error().code == ErrorCode::NotFound)
+            return m_session.failLookup(stopped.error());
+    }
+    const CliSession::Till till = m_session.till();
+    RefundStore store(m_session.connection());
+    RefundDesk desk(store, service.value().get());
+    desk.setCheckpoint(CliSession::stopAtCheckpoint);
+    auto report = desk.refundAll(showtime.value(), reason, till.name, till.id);
+    if (!report) {
+        if (CliSession::permissionDenied(report.error()))
+            return m_session.fail(makeError(ErrorCode::Internal, tr("refund-all needs a manager login."),
+                                            report.error().detail));
+        return m_session.failLookup(report.error());
+    }
+    const RefundDesk::BatchReport& r = report.value();
+    bool cancelled = false;
+    if (r.waiting == 0 && r.failed == 0) { // owed cash is a debt to customers, not a booking left
+        auto done = showtimes.cancel(showtime.value());
+        cancelled = done.ok();
+    }
+    QJsonArray records;
+    for (const RefundRecord& rec : r.records)
+        records.append(toJson(rec));
+    QString text = tr("Showtime %1: %2 booking(s) refunded, %3 in all.\n")
+                       .arg(showtime.value())
+                       .arg(r.refunded)
+                       .arg(money(r.amountMinor, r.currency));
+    if (r.waiting > 0)
+        text +=
+            tr("%n card refund(s) wait for the payment service: run refund-all again.\n", nullptr, r.waiting);
+    if (r.cashOwed > 0)
+        text +=
+            tr("%n booking(s) paid in cash: their seats are free and the cash is owed; a till hands it back "
+               "with 'refund-pay CODE'.\n",
+               nullptr, r.cashOwed);
+    if (r.failed > 0)
+        text += tr(
+            "%n refund(s) were refused by the payment service: see 'refunds --unresolved' and settle them.\n",
+            nullptr, r.failed);
+    text += cancelled
+                ? tr("The showtime is cancelled.\n")
+                : tr("The showtime is not cancelled yet (a sale still holds seats, or refunds wait).\n");
+    m_session.print(QJsonObject{{QStringLiteral("showtime"), showtime.value()},
+                                {QStringLiteral("refunded"), r.refunded},
+                                {QStringLiteral("waiting"), r.waiting},
+                                {QStringLiteral("cash_owed"), r.cashOwed},
+                                {QStringLiteral("failed"), r.failed},
+                                {QStringLiteral("amount_minor"), r.amountMinor},
+                                {QStringLiteral("currency"), r.currency},
+                                {QStringLiteral("cancelled"), cancelled},
+                                {QStringLiteral("refunds"), records}},
+                    text);
+    return r.waiting > 0 ? ExitCode::Failure : r.failed > 0 ? ExitCode::Conflict : ExitCode::Ok;
+}
+
+} // namespace bo

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include "app/admin/clisession.h"
+
+namespace bo {
+
+struct RefundRecord;
+
+/// Refunds by CLI (issue 16, part 3): `refund CODE [SEAT...] --reason R [--approve STAFF]`,
+/// `refunds [CODE] [--unresolved] [--settle]` and `refund-all SHOWTIME --reason R` (a manager's).
+class RefundCommands final
+{
+    Q_DECLARE_TR_FUNCTIONS(bo::RefundCommands)
+
+public:
+    explicit RefundCommands(CliSession& session);
+    Q_DISABLE_COPY_MOVE(RefundCommands)
+
+    [[nodiscard]] ExitCode refund(const QStringList& positional);
+    [[nodiscard]] ExitCode refunds(const QStringList& positional);
+    /// `refund-pay CODE`: the cash refund-all left owed, handed back out of this till's drawer.
+    [[nodiscard]] ExitCode pay(const QStringList& positional);
+    [[nodiscard]] ExitCode refundAll(const QStringList& positional);
+
+    [[nodiscard]] static QJsonObject toJson(const RefundRecord& r);
+
+private:
+    CliSession& m_session;
+};
+
+} // namespace bo

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QUuid>
+
+#include <optional>
+
+#include "model/result.h"
+
+namespace bo {
+
+/// What a refund of a booking (or of some of its seats) would be, before it is made.
+struct RefundQuote
+{
+    QString bookingCode;
+    int showtimeId = 0;
+    QDateTime startsAt; ///< UTC
+    QStringList seats;  ///< labels
+    qint64 amountMinor = 0;
+    QString currency;
+    QString method; ///< "card", "cash", or "none" (the booking carried no payment)
+    QUuid paymentKey;
+    bool needsApproval = false; ///< above the configured amount or after the showtime started
+    int seatsLeft = 0;          ///< what the booking keeps afterwards
+};
+
+struct RefundRequest
+{
+    QUuid key; ///< one per refund, kept by the caller until it is resolved
+    QString bookingCode;
+    QStringList seats; ///< empty: every seat the booking still has
+    QString reason;
+    QString terminal;
+    QUuid terminalId;
+    std::optional<int> approvedBy; ///< the supervisor whose PIN was just checked
+    QString batch;                 ///< refund-all's, e.g. "showtime:42"; empty otherwise
+};
+
+enum class RefundState { Refunding, Refunded, Failed };
+
+struct RefundRecord
+{
+    QUuid key;
+    QString bookingCode;
+    int showtimeId = 0;
+    QStringList seats;
+    qint64 amountMinor = 0;
+    QString currency;
+    QString method;
+    QUuid paymentKey;
+    RefundState state = RefundState::Refunding;
+    QString bookingStatus; ///< "CONFIRMED" (seats left) or "REFUNDED"
+    bool replay = false;   ///< the key's refund existed already
+    QString reason;
+    QString failure;
+    QString terminal;
+    QDateTime createdAt; ///< UTC
+};
+
+/// A confirmed (or refunded) booking of a showtime: refund-all's work list.
+struct ShowtimeBooking
+{
+    QString code;
+    QString status;
+    int seats = 0;
+    qint64 totalMinor = 0;
+};
+
+/// Refunds kept by the database (migration 0036): the seats go back on sale and the money's
+/// record is written in one transaction; a card refund stays Refunding until the gateway's answer.
+class Refunds
+{
+public:
+    virtual ~Refunds() = default;
+
+    [[nodiscard]] virtual Result<RefundQuote> quote(const QString& bookingCode, const QStringList& seats) = 0;
+    [[nodiscard]] virtual Result<RefundRecord> begin(const RefundRequest& request) = 0;
+    /// Records a Refunding refund's end: a card's by the gateway's answer; refund-all's owed cash
+    /// by the till (`terminalId`) that hands it back out of its open drawer.
+    [[nodiscard]] virtual Result<RefundRecord> finish(const QUuid& key, bool refunded,
+                                                      const QString& reference, const QString& failure,
+                                                      const QUuid& terminalId = {}) = 0;
+    /// Of a booking, of a batch, or (open) every refund still waiting for its gateway.
+    [[nodiscard]] virtual Result<QList<RefundRecord>> list(const QString& bookingCode, const QString& batch,
+                                                           bool openOnly) = 0;
+    [[nodiscard]] virtual Result<QList<ShowtimeBooking>> showtimeBookings(int showtimeId) = 0;
+};
+
+[[nodiscard]] QString refundStateName(RefundState state); ///< "refunding", "refunded", "failed"
+
+} // namespace bo

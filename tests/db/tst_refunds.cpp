@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+//
+// Shifts, the drawer and refunds on PostgreSQL (migrations 0035 and 0036, issue 16 parts 2 and
+// 3): a cash refund of one seat frees it and leaves the drawer, the blind count's over/short is
+// counted - expected to the unit; a refund double-clicked from several tills at once is made once;
+// a card refund whose answer is lost waits and is asked again with its own key; a refund above
+// the limit needs a supervisor's fresh PIN; refund-all killed half way is finished by a second run
+// that refunds nothing twice; the door refuses a refunded seat's ticket.
+#include <QtTest>
+
+#include <latch>
+#include <thread>
+
+#include "app/common/staffpin.h"
+#include "db/dbconnection.h"
+#include "db/paymentintentstore.h"
+#include "db/refundstore.h"
+#include "db/seatstore.h"
+#include "db/staffstore.h"
+#include "db/tillshiftstore.h"
+#include "model/clock.h"
+#include "model/paymentprocess.h"
+#include "model/refunddesk.h"
+#include "model/seatservice.h"
+#include "model/staffsignin.h"
+#include "tests/support/scriptedgateway.h"
+#include "tests/support/testdatabase.h"
+
+using namespace bo;
+using bo::test::ScriptedGateway;
+using bo::test::TestDatabase;
+
+namespace {
+
+const QString till = QStringLiteral("Counter 1");
+const QString cashierPin = QStringLiteral("482913");
+const QString supervisorPin = QStringLiteral("730155");
+
+/// A simulated kill: thrown from a checkpoint, caught by the test.
+struct Killed
+{};
+
+} // namespace
+
+class TstRefunds final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<TestDatabase> m_db;
+    int m_showtime = 0;
+    QList<int> m_seats; ///< A1..A10, B1..B10
+    int m_cashier = 0;
+    int m_supervisor = 0;
+    QUuid m_till;
+    Argon2PinHasher m_hasher;
+
+    int addMember(const QString& name, StaffRole role, const QString& pin)
+    {
+        auto manager = m_db->connectAsManager();
+        StaffStore store(*manager);
+        auto id = store.addStaff(name, role, m_hasher.hash(pin).value());
+        return id ? id.value() : 0;
+    }
+
+    /// Signs `staff` in at `tillId` (as a till does after checking the PIN).
+    bool signIn(DbConnection& c, int staff, const QString& pin, const QUuid& tillId)
+    {
+        StaffStore store(c);
+        auto r = StaffSignIn(store, m_hasher, till, tillId).check(staff, pin, PinPurpose::SignIn);
+        return r.ok() && r.value().ok();
+    }
+
+    /// Sells `seats` at the till, by cash or by card through `gateway`, as the counter and the CLI
+    /// do; the booking's code, or "" when the sale failed.
+    QString sell(DbConnection& c, const QList<int>& seats, bool card, ScriptedGateway* gateway = nullptr)
+    {
+        SeatStore store(c);
+        SeatService service(store, SaleRules());
+        const QUuid token = SeatService::newToken();
+        auto held = service.hold(m_showtime, seats, token);
+        if (!held || !held.value().granted)
+            return {};
+        auto started = service.beginPayment(m_showtime, seats, token, till, m_till);
+        if (!started)
+            return {};
+        NewPaymentIntent intent;
+        intent.key = QUuid::createUuid();
+        intent.holdToken = token;
+        intent.showtimeId = m_showtime;
+        intent.bookingId = started.value().bookingId;
+        intent.bookingCode = started.value().bookingCode;
+        intent.terminal = till;
+        intent.terminalId = m_till;
+        intent.method = card ? PaymentMethod::Card : PaymentMethod::Cash;
+        intent.amountMinor = 10000 * seats.size();
+        intent.currency = QStringLiteral("KRW");
+        intent.tenderedMinor = card ? 0 : intent.amountMinor;
+        intent.gateway = card ? gateway->name() : QString();
+        ConfirmRequest confirm;
+        confirm.terminal = till;
+        confirm.terminalId = m_till;
+        confirm.key = QUuid::createUuid();
+        confirm.showtimeId = m_showtime;
+        confirm.owner = token;
+        confirm.seatIds = seats;
+        PaymentIntentStore intents(c);
+        SteadyClock clock;
+        PaymentProcess process(intents, store, gateway, clock, [](int) {});
+        const PaymentOutcome out = card ? process.payByCard(intent, confirm, clock.nowMs() + 120'000)
+                                        : process.payCash(intent, confirm);
+        return out.kind == PaymentOutcome::Kind::Paid ? out.booking.code : QString();
+    }
+
+    /// Scripts `payments` card payments that go through.
+    static void cardService(ScriptedGateway& g, int payments)
+    {
+        for (int i = 0; i < payments; ++i) {
+            g.authorises << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Authorised);
+            g.captures << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Captured);
+        }
+    }
+
+    [[nodiscard]] QString seatState(int seat) const
+    {
+        return m_db->scalar(
+            QStringLiteral("SELECT status FROM showtime_seat WHERE showtime_id = %1 AND seat_id = %2")
+                .arg(m_showtime)
+                .arg(seat));
+    }
+
+    [[nodiscard]] qint64 expectedCash() const
+    {
+        return m_db
+            ->scalar(
+                QStringLiteral("SELECT bo_shift_expected_cash(id) FROM shift WHERE closed_at IS NULL AND "
+                               "terminal_id = '%1'")
+                    .arg(m_till.toString(QUuid::WithoutBraces)))
+            .toLongLong();
+    }
+
+private slots:
+    void init()
+    {
+        m_db = std::make_unique<TestDatabase>();
+        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
+        m_showtime = m_db->addShowtime(2, 10);
+        m_seats = m_db->seatIds(m_showtime);
+        m_cashier = addMember(QStringLiteral("Mina Park"), StaffRole::Cashier, cashierPin);
+        m_supervisor = addMember(QStringLiteral("Joon Lee"), StaffRole::Supervisor, supervisorPin);
+        QVERIFY(m_cashier > 0 && m_supervisor > 0);
+        m_till = QUuid::createUuid();
+        auto c = m_db->connect();
+        QVERIFY(signIn(*c, m_cashier, cashierPin, m_till));
+        TillShiftStore shifts(*c);
+        QVERIFY(shifts.openShift(m_till, till, 50000).ok());
+    }
+
+    void cleanup() { m_db.reset(); }
+
+    void aCashRefundOfOneSeatFreesItAndTheBlindCountAddsUp()
+    {
+        auto c = m_db->connect();
+        const QString code = sell(*c, {m_seats[0], m_seats[1]}, false);
+        QVERIFY(!code.isEmpty());
+        QCOMPARE(expectedCash(), qint64(70000));
+        QCOMPARE(m_db->scalar(
+                     QStringLiteral("SELECT staff_id || ':' || (shift_id IS NOT NULL) FROM payment_intent")),
+                 QStringLiteral("%1:true").arg(m_cashier));
+
+        RefundStore refunds(*c);
+        RefundDesk desk(refunds, nullptr);
+        RefundRequest r;
+        r.key = QUuid::createUuid();
+        r.bookingCode = code;
+        r.seats = {QStringLiteral("A1")};
+        r.reason = QStringLiteral("Customer left early");
+        r.terminal = till;
+        r.terminalId = m_till;
+        auto done = desk.refund(r);
+        QVERIFY2(done.ok(), qPrintable(done.ok() ? QString() : done.error().message));
+        QCOMPARE(done.value().state, RefundState::Refunded);
+        QCOMPARE(done.value().method, QStringLiteral("cash"));
+        QCOMPARE(done.value().amountMinor, qint64(10000));
+        QCOMPARE(done.value().bookingStatus, QStringLiteral("CONFIRMED"));
+        QCOMPARE(seatState(m_seats[0]), QStringLiteral("FREE"));
+        QCOMPARE(seatState(m_seats[1]), QStringLiteral("RESERVED"));
+        QCOMPARE(expectedCash(), qint64(60000));
+
+        // The same key again is the same refund; another key for the same seat is refused.
+        auto again = desk.refund(r);
+        QVERIFY(again.ok() && again.value().replay);
+        RefundRequest twice = r;
+        twice.key = QUuid::createUuid();
+        auto refused = desk.refund(twice);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::Conflict);
+        QVERIFY2(refused.error().message.contains(QLatin1String("refunded already")),
+                 qPrintable(refused.error().message));
+
+        // The rest of the booking: the booking is refunded, the drawer back to its float.
+        RefundRequest rest = r;
+        rest.key = QUuid::createUuid();
+        rest.seats.clear();
+        auto whole = desk.refund(rest);
+        QVERIFY(whole.ok());
+        QCOMPARE(whole.value().seats, QStringList{QStringLiteral("A2")});
+        QCOMPARE(whole.value().bookingStatus, QStringLiteral("REFUNDED"));
+        QCOMPARE(expectedCash(), qint64(50000));
+
+        // Pay-out, then the blind count: 1,500 short.
+        TillShiftStore shifts(*c);
+        QVERIFY(shifts.moveCash(m_till, DrawerMove::PayOut, 5000, QStringLiteral("Printer paper")).ok());
+        QVERIFY(!shifts.moveCash(m_till, DrawerMove::PayOut, 50000, QStringLiteral("Too much")).ok());
+        auto count = shifts.closeShift(m_till, 43500,
+                                       QJsonObject{{QStringLiteral("10000"), 4},
+                                                   {QStringLiteral("1000"), 3},
+                                                   {QStringLiteral("500"), 1}});
+        QVERIFY(count.ok());
+        QCOMPARE(count.value().expectedMinor, qint64(45000));
+        QCOMPARE(count.value().overShortMinor, qint64(-1500));
+        auto lines = shifts.salesLines(count.value().shiftId, {}, {});
+        QVERIFY(lines.ok());
+        QHash<QString, qint64> byKey;
+        for (const SalesLine& l : lines.value())
+            byKey.insert(l.section + QLatin1Char('.') + l.key, l.amountMinor);
+        QCOMPARE(byKey.value(QStringLiteral("method.cash")), qint64(20000));
+        QCOMPARE(byKey.value(QStringLiteral("refund.cash")), qint64(20000));
+        QCOMPARE(byKey.value(QStringLiteral("net.total")), qint64(0));
+        QCOMPARE(byKey.value(QStringLiteral("cash.over_short")), qint64(-1500));
+        QCOMPARE(byKey.value(QStringLiteral("cash.pay_out")), qint64(5000));
+        // Closed: nothing more moves through it.
+        QVERIFY(!shifts.moveCash(m_till, DrawerMove::PayIn, 100, QStringLiteral("Late")).ok());
+        QCOMPARE(m_db->scalar(
+                     QStringLiteral("SELECT string_agg(action, ',' ORDER BY seq) FROM audit_log WHERE action "
+                                    "LIKE 'refund.%' OR action LIKE 'shift.%' OR action LIKE 'drawer.%'")),
+                 QStringLiteral("shift.open,refund.refunded,refund.refunded,drawer.pay_out,shift.close"));
+    }
+
+    void aRefundDoubleClickedFromSeveralTillsIsMadeOnce()
+    {
+        auto c = m_db->connect();
+        const QString code = sell(*c, {m_seats[0], m_seats[1], m_seats[2]}, false);
+        QVERIFY(!code.isEmpty());
+        const QUuid sameKey = QUuid::createUuid();
+        constexpr int clicks = 6;
+        std::latch start(clicks);
+        std::atomic<int> made{0};
+        std::atomic<int> replays{0};
+        std::atomic<int> refused{0};
+        std::atomic<int> other{0};
+        std::vector<std::thread> threads;
+        threads.reserve(clicks);
+        for (int i = 0; i < clicks; ++i) {
+            threads.emplace_back([&, i] {
+                auto mine = m_db->connect(QStringLiteral("click-%1").arg(i));
+                start.arrive_and_wait();
+                if (!mine) {
+                    ++other;
+                    return;
+                }
+                RefundStore refunds(*mine);
+                RefundRequest r;
+                r.key = i % 2 == 0 ? sameKey : QUuid::createUuid(); // a double-click, or another till
+                r.bookingCode = code;
+                r.reason = QStringLiteral("Double-clicked");
+                r.terminal = till;
+                r.terminalId = m_till;
+                auto done = RefundDesk(refunds, nullptr).refund(r);
+                if (done.ok())
+                    ++(done.value().replay ? replays : made);
+                else if (done.error().code == ErrorCode::Conflict)
+                    ++refused;
+                else
+                    ++other;
+            });
+        }
+        for (std::thread& t : threads)
+            t.join();
+        QCOMPARE(other.load(), 0);
+        QCOMPARE(made.load(), 1);
+        QCOMPARE(made.load() + replays.load() + refused.load(), clicks);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) || ':' || sum(amount_minor) FROM refund")),
+                 QStringLiteral("1:30000"));
+        QCOMPARE(expectedCash(), qint64(50000));
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT count(*) FROM audit_log WHERE action = 'refund.refunded'")),
+            QStringLiteral("1"));
+    }
+
+    void aCardRefundWhoseAnswerIsLostIsAskedAgainWithItsKey()
+    {
+        auto c = m_db->connect();
+        ScriptedGateway service;
+        cardService(service, 1);
+        const QString code = sell(*c, {m_seats[4], m_seats[5]}, true, &service);
+        QVERIFY(!code.isEmpty());
+        RefundStore refunds(*c);
+        service.refunds << ScriptedGateway::reply(GatewayOutcome::Unknown, GatewayPaymentState::None,
+                                                  QStringLiteral("timed out"));
+        RefundRequest r;
+        r.key = QUuid::createUuid();
+        r.bookingCode = code;
+        r.reason = QStringLiteral("Wrong film");
+        r.terminal = till;
+        r.terminalId = m_till;
+        auto waiting = RefundDesk(refunds, &service).refund(r);
+        QVERIFY(waiting.ok());
+        QCOMPARE(waiting.value().state, RefundState::Refunding);
+        // The seats are back on sale already; the drawer does not move for a card.
+        QCOMPARE(seatState(m_seats[4]), QStringLiteral("FREE"));
+        QCOMPARE(expectedCash(), qint64(50000));
+
+        service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
+        auto settled = RefundDesk(refunds, &service).settleOpen();
+        QVERIFY(settled.ok());
+        QCOMPARE(settled.value().size(), 1);
+        QCOMPARE(settled.value().first().state, RefundState::Refunded);
+        // Asked twice, both times with the refund's own key.
+        QCOMPARE(service.count(QStringLiteral("refund")), 2);
+        const QStringList asked = service.calls.filter(QStringLiteral("refund:"));
+        QCOMPARE(asked.size(), 2);
+        QCOMPARE(asked.at(0), asked.at(1));
+        // Nothing left to settle: the service is not asked again.
+        QVERIFY(RefundDesk(refunds, &service).settleOpen().value().isEmpty());
+        QCOMPARE(service.count(QStringLiteral("refund")), 2);
+
+        // A refusal is kept as failed, with its reason.
+        ScriptedGateway other;
+        cardService(other, 1);
+        const QString second = sell(*c, {m_seats[6]}, true, &other);
+        other.refunds << ScriptedGateway::reply(GatewayOutcome::Declined, GatewayPaymentState::Captured,
+                                                QStringLiteral("card expired"));
+        RefundRequest r2 = r;
+        r2.key = QUuid::createUuid();
+        r2.bookingCode = second;
+        auto failed = RefundDesk(refunds, &other).refund(r2);
+        QVERIFY(failed.ok());
+        QCOMPARE(failed.value().state, RefundState::Failed);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT failure FROM refund WHERE key = '%1'")
+                                  .arg(r2.key.toString(QUuid::WithoutBraces))),
+                 QStringLiteral("card expired"));
+    }
+
+    void aLargeRefundNeedsASupervisorsFreshPin()
+    {
+        QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET refund_approval_above_minor = 15000")));
+        auto c = m_db->connect();
+        const QString code = sell(*c, {m_seats[10], m_seats[11]}, false);
+        RefundStore refunds(*c);
+        auto quote = refunds.quote(code, {});
+        QVERIFY(quote.ok());
+        QVERIFY(quote.value().needsApproval);
+        QVERIFY(!refunds.quote(code, {QStringLiteral("B1")}).value().needsApproval);
+
+        RefundRequest r;
+        r.key = QUuid::createUuid();
+        r.bookingCode = code;
+        r.reason = QStringLiteral("Too loud");
+        r.terminal = till;
+        r.terminalId = m_till;
+        auto bare = refunds.begin(r);
+        QVERIFY(!bare.ok());
+        QVERIFY2(bare.error().message.contains(QLatin1String("approval")), qPrintable(bare.error().message));
+        // A cashier cannot approve; a supervisor without a PIN just now neither.
+        r.approvedBy = m_cashier;
+        QVERIFY(!refunds.begin(r).ok());
+        r.approvedBy = m_supervisor;
+        auto stale = refunds.begin(r);
+        QVERIFY(!stale.ok());
+        QVERIFY2(stale.error().message.contains(QLatin1String("two minutes")),
+                 qPrintable(stale.error().message));
+        QCOMPARE(seatState(m_seats[10]), QStringLiteral("RESERVED"));
+
+        StaffStore staff(*c);
+        QVERIFY(StaffSignIn(staff, m_hasher, till, m_till)
+                    .check(m_supervisor, supervisorPin, PinPurpose::Approve, StaffRole::Supervisor)
+                    .value()
+                    .ok());
+        auto approved = refunds.begin(r);
+        QVERIFY2(approved.ok(), qPrintable(approved.ok() ? QString() : approved.error().message));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT approved_by || ':' || staff_id FROM refund")),
+                 QStringLiteral("%1:%2").arg(m_supervisor).arg(m_cashier));
+
+        // Once the showtime has started, even a small refund needs one.
+        const QString small = sell(*c, {m_seats[12]}, false);
+        QVERIFY(m_db->run(
+            QStringLiteral("UPDATE showtime SET starts_at = now() - interval '5 minutes', ends_at = "
+                           "now() + interval '2 hours', clean_until = now() + interval '3 hours' "
+                           "WHERE id = %1")
+                .arg(m_showtime)));
+        QVERIFY(refunds.quote(small, {}).value().needsApproval);
+    }
+
+    void refundAllKilledHalfWayIsFinishedWithoutRefundingTwice()
+    {
+        auto c = m_db->connect();
+        constexpr int cardBookings = 4;
+        ScriptedGateway service;
+        cardService(service, cardBookings);
+        QStringList codes;
+        for (qsizetype i = 0; i < cardBookings; ++i)
+            codes << sell(*c, {m_seats[2 * i], m_seats[2 * i + 1]}, true, &service);
+        const QString cash = sell(*c, {m_seats[15]}, false);
+        QVERIFY(!codes.contains(QString()) && !cash.isEmpty());
+
+        auto manager = m_db->connectAsManager();
+        RefundStore refunds(*manager);
+        // Run 1 dies right after its third refund was written, before the service was asked.
+        for (int i = 0; i < 2; ++i)
+            service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
+        int begun = 0;
+        RefundDesk first(refunds, &service);
+        first.setCheckpoint([&begun](const char* name) {
+            if (qstrcmp(name, "refund-begun") == 0 && ++begun == 3)
+                throw Killed{};
+        });
+        bool killed = false;
+        try {
+            (void)first.refundAll(m_showtime, QStringLiteral("Projector broken"), QStringLiteral("Office"),
+                                  {});
+        } catch (const Killed&) {
+            killed = true;
+        }
+        QVERIFY(killed);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT string_agg(state, ',' ORDER BY state) FROM refund")),
+                 QStringLiteral("REFUNDED,REFUNDED,REFUNDING"));
+
+        // Run 2 finishes: every booking refunded once, the service asked once per refund key
+        // except the one whose first run died before asking.
+        for (int i = 0; i < cardBookings; ++i)
+            service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
+        auto report =
+            RefundDesk(refunds, &service)
+                .refundAll(m_showtime, QStringLiteral("Projector broken"), QStringLiteral("Office"), {});
+        QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().message));
+        QCOMPARE(report.value().refunded, cardBookings);
+        QCOMPARE(report.value().cashOwed, 1);
+        QCOMPARE(report.value().waiting, 0);
+        QCOMPARE(report.value().amountMinor, qint64(cardBookings * 20000));
+        QCOMPARE(service.count(QStringLiteral("refund")), cardBookings);
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT count(*) || ':' || count(DISTINCT booking_id) FROM refund")),
+            QStringLiteral("5:5"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("0"));
+        // A third run changes nothing.
+        auto third =
+            RefundDesk(refunds, &service)
+                .refundAll(m_showtime, QStringLiteral("Projector broken"), QStringLiteral("Office"), {});
+        QVERIFY(third.ok());
+        QCOMPARE(service.count(QStringLiteral("refund")), cardBookings);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM refund")), QStringLiteral("5"));
+
+        // The cash customer comes to the till: paid out of its drawer.
+        RefundStore tillRefunds(*c);
+        auto paid = RefundDesk(tillRefunds, nullptr).payOwedCash(cash, m_till);
+        QVERIFY(paid.ok());
+        QCOMPARE(paid.value().size(), 1);
+        QCOMPARE(paid.value().first().state, RefundState::Refunded);
+        QCOMPARE(expectedCash(), qint64(50000));
+        QVERIFY(RefundDesk(tillRefunds, nullptr).payOwedCash(cash, m_till).value().isEmpty());
+    }
+
+    void theDoorRefusesARefundedSeatsTicket()
+    {
+        auto c = m_db->connect();
+        const QString code = sell(*c, {m_seats[0], m_seats[1]}, false);
+        // Tickets for the booking, as issued (0012): a key and a payload per seat.
+        QVERIFY(m_db->run(
+            QStringLiteral("INSERT INTO ticket_key (public_key) VALUES (decode(repeat('ab', 32), 'hex')); "
+                           "INSERT INTO ticket (booking_id, showtime_id, seat_id, key_id, payload) SELECT "
+                           "bs.booking_id, "
+                           "bs.showtime_id, bs.seat_id, (SELECT max(id) FROM ticket_key), 'T-' || bs.seat_id "
+                           "FROM booking_seat bs "
+                           "JOIN booking b ON b.id = bs.booking_id WHERE b.code = '%1'")
+                .arg(code)));
+        RefundStore refunds(*c);
+        RefundRequest r;
+        r.key = QUuid::createUuid();
+        r.bookingCode = code;
+        r.seats = {QStringLiteral("A1")};
+        r.reason = QStringLiteral("Changed plans");
+        r.terminal = till;
+        r.terminalId = m_till;
+        QVERIFY(refunds.begin(r).ok());
+        const QString verdicts = m_db->scalar(
+            QStringLiteral("SELECT string_agg(s.label || '=' || (SELECT verdict FROM bo_checkin(t.serial, "
+                           "t.payload, 'Door 1', NULL)), "
+                           "',' ORDER BY s.label) FROM ticket t JOIN seat s ON s.id = t.seat_id"));
+        QCOMPARE(verdicts, QStringLiteral("A1=REFUNDED,A2=ADMITTED"));
+        // Offline doors read the same from their list.
+        QCOMPARE(m_db->scalar(
+                     QStringLiteral("SELECT string_agg(seat_label || '=' || booking_status, ',' ORDER BY "
+                                    "seat_label) FROM bo_door_tickets(ARRAY[%1]) WHERE booking_code = '%2'")
+                         .arg(m_showtime)
+                         .arg(code)),
+                 QStringLiteral("A1=REFUNDED,A2=CONFIRMED"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRefunds)
+#include "tst_refunds.moc"
