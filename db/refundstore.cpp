@@ -2,6 +2,10 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/refundstore.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include "db/dbconnection.h"
 
 namespace bo {
@@ -173,6 +177,64 @@ Result<QList<ShowtimeBooking>> RefundStore::showtimeBookings(int showtimeId)
         list.append(
             {r.value(0).toString(), r.value(1).toString(), r.value(2).toInt(), r.value(3).toLongLong()});
     return list;
+}
+
+Result<ExchangeResult> RefundStore::exchange(const ExchangeRequest& request)
+{
+    QStringList seatIds;
+    seatIds.reserve(request.seatIds.size());
+    for (int id : request.seatIds)
+        seatIds << QString::number(id);
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT response::text, replayed FROM bo_exchange(?::uuid, ?, ?::text[], ?, ?::uuid, "
+                       "?::integer[], ?::text[], ?, ?, ?::uuid, ?)"),
+        {request.key.toString(QUuid::WithoutBraces), request.bookingCode, labelArray(request.seats),
+         request.showtimeId, request.owner.toString(QUuid::WithoutBraces),
+         QLatin1Char('{') + seatIds.join(QLatin1Char(',')) + QLatin1Char('}'),
+         request.tiers.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                 : QVariant(labelArray(request.tiers)),
+         request.reason, request.terminal, uuidOrNull(request.terminalId),
+         request.approvedBy ? QVariant(*request.approvedBy) : QVariant(QMetaType::fromType<int>())});
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return makeError(ErrorCode::Internal, QStringLiteral("The server did not answer the exchange."));
+    const QJsonObject o = QJsonDocument::fromJson(r.value(0).toString().toUtf8()).object();
+    const auto labels = [](const QJsonArray& a) {
+        QStringList out;
+        for (const auto& v : a)
+            out << (v.isObject() ? v.toObject().value(QLatin1String("label")).toString() : v.toString());
+        return out;
+    };
+    ExchangeResult x;
+    x.key = QUuid::fromString(o.value(QLatin1String("key")).toString());
+    x.oldCode = o.value(QLatin1String("old_code")).toString();
+    x.oldSeats = labels(o.value(QLatin1String("old_seats")).toArray());
+    x.oldAmountMinor = o.value(QLatin1String("old_amount_minor")).toInteger();
+    x.newCode = o.value(QLatin1String("new_code")).toString();
+    x.newSeats =
+        labels(o.value(QLatin1String("new_booking")).toObject().value(QLatin1String("seats")).toArray());
+    x.newAmountMinor = o.value(QLatin1String("new_amount_minor")).toInteger();
+    x.differenceMinor = o.value(QLatin1String("difference_minor")).toInteger();
+    x.currency = o.value(QLatin1String("currency")).toString();
+    x.paymentKey = QUuid::fromString(o.value(QLatin1String("payment_key")).toString());
+    x.replay = r.value(1).toBool();
+    if (o.value(QLatin1String("refund_key")).isString()) {
+        RefundRecord refund;
+        refund.key = QUuid::fromString(o.value(QLatin1String("refund_key")).toString());
+        refund.bookingCode = x.oldCode;
+        refund.seats = x.oldSeats;
+        refund.amountMinor = -x.differenceMinor;
+        refund.currency = x.currency;
+        refund.method = o.value(QLatin1String("refund_method")).toString();
+        refund.paymentKey = QUuid::fromString(o.value(QLatin1String("old_payment_key")).toString());
+        refund.state = o.value(QLatin1String("refund_state")).toString() == QLatin1String("REFUNDED")
+                           ? RefundState::Refunded
+                           : RefundState::Refunding;
+        x.refund = refund;
+    }
+    return x;
 }
 
 } // namespace bo

@@ -22,6 +22,7 @@ public:
     [[nodiscard]] Result<QList<RefundRecord>> list(const QString& bookingCode, const QString& batch,
                                                    bool openOnly) override;
     [[nodiscard]] Result<QList<ShowtimeBooking>> showtimeBookings(int showtimeId) override;
+    [[nodiscard]] Result<ExchangeResult> exchange(const ExchangeRequest& request) override;
 
 private:
     DbConnection& m_connection;

@@ -85,6 +85,30 @@ Result<RefundRecord> RefundDesk::settle(const RefundRecord& refund)
     return waiting;
 }
 
+Result<ExchangeResult> RefundDesk::exchange(const ExchangeRequest& request)
+{
+    auto done = m_refunds.exchange(request);
+    if (!done)
+        return done;
+    checkpoint("exchange-committed");
+    ExchangeResult result = done.value();
+    if (!result.refund || result.refund->state != RefundState::Refunding)
+        return result;
+    // The difference's card refund as it stands now (a replay's may have been settled since).
+    auto refunds = m_refunds.list(result.oldCode, {}, false);
+    if (!refunds)
+        return refunds.error();
+    for (const RefundRecord& r : refunds.value()) {
+        if (r.key != result.refund->key)
+            continue;
+        auto settled = settle(r);
+        if (!settled)
+            return settled.error();
+        result.refund = settled.value();
+    }
+    return result;
+}
+
 Result<QList<RefundRecord>> RefundDesk::payOwedCash(const QString& bookingCode, const QUuid& terminalId)
 {
     auto open = m_refunds.list(bookingCode, {}, true);

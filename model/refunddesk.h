@@ -45,6 +45,9 @@ public:
     [[nodiscard]] Result<RefundRecord> refund(const RefundRequest& request);
     /// Asks the service for a Refunding card refund (again) and records a definite answer.
     [[nodiscard]] Result<RefundRecord> settle(const RefundRecord& refund);
+    /// Exchanges the booking's seats for the held ones (one transaction in the database), then asks
+    /// the service for the difference a card gets back. The refund inside is as it stands after.
+    [[nodiscard]] Result<ExchangeResult> exchange(const ExchangeRequest& request);
     /// Hands back the cash refund-all left owed for booking `bookingCode`, out of the open drawer of
     /// the till `terminalId`. The refunds paid (none when nothing was owed).
     [[nodiscard]] Result<QList<RefundRecord>> payOwedCash(const QString& bookingCode,

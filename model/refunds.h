@@ -71,6 +71,39 @@ struct ShowtimeBooking
     qint64 totalMinor = 0;
 };
 
+/// An exchange: the booking's seats (all when `seats` is empty) for the seats `seatIds` of
+/// showtime `showtimeId` that the sale `owner` holds, with their ticket types.
+struct ExchangeRequest
+{
+    QUuid key; ///< one per exchange, kept by the caller until it answered
+    QString bookingCode;
+    QStringList seats;
+    int showtimeId = 0;
+    QUuid owner;
+    QList<int> seatIds;
+    QStringList tiers; ///< empty, or one per seat of seatIds
+    QString reason;
+    QString terminal;
+    QUuid terminalId;
+    std::optional<int> approvedBy;
+};
+
+struct ExchangeResult
+{
+    QUuid key;
+    QString oldCode;
+    QStringList oldSeats;
+    qint64 oldAmountMinor = 0;
+    QString newCode;
+    QStringList newSeats;
+    qint64 newAmountMinor = 0;
+    qint64 differenceMinor = 0; ///< above 0 paid in cash at the till, below 0 given back
+    QString currency;
+    QUuid paymentKey;                   ///< the cash payment of a dearer exchange
+    std::optional<RefundRecord> refund; ///< what a cheaper one gave back (a card's may be Refunding)
+    bool replay = false;
+};
+
 /// Refunds kept by the database (migration 0036): the seats go back on sale and the money's
 /// record is written in one transaction; a card refund stays Refunding until the gateway's answer.
 class Refunds
@@ -89,6 +122,8 @@ public:
     [[nodiscard]] virtual Result<QList<RefundRecord>> list(const QString& bookingCode, const QString& batch,
                                                            bool openOnly) = 0;
     [[nodiscard]] virtual Result<QList<ShowtimeBooking>> showtimeBookings(int showtimeId) = 0;
+    /// The old seats for the new in one transaction (migration 0037): either both changed or neither.
+    [[nodiscard]] virtual Result<ExchangeResult> exchange(const ExchangeRequest& request) = 0;
 };
 
 [[nodiscard]] QString refundStateName(RefundState state); ///< "refunding", "refunded", "failed"

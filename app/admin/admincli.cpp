@@ -109,6 +109,8 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return RefundCommands(m_session).refund(positional);
     if (command == QLatin1String("refunds"))
         return RefundCommands(m_session).refunds(positional);
+    if (command == QLatin1String("exchange"))
+        return RefundCommands(m_session).exchange(positional);
     if (command == QLatin1String("refund-pay"))
         return RefundCommands(m_session).pay(positional);
     if (command == QLatin1String("refund-all"))

@@ -195,6 +195,10 @@ void CliSession::addOptions()
            "                                          booking (run again to resume), cancel it;\n"
            "                                          cash is owed until a till pays it back\n"
            "  refund-pay CODE                         hand back the cash refund-all owes a booking\n"
+           "  exchange CODE [SEAT...] --showtime N --seats SEAT[:TYPE],... --reason R [--approve STAFF]\n"
+           "                                          the booking's seats for new ones in one step;\n"
+           "                                          a dearer exchange is paid in cash, a cheaper\n"
+           "                                          one gives the difference back\n"
            "  audit [--since TIME] [--limit N]        the audit log: money, refunds, catalogue\n"
            "                                          changes, sign-ins and lockouts\n"
            "  audit verify                            recompute the log's hash chain: exit 3 when\n"
@@ -237,6 +241,7 @@ void CliSession::addOptions()
          tr("amount")},
         {QStringLiteral("counted"), tr("'shift-close': the cash counted in the drawer, in minor units."),
          tr("amount")},
+        {QStringLiteral("seats"), tr("'exchange': the new seats, like E5,E6:child."), tr("seats")},
         {QStringLiteral("settle"), tr("'refunds': ask the payment service again for refunds still waiting.")},
         {QStringLiteral("limit"), tr("'audit': at most this many events (default 1000)."), tr("count")},
         {QStringLiteral("password-stdin"),
@@ -248,7 +253,9 @@ void CliSession::addOptions()
          tr("file")},
         {QStringLiteral("reprint"), tr("Print new tickets; the old ones no longer admit.")},
         {QStringLiteral("door"), tr("The door admitting a ticket."), tr("name")},
-        {QStringLiteral("showtime"), tr("Admit only tickets of this showtime."), tr("number")},
+        {QStringLiteral("showtime"),
+         tr("Admit only tickets of this showtime; for 'exchange': the showtime of the new seats."),
+         tr("number")},
         {QStringLiteral("new"), tr("Add a ticket key pair that signs from now on.")},
         {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
         {QStringLiteral("approve"),

@@ -7,12 +7,16 @@
 #include <QLocale>
 
 #include "app/admin/paymentcommands.h"
+#include "app/admin/salecommands.h"
 #include "app/common/staffpin.h"
+#include "db/catalogstore.h"
 #include "db/refundstore.h"
+#include "db/seatstore.h"
 #include "db/showtimestore.h"
 #include "db/staffstore.h"
 #include "model/money.h"
 #include "model/refunddesk.h"
+#include "model/seatservice.h"
 #include "model/staffsignin.h"
 
 namespace bo {
@@ -64,6 +68,38 @@ RefundCommands::RefundCommands(CliSession& session)
     : m_session(session)
 {}
 
+Result<RefundCommands::Approval> RefundCommands::approver() const
+{
+    Approval a;
+    if (!m_session.isSet(QStringLiteral("approve")))
+        return a;
+    bool ok = false;
+    const int staff = m_session.value(QStringLiteral("approve")).toInt(&ok);
+    if (!ok || staff <= 0)
+        return makeError(ErrorCode::BadInput, tr("--approve takes the supervisor's staff number."));
+    a.staff = staff;
+    a.pin = CliSession::readStdinLine(CliSession::stdinIsTerminal()).trimmed();
+    if (a.pin.isEmpty())
+        return makeError(ErrorCode::BadInput,
+                         tr("No supervisor PIN on standard input: give it as one line."));
+    return a;
+}
+
+ExitCode RefundCommands::approve(const Approval& approval, const CliSession::Till& till)
+{
+    if (!approval.staff)
+        return ExitCode::Ok;
+    StaffStore staff(m_session.connection());
+    Argon2PinHasher hasher;
+    auto checked = StaffSignIn(staff, hasher, till.name, till.id)
+                       .check(*approval.staff, approval.pin, PinPurpose::Approve, StaffRole::Supervisor);
+    if (!checked)
+        return m_session.fail(checked.error());
+    if (!checked.value().ok())
+        return m_session.conflict(checked.value().message, {{QStringLiteral("approved"), false}});
+    return ExitCode::Ok;
+}
+
 QJsonObject RefundCommands::toJson(const RefundRecord& r)
 {
     QJsonObject o{{QStringLiteral("key"), r.key.toString(QUuid::WithoutBraces)},
@@ -98,34 +134,17 @@ ExitCode RefundCommands::refund(const QStringList& positional)
     auto key = m_session.uuidOption(QStringLiteral("key"), tr("the refund's key"), false);
     if (!key)
         return m_session.fail(key.error());
-    std::optional<int> approver;
-    QString approverPin;
-    if (m_session.isSet(QStringLiteral("approve"))) {
-        bool ok = false;
-        approver = m_session.value(QStringLiteral("approve")).toInt(&ok);
-        if (!ok || *approver <= 0)
-            return m_session.usageError(tr("--approve takes the supervisor's staff number."));
-        approverPin = CliSession::readStdinLine(CliSession::stdinIsTerminal()).trimmed();
-        if (approverPin.isEmpty())
-            return m_session.fail(makeError(ErrorCode::BadInput,
-                                            tr("No supervisor PIN on standard input: give it as one line.")));
-    }
+    auto approval = approver();
+    if (!approval)
+        return m_session.fail(approval.error());
     auto service = PaymentCommands(m_session).gateway(false);
     if (!service)
         return m_session.fail(service.error());
     if (Status s = m_session.connect(true); !s)
         return m_session.fail(s.error());
     const CliSession::Till till = m_session.till();
-    if (approver) {
-        StaffStore staff(m_session.connection());
-        Argon2PinHasher hasher;
-        auto approval = StaffSignIn(staff, hasher, till.name, till.id)
-                            .check(*approver, approverPin, PinPurpose::Approve, StaffRole::Supervisor);
-        if (!approval)
-            return m_session.fail(approval.error());
-        if (!approval.value().ok())
-            return m_session.conflict(approval.value().message, {{QStringLiteral("approved"), false}});
-    }
+    if (ExitCode refused = approve(approval.value(), till); refused != ExitCode::Ok)
+        return refused;
     RefundStore store(m_session.connection());
     RefundDesk desk(store, service.value().get());
     desk.setCheckpoint(CliSession::stopAtCheckpoint);
@@ -136,7 +155,7 @@ ExitCode RefundCommands::refund(const QStringList& positional)
     request.reason = reason;
     request.terminal = till.name;
     request.terminalId = till.id;
-    request.approvedBy = approver;
+    request.approvedBy = approval.value().staff;
     auto done = desk.refund(request);
     if (!done) {
         if (done.error().code == ErrorCode::Conflict &&
@@ -153,6 +172,109 @@ ExitCode RefundCommands::refund(const QStringList& positional)
     if (r.state == RefundState::Failed)
         return ExitCode::Conflict;
     return r.state == RefundState::Refunding ? ExitCode::Failure : ExitCode::Ok;
+}
+
+ExitCode RefundCommands::exchange(const QStringList& positional)
+{
+    if (positional.size() < 2)
+        return m_session.usageError(tr("exchange needs a booking: exchange CODE [SEAT...] --showtime N "
+                                       "--seats SEAT[:TYPE],... --reason R."));
+    const QString code = positional.at(1).trimmed().toUpper();
+    QStringList oldSeats;
+    for (qsizetype i = 2; i < positional.size(); ++i)
+        oldSeats << positional.at(i).trimmed().toUpper();
+    bool ok = false;
+    const int showtime = m_session.value(QStringLiteral("showtime")).toInt(&ok);
+    if (!ok || showtime <= 0)
+        return m_session.usageError(tr("exchange needs --showtime N, the showtime of the new seats."));
+    auto picks = SaleCommands::parsePicks(
+        m_session.value(QStringLiteral("seats")).split(QLatin1Char(','), Qt::SkipEmptyParts));
+    if (!picks)
+        return m_session.fail(picks.error());
+    if (picks.value().labels.isEmpty())
+        return m_session.usageError(tr("exchange needs --seats, the new seats (like E5,E6:child)."));
+    const QString reason = m_session.value(QStringLiteral("reason")).trimmed();
+    if (reason.isEmpty())
+        return m_session.usageError(tr("exchange needs --reason."));
+    auto key = m_session.uuidOption(QStringLiteral("key"), tr("the exchange's key"), false);
+    if (!key)
+        return m_session.fail(key.error());
+    auto approval = approver();
+    if (!approval)
+        return m_session.fail(approval.error());
+    auto service = PaymentCommands(m_session).gateway(false);
+    if (!service)
+        return m_session.fail(service.error());
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    const CliSession::Till till = m_session.till();
+    if (ExitCode refused = approve(approval.value(), till); refused != ExitCode::Ok)
+        return refused;
+
+    CatalogStore catalog(m_session.connection());
+    auto ids = catalog.resolveSeatLabels(showtime, picks.value().labels);
+    if (!ids)
+        return m_session.failLookup(ids.error());
+    auto tiers = catalog.priceTiers(showtime);
+    if (!tiers)
+        return m_session.fail(tiers.error());
+    QStringList chosen = picks.value().tiers;
+    SaleCommands::fillTiers(chosen, tiers.value());
+    SeatStore seats(m_session.connection());
+    const QUuid owner = SeatService::newToken();
+    auto held = seats.hold(showtime, ids.value(), owner);
+    if (!held)
+        return m_session.fail(held.error());
+    if (!held.value().granted) {
+        Error e = makeError(ErrorCode::Conflict, tr("Not exchanged: a new seat is no longer free."));
+        e.seats = held.value().unavailable;
+        (void)seats.release(showtime, owner);
+        return m_session.fail(e);
+    }
+    CliSession::stopAtCheckpoint("exchange-held");
+    RefundStore store(m_session.connection());
+    RefundDesk desk(store, service.value().get());
+    desk.setCheckpoint(CliSession::stopAtCheckpoint);
+    ExchangeRequest request;
+    request.key = key.value().isNull() ? QUuid::createUuid() : key.value();
+    request.bookingCode = code;
+    request.seats = oldSeats;
+    request.showtimeId = showtime;
+    request.owner = owner;
+    request.seatIds = ids.value();
+    request.tiers = chosen;
+    request.reason = reason;
+    request.terminal = till.name;
+    request.terminalId = till.id;
+    request.approvedBy = approval.value().staff;
+    auto done = desk.exchange(request);
+    if (!done) {
+        (void)seats.release(showtime, owner); // the old booking stands; the new seats go back
+        return m_session.failLookup(done.error());
+    }
+    const ExchangeResult& x = done.value();
+    QJsonObject json{{QStringLiteral("key"), x.key.toString(QUuid::WithoutBraces)},
+                     {QStringLiteral("old_booking"), x.oldCode},
+                     {QStringLiteral("old_seats"), QJsonArray::fromStringList(x.oldSeats)},
+                     {QStringLiteral("old_amount_minor"), x.oldAmountMinor},
+                     {QStringLiteral("booking"), x.newCode},
+                     {QStringLiteral("seats"), QJsonArray::fromStringList(x.newSeats)},
+                     {QStringLiteral("amount_minor"), x.newAmountMinor},
+                     {QStringLiteral("difference_minor"), x.differenceMinor},
+                     {QStringLiteral("currency"), x.currency}};
+    QString text =
+        tr("Exchanged %1 of booking %2 for %3 in the new booking %4.\n")
+            .arg(x.oldSeats.join(QLatin1Char(' ')), x.oldCode, x.newSeats.join(QLatin1Char(' ')), x.newCode);
+    if (x.differenceMinor > 0)
+        text += tr("Take %1 in cash for the difference.\n").arg(money(x.differenceMinor, x.currency));
+    else if (x.refund)
+        text += describe(*x.refund) + QLatin1Char('\n');
+    else
+        text += tr("No difference to settle.\n");
+    if (x.refund)
+        json.insert(QStringLiteral("refund"), toJson(*x.refund));
+    m_session.print(json, text);
+    return x.refund && x.refund->state == RefundState::Refunding ? ExitCode::Failure : ExitCode::Ok;
 }
 
 ExitCode RefundCommands::pay(const QStringList& positional)

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <optional>
+
 #include "app/admin/clisession.h"
 
 namespace bo {
@@ -27,9 +29,22 @@ public:
     [[nodiscard]] ExitCode pay(const QStringList& positional);
     [[nodiscard]] ExitCode refundAll(const QStringList& positional);
 
+    /// `exchange CODE [SEAT...] --showtime N --seats SEAT[:TYPE],... --reason R [--approve STAFF]`.
+    [[nodiscard]] ExitCode exchange(const QStringList& positional);
+
     [[nodiscard]] static QJsonObject toJson(const RefundRecord& r);
 
 private:
+    /// --approve STAFF and the supervisor's PIN from standard input, read before connecting.
+    struct Approval
+    {
+        std::optional<int> staff;
+        QString pin;
+    };
+    [[nodiscard]] Result<Approval> approver() const;
+    /// Checks the approver's PIN at the till (Ok when none was named); the refusal's exit otherwise.
+    [[nodiscard]] ExitCode approve(const Approval& approval, const CliSession::Till& till);
+
     CliSession& m_session;
 };
 

@@ -124,6 +124,14 @@ private slots:
         const auto payment = m_paysim.get(QStringLiteral("/v1/payments/") + paymentKey);
         QCOMPARE(payment.body.value(QLatin1String("refunded_minor")).toInteger(), seatPrice);
 
+        // Another seat exchanged: E2 of the cash sale for H3, the same price, nothing to settle.
+        const CliRun exchanged = atTill(
+            {QStringLiteral("exchange"), cash.json().value(QLatin1String("booking")).toString(),
+             QStringLiteral("E2"), QStringLiteral("--showtime"), m_rig.hall1(), QStringLiteral("--seats"),
+             QStringLiteral("H3"), QStringLiteral("--reason"), QStringLiteral("Next to a friend")});
+        QVERIFY2(exchanged.exitCode == 0, qPrintable(exchanged.describe()));
+        QCOMPARE(exchanged.json().value(QLatin1String("difference_minor")).toInteger(), qint64(0));
+
         // Pay-out, the X report, then the blind count: 1,000 short.
         QCOMPARE(atTill(words({"pay-out", "3000", "--reason", "Printer paper"})).exitCode, 0);
         const qint64 expected = 100000 + cashTotal - 3000;
@@ -157,6 +165,10 @@ private slots:
         QCOMPARE(actions, (words({"staff.add", "staff.add", "staff.pin_wrong", "staff.sign_in", "shift.open",
                                   "payment.captured", "payment.captured", "staff.approve", "refund.begin",
                                   "refund.refunded", "drawer.pay_out", "shift.close", "till.sign_out"})));
+        QCOMPARE(scalar(QStringLiteral(
+                     "SELECT count(*) FROM audit_log WHERE action = 'booking.exchange' AND staff_id = "
+                     "101")),
+                 QStringLiteral("1"));
         const CliRun verified = asManager(words({"audit", "verify", "--json"}));
         QVERIFY2(verified.exitCode == 0, qPrintable(verified.describe()));
     }
@@ -223,6 +235,56 @@ private slots:
             3);
     }
 
+    void anExchangeKilledAtEitherSideLeavesOneBooking_data()
+    {
+        QTest::addColumn<QString>("stopAt");
+        QTest::addColumn<QString>("left");
+        QTest::newRow("before the exchange") << QStringLiteral("exchange-held") << QStringLiteral("old");
+        QTest::newRow("after the exchange") << QStringLiteral("exchange-committed") << QStringLiteral("new");
+    }
+
+    void anExchangeKilledAtEitherSideLeavesOneBooking()
+    {
+        QFETCH(QString, stopAt);
+        QFETCH(QString, left);
+        addStaff();
+        QCOMPARE(atTill(words({"sign-in", "--staff", "101"}), "482913\n").exitCode, 0);
+        QCOMPARE(atTill(words({"shift-open", "--float", "50000"})).exitCode, 0);
+        const CliRun sold = atTill({QStringLiteral("sell"), m_rig.hall1(), QStringLiteral("J1"),
+                                    QStringLiteral("--pay"), QStringLiteral("cash")});
+        QVERIFY2(sold.exitCode == 0, qPrintable(sold.describe()));
+        const QString code = sold.json().value(QLatin1String("booking")).toString();
+
+        QProcessEnvironment stop;
+        stop.insert(QStringLiteral("BOXOFFICE_PAYMENT_STOP_AT"), stopAt);
+        auto process =
+            m_rig.startCli({QStringLiteral("exchange"), code, QStringLiteral("--showtime"), m_rig.hall1(),
+                            QStringLiteral("--seats"), QStringLiteral("K7"), QStringLiteral("--reason"),
+                            QStringLiteral("Closer to the aisle"), QStringLiteral("--terminal"), till},
+                           stop);
+        QVERIFY(process->waitForStarted(10000));
+        QByteArray said;
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            (said += process->readAllStandardError()).contains("checkpoint " + stopAt.toLatin1()) ||
+                process->state() == QProcess::NotRunning,
+            said.constData(), 30000);
+        QVERIFY2(process->state() != QProcess::NotRunning, said.constData());
+        process->kill();
+        QVERIFY(process->waitForFinished(10000));
+
+        // Exactly one booking holds a seat: the old one's J1, or the new one's K7.
+        const QString sold_ = scalar(QStringLiteral("SELECT string_agg(s.label || '=' || b.status, ',' ORDER "
+                                                    "BY s.label) FROM showtime_seat ss JOIN seat s ON "
+                                                    "s.id = ss.seat_id JOIN booking b ON b.id = "
+                                                    "ss.booking_id WHERE ss.showtime_id = %1 AND ss.status = "
+                                                    "'RESERVED'")
+                                         .arg(m_rig.hall1()));
+        QCOMPARE(sold_, left == QLatin1String("old") ? QStringLiteral("J1=CONFIRMED")
+                                                     : QStringLiteral("K7=CONFIRMED"));
+        QCOMPARE(scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("1"));
+    }
+
     void badInputChangesNothing_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -258,6 +320,15 @@ private slots:
             << QStringLiteral("No supervisor PIN");
         QTest::newRow("refund-all of no showtime")
             << words({"refund-all", "x", "--reason", "y"}) << QByteArray() << 2 << QStringLiteral("showtime");
+        QTest::newRow("exchange without a showtime")
+            << words({"exchange", "ABCD-1234", "--seats", "A1", "--reason", "x"}) << QByteArray() << 2
+            << QStringLiteral("needs --showtime");
+        QTest::newRow("exchange without seats")
+            << words({"exchange", "ABCD-1234", "--showtime", "1", "--reason", "x"}) << QByteArray() << 2
+            << QStringLiteral("needs --seats");
+        QTest::newRow("exchange without a reason")
+            << words({"exchange", "ABCD-1234", "--showtime", "1", "--seats", "A1"}) << QByteArray() << 2
+            << QStringLiteral("needs --reason");
         QTest::newRow("refund-pay owing nothing")
             << words({"refund-pay", "ABCD-1234"}) << QByteArray() << 3 << QStringLiteral("owed no cash");
     }

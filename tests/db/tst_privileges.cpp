@@ -64,7 +64,8 @@ const QStringList saleFunctions = {
     // bookings for refund-all are the manager's.
     QStringLiteral("bo_shift_open"), QStringLiteral("bo_drawer_move"), QStringLiteral("bo_shift_close"),
     QStringLiteral("bo_shift_current"), QStringLiteral("bo_sales_lines"), QStringLiteral("bo_refund_quote"),
-    QStringLiteral("bo_refund_begin"), QStringLiteral("bo_refund_finish"), QStringLiteral("bo_refund_list")};
+    QStringLiteral("bo_refund_begin"), QStringLiteral("bo_refund_finish"), QStringLiteral("bo_refund_list"),
+    QStringLiteral("bo_exchange")};
 
 /// "" when `sql` was refused for lack of privilege, else what happened instead.
 QString refusal(DbConnection& c, const QString& sql)

@@ -463,6 +463,125 @@ private slots:
         QVERIFY(RefundDesk(tillRefunds, nullptr).payOwedCash(cash, m_till).value().isEmpty());
     }
 
+    void anExchangeIsOneTransaction()
+    {
+        auto c = m_db->connect();
+        const QString code = sell(*c, {m_seats[0], m_seats[1]}, false);
+        QVERIFY(!code.isEmpty());
+        SeatStore seats(*c);
+        RefundStore refunds(*c);
+        RefundDesk desk(refunds, nullptr);
+        const QUuid owner = SeatService::newToken();
+        QVERIFY(seats.hold(m_showtime, {m_seats[10], m_seats[11]}, owner).value().granted);
+        ExchangeRequest x;
+        x.key = QUuid::createUuid();
+        x.bookingCode = code;
+        x.showtimeId = m_showtime;
+        x.owner = owner;
+        x.seatIds = {m_seats[10], m_seats[11], m_seats[12]}; // B3 is not held: the confirm fails
+        x.reason = QStringLiteral("Better view");
+        x.terminal = till;
+        x.terminalId = m_till;
+        auto failed = desk.exchange(x);
+        QVERIFY(!failed.ok());
+        // Neither half happened: the old booking has its seats, no new booking, the drawer as it was.
+        QCOMPARE(seatState(m_seats[0]), QStringLiteral("RESERVED"));
+        QCOMPARE(seatState(m_seats[10]), QStringLiteral("HELD"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("1"));
+        QCOMPARE(expectedCash(), qint64(70000));
+
+        // A dearer exchange (three seats for two): the difference is a cash payment of the new booking.
+        QVERIFY(seats.hold(m_showtime, {m_seats[12]}, owner).value().granted);
+        x.key = QUuid::createUuid();
+        auto done = desk.exchange(x);
+        QVERIFY2(done.ok(), qPrintable(done.ok() ? QString() : done.error().message));
+        QCOMPARE(done.value().differenceMinor, qint64(10000));
+        QCOMPARE(done.value().newSeats,
+                 (QStringList{QStringLiteral("B1"), QStringLiteral("B2"), QStringLiteral("B3")}));
+        QCOMPARE(seatState(m_seats[0]), QStringLiteral("FREE"));
+        QCOMPARE(seatState(m_seats[10]), QStringLiteral("RESERVED"));
+        QCOMPARE(expectedCash(), qint64(80000));
+        QCOMPARE(m_db->scalar(QStringLiteral(
+                     "SELECT string_agg(code || '=' || status, ',' ORDER BY status) FROM booking")),
+                 QStringLiteral("%1=CONFIRMED,%2=REFUNDED").arg(done.value().newCode, code));
+        // The same key again: the same answer, nothing new.
+        auto again = desk.exchange(x);
+        QVERIFY(again.ok() && again.value().replay);
+        QCOMPARE(again.value().newCode, done.value().newCode);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking")), QStringLiteral("2"));
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT count(*) FROM audit_log WHERE action = 'booking.exchange'")),
+            QStringLiteral("1"));
+
+        // A cheaper exchange of a card sale: the difference goes back to the card.
+        ScriptedGateway service;
+        cardService(service, 1);
+        const QString cardCode = sell(*c, {m_seats[5], m_seats[6]}, true, &service);
+        QVERIFY(!cardCode.isEmpty());
+        const QUuid other = SeatService::newToken();
+        QVERIFY(seats.hold(m_showtime, {m_seats[15]}, other).value().granted);
+        service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Captured);
+        ExchangeRequest y = x;
+        y.key = QUuid::createUuid();
+        y.bookingCode = cardCode;
+        y.owner = other;
+        y.seatIds = {m_seats[15]};
+        auto cheaper = RefundDesk(refunds, &service).exchange(y);
+        QVERIFY2(cheaper.ok(), qPrintable(cheaper.ok() ? QString() : cheaper.error().message));
+        QCOMPARE(cheaper.value().differenceMinor, qint64(-10000));
+        QVERIFY(cheaper.value().refund.has_value());
+        QCOMPARE(cheaper.value().refund->state, RefundState::Refunded);
+        QCOMPARE(service.count(QStringLiteral("refund")), 1);
+    }
+
+    void anExchangeAndARefundOfOneBookingAtOnce()
+    {
+        // A till exchanges the booking while another refunds it: one of them, never both.
+        auto c = m_db->connect();
+        const QString code = sell(*c, {m_seats[0]}, false);
+        const QUuid owner = SeatService::newToken();
+        SeatStore seats(*c);
+        QVERIFY(seats.hold(m_showtime, {m_seats[19]}, owner).value().granted);
+        std::latch start(2);
+        Result<ExchangeResult> exchanged = makeError(ErrorCode::Internal, QStringLiteral("not run"));
+        Result<RefundRecord> refunded = makeError(ErrorCode::Internal, QStringLiteral("not run"));
+        std::thread a([&] {
+            auto mine = m_db->connect(QStringLiteral("exchange"));
+            RefundStore store(*mine);
+            ExchangeRequest x;
+            x.key = QUuid::createUuid();
+            x.bookingCode = code;
+            x.showtimeId = m_showtime;
+            x.owner = owner;
+            x.seatIds = {m_seats[19]};
+            x.reason = QStringLiteral("Aisle seat");
+            x.terminal = till;
+            x.terminalId = m_till;
+            start.arrive_and_wait();
+            exchanged = RefundDesk(store, nullptr).exchange(x);
+        });
+        std::thread b([&] {
+            auto mine = m_db->connect(QStringLiteral("refund"));
+            RefundStore store(*mine);
+            RefundRequest r;
+            r.key = QUuid::createUuid();
+            r.bookingCode = code;
+            r.reason = QStringLiteral("Changed plans");
+            r.terminal = till;
+            r.terminalId = m_till;
+            start.arrive_and_wait();
+            refunded = RefundDesk(store, nullptr).refund(r);
+        });
+        a.join();
+        b.join();
+        QVERIFY(exchanged.ok() != refunded.ok());
+        const QString confirmed =
+            m_db->scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'"));
+        QCOMPARE(confirmed, exchanged.ok() ? QStringLiteral("1") : QStringLiteral("0"));
+        QCOMPARE(expectedCash(), exchanged.ok() ? qint64(60000) : qint64(50000));
+    }
+
     void theDoorRefusesARefundedSeatsTicket()
     {
         auto c = m_db->connect();
