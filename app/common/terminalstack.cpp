@@ -99,6 +99,11 @@ TerminalStack::~TerminalStack()
     stop();
 }
 
+PaymentGatewayFactory TerminalStack::cardGateways() const
+{
+    return m_cards ? m_cards->factory() : PaymentGatewayFactory();
+}
+
 CardSimulator* TerminalStack::cardSimulator() const
 {
     return m_cards ? m_cards->simulator() : nullptr;

@@ -9,6 +9,7 @@
 #include "app/common/databasesetup.h"
 #include "app/common/terminalidentity.h"
 #include "db/connectionsettings.h"
+#include "model/paymentgateway.h"
 #include "model/result.h"
 
 class QCommandLineParser;
@@ -74,6 +75,8 @@ public:
     [[nodiscard]] PaymentRecordsService& paymentRecords() { return *m_records; }
     [[nodiscard]] BackgroundReconciler& reconciler() { return *m_reconciler; }
     [[nodiscard]] CardSimulator* cardSimulator() const;
+    /// Card payment services for a thread of its own (the till desk's refunds).
+    [[nodiscard]] PaymentGatewayFactory cardGateways() const;
     /// Null where the build has no printing or the output setting is wrong (logged).
     [[nodiscard]] TicketPrinting* ticketPrinting() const { return m_printing.get(); }
 

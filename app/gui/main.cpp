@@ -14,11 +14,13 @@
 #include <spdlog/spdlog.h>
 
 #include "app/common/logging.h"
+#include "app/common/staffpin.h"
 #include "app/common/terminalstack.h"
 #include "app/gui/pgmanagerscreens.h"
 #include "boxoffice/version.h"
 #include "db/pghelpdesk.h"
 #include "db/pgterminalbackend.h"
+#include "db/pgtilldesk.h"
 #include "model/helpcallboard.h"
 #include "model/paymentrecordsservice.h"
 #include "model/saleflow.h"
@@ -82,6 +84,11 @@ int main(int argc, char* argv[])
     // own to the same database (docs/DECISIONS.md, "Manager screens").
     bo::PgManagerScreens managerScreens(stack->database());
     window.setManagerScreens(&managerScreens);
+    // Till → shift, drawer, blind count and refunds (issue 16), on a thread of their own.
+    const bo::Argon2PinHasher pinHasher;
+    bo::PgTillDesk tillDesk(stack->database(), stack->terminal(), stack->terminalId(), pinHasher,
+                            stack->cardGateways());
+    window.setTillDesk(&tillDesk, stack->terminal(), stack->terminalId());
     stack->start();
     window.show();
     if (parser.isSet(QStringLiteral("quit-after"))) {

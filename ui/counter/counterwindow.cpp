@@ -26,6 +26,7 @@
 #include "ui/counter/managersignindialog.h"
 #include "ui/counter/salepage.h"
 #include "ui/counter/showtimeboard.h"
+#include "ui/counter/tillmenu.h"
 #include "ui/counter/unresolvedpaymentsdialog.h"
 
 namespace bo {
@@ -271,6 +272,14 @@ void CounterWindow::setManagerScreens(ManagerScreens* screens)
     retranslate();
 }
 
+void CounterWindow::setTillDesk(TillDesk* desk, const QString& terminal, const QUuid& terminalId)
+{
+    if (m_tillMenu || !desk)
+        return;
+    m_tillMenu = new TillMenu(this, desk, terminal, terminalId, [this] { return m_settings.currency; });
+    retranslate();
+}
+
 void CounterWindow::openManagerScreen(ManagerScreens::Screen screen)
 {
     if (!m_managerScreens)
@@ -375,6 +384,8 @@ void CounterWindow::retranslate()
 {
     setWindowTitle(tr("Box office — %1").arg(m_terminal));
     m_languageMenu->setTitle(tr("&Language"));
+    if (m_tillMenu)
+        m_tillMenu->retranslate();
     if (m_cardMenu) {
         m_cardMenu->setTitle(tr("&Card terminal (demo)"));
         m_cardActions.at(0)->setText(tr("Approve payments"));

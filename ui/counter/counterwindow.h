@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QTimer>
 #include <QTranslator>
+#include <QUuid>
 
 #include "model/saleflow.h"
 #include "ui/counter/managerscreens.h"
@@ -14,6 +15,9 @@ class QLabel;
 class QStackedWidget;
 
 namespace bo {
+
+class TillDesk;
+class TillMenu;
 
 class PaymentRecords;
 class TerminalBackend;
@@ -57,6 +61,9 @@ public:
     /// Adds the menu Catalogue: Hall layouts… and Week planner…, each asking for a manager's
     /// sign-in (ManagerSignInDialog) before `screens` opens it. Without it (tests) no menu.
     void setManagerScreens(ManagerScreens* screens);
+    /// The Till menu: shift, drawer, blind count and refunds through `desk` (issue 16).
+    void setTillDesk(TillDesk* desk, const QString& terminal, const QUuid& terminalId);
+    [[nodiscard]] TillMenu* tillMenu() const { return m_tillMenu; }
 
 public slots:
     void showBoard();
@@ -84,6 +91,7 @@ private:
     QString m_language = QStringLiteral("en");
     QTranslator m_translator;
     SaleSettings m_settings;
+    TillMenu* m_tillMenu = nullptr;
     ShowtimeListModel* m_model = nullptr;
     ShowtimeBoard* m_board = nullptr;
     SalePage* m_sale = nullptr;

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "db/pgtilldesk.h"
+
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "db/dbconnection.h"
+#include "db/refundstore.h"
+#include "db/staffstore.h"
+#include "db/tillshiftstore.h"
+#include "model/refunddesk.h"
+
+namespace bo {
+
+/// Lives on the desk's thread: owns the connection and the gateway.
+class TillDeskWorker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    TillDeskWorker(PgTillDesk* owner, ConnectionSettings settings, const PinHasher& hasher,
+                   PaymentGatewayFactory gateways)
+        : m_owner(owner)
+        , m_settings(std::move(settings))
+        , m_hasher(hasher)
+        , m_gateways(std::move(gateways))
+    {}
+
+    void finish()
+    {
+        m_gateway.reset();
+        m_connection.reset();
+    }
+
+    /// The connection, opened on first use (DbConnection re-opens a lost one itself).
+    DbConnection* connection(const QString& what)
+    {
+        if (!m_connection) {
+            auto opened = DbConnection::open(m_settings, QStringLiteral("till-desk"));
+            if (!opened) {
+                emit m_owner->failed(what, opened.error());
+                return nullptr;
+            }
+            m_connection = std::move(opened.value());
+        }
+        return m_connection.get();
+    }
+
+    PaymentGateway* gateway()
+    {
+        if (!m_gateway && m_gateways)
+            m_gateway = m_gateways();
+        return m_gateway.get();
+    }
+
+    const PinHasher& hasher() const { return m_hasher; }
+    PgTillDesk* owner() const { return m_owner; }
+
+private:
+    PgTillDesk* m_owner;
+    ConnectionSettings m_settings;
+    const PinHasher& m_hasher;
+    PaymentGatewayFactory m_gateways;
+    std::unique_ptr<DbConnection> m_connection;
+    std::unique_ptr<PaymentGateway> m_gateway;
+};
+
+PgTillDesk::PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId,
+                       const PinHasher& hasher, PaymentGatewayFactory gateways, QObject* parent)
+    : TillDesk(parent)
+    , m_settings(std::move(settings))
+    , m_terminal(std::move(terminal))
+    , m_terminalId(terminalId)
+    , m_hasher(hasher)
+    , m_gateways(std::move(gateways))
+{
+    qRegisterMetaType<OpenShift>();
+    qRegisterMetaType<ShiftCount>();
+    qRegisterMetaType<QList<SalesLine>>();
+    qRegisterMetaType<RefundQuote>();
+    qRegisterMetaType<RefundRecord>();
+    qRegisterMetaType<PinCheck>();
+    qRegisterMetaType<Error>();
+    m_thread.setObjectName(QStringLiteral("till-desk"));
+}
+
+PgTillDesk::~PgTillDesk()
+{
+    stop();
+}
+
+void PgTillDesk::start()
+{
+    if (m_thread.isRunning())
+        return;
+    m_worker = new TillDeskWorker(this, m_settings, m_hasher, m_gateways);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_thread.start();
+}
+
+void PgTillDesk::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    QMetaObject::invokeMethod(m_worker, &TillDeskWorker::finish, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    m_worker = nullptr;
+}
+
+template <typename Job> void PgTillDesk::post(Job job)
+{
+    start();
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, job = std::move(job)] { job(*w); }, Qt::QueuedConnection);
+}
+
+void PgTillDesk::loadShift()
+{
+    post([id = m_terminalId](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("shift"));
+        if (!c)
+            return;
+        auto shift = TillShiftStore(*c).currentShift(id);
+        if (!shift)
+            return emit w.owner()->failed(QStringLiteral("shift"), shift.error());
+        emit w.owner()->shiftLoaded(shift.value().has_value(), shift.value().value_or(OpenShift{}));
+    });
+}
+
+void PgTillDesk::openShift(qint64 floatMinor)
+{
+    post([id = m_terminalId, name = m_terminal, floatMinor](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("open"));
+        if (!c)
+            return;
+        auto opened = TillShiftStore(*c).openShift(id, name, floatMinor);
+        if (!opened)
+            return emit w.owner()->failed(QStringLiteral("open"), opened.error());
+        spdlog::info("till: shift {} opened with a float of {}", opened.value(), floatMinor);
+        emit w.owner()->shiftOpened(opened.value());
+    });
+}
+
+void PgTillDesk::moveCash(DrawerMove kind, qint64 amountMinor, const QString& reason)
+{
+    post([id = m_terminalId, kind, amountMinor, reason](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("move"));
+        if (!c)
+            return;
+        auto moved = TillShiftStore(*c).moveCash(id, kind, amountMinor, reason);
+        if (!moved)
+            return emit w.owner()->failed(QStringLiteral("move"), moved.error());
+        emit w.owner()->cashMoved(moved.value());
+    });
+}
+
+void PgTillDesk::closeShift(qint64 countedMinor, const QJsonObject& detail)
+{
+    post([id = m_terminalId, countedMinor, detail](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("close"));
+        if (!c)
+            return;
+        TillShiftStore store(*c);
+        auto count = store.closeShift(id, countedMinor, detail);
+        if (!count)
+            return emit w.owner()->failed(QStringLiteral("close"), count.error());
+        spdlog::info("till: shift {} closed, over/short {}", count.value().shiftId,
+                     count.value().overShortMinor);
+        auto lines = store.salesLines(count.value().shiftId, {}, {});
+        emit w.owner()->shiftClosed(count.value(), lines ? lines.value() : QList<SalesLine>());
+    });
+}
+
+void PgTillDesk::loadReport()
+{
+    post([id = m_terminalId](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("report"));
+        if (!c)
+            return;
+        TillShiftStore store(*c);
+        auto shift = store.currentShift(id);
+        if (!shift)
+            return emit w.owner()->failed(QStringLiteral("report"), shift.error());
+        if (!shift.value())
+            return emit w.owner()->failed(
+                QStringLiteral("report"),
+                makeError(ErrorCode::Conflict, PgTillDesk::tr("This till has no open shift.")));
+        auto lines = store.salesLines(shift.value()->id, {}, {});
+        if (!lines)
+            return emit w.owner()->failed(QStringLiteral("report"), lines.error());
+        emit w.owner()->reportLoaded(lines.value());
+    });
+}
+
+void PgTillDesk::quoteRefund(const QString& bookingCode, const QStringList& seats)
+{
+    post([bookingCode, seats](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("quote"));
+        if (!c)
+            return;
+        auto quote = RefundStore(*c).quote(bookingCode, seats);
+        if (!quote)
+            return emit w.owner()->failed(QStringLiteral("quote"), quote.error());
+        emit w.owner()->refundQuoted(quote.value());
+    });
+}
+
+void PgTillDesk::checkApproval(int staffId, const QString& pin)
+{
+    post([id = m_terminalId, name = m_terminal, staffId, pin](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("approve"));
+        if (!c)
+            return;
+        StaffStore staff(*c);
+        auto checked = StaffSignIn(staff, w.hasher(), name, id)
+                           .check(staffId, pin, PinPurpose::Approve, StaffRole::Supervisor);
+        if (!checked)
+            return emit w.owner()->failed(QStringLiteral("approve"), checked.error());
+        emit w.owner()->approvalChecked(checked.value());
+    });
+}
+
+void PgTillDesk::refund(const RefundRequest& request)
+{
+    post([request](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("refund"));
+        if (!c)
+            return;
+        RefundStore store(*c);
+        auto done = RefundDesk(store, w.gateway()).refund(request);
+        if (!done)
+            return emit w.owner()->failed(QStringLiteral("refund"), done.error());
+        spdlog::info(
+            "till: refund {} of {} is {}", done.value().key.toString(QUuid::WithoutBraces).toStdString(),
+            done.value().bookingCode.toStdString(), refundStateName(done.value().state).toStdString());
+        emit w.owner()->refunded(done.value());
+    });
+}
+
+} // namespace bo
+
+#include "pgtilldesk.moc"

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QThread>
+#include <QUuid>
+
+#include "db/connectionsettings.h"
+#include "model/paymentgateway.h"
+#include "model/staff.h"
+#include "model/tilldesk.h"
+
+namespace bo {
+
+class TillDeskWorker;
+
+/// TillDesk on PostgreSQL: a thread of its own with its own connection (TillShiftStore,
+/// RefundStore, StaffStore), the card refunds through a gateway made on that thread, and the
+/// supervisor's PIN checked there with `hasher` (Argon2id is slow on purpose).
+class PgTillDesk final : public TillDesk
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PgTillDesk)
+
+public:
+    PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId, const PinHasher& hasher,
+               PaymentGatewayFactory gateways, QObject* parent = nullptr);
+    ~PgTillDesk() override;
+
+    void start() override;
+    void stop() override;
+    void loadShift() override;
+    void openShift(qint64 floatMinor) override;
+    void moveCash(DrawerMove kind, qint64 amountMinor, const QString& reason) override;
+    void closeShift(qint64 countedMinor, const QJsonObject& detail) override;
+    void loadReport() override;
+    void quoteRefund(const QString& bookingCode, const QStringList& seats) override;
+    void checkApproval(int staffId, const QString& pin) override;
+    void refund(const RefundRequest& request) override;
+
+    [[nodiscard]] const QString& terminal() const { return m_terminal; }
+    [[nodiscard]] const QUuid& terminalId() const { return m_terminalId; }
+
+private:
+    /// Runs `job` on the desk's thread (started on first use).
+    template <typename Job> void post(Job job);
+
+    ConnectionSettings m_settings;
+    QString m_terminal;
+    QUuid m_terminalId;
+    const PinHasher& m_hasher;
+    PaymentGatewayFactory m_gateways;
+    QThread m_thread;
+    TillDeskWorker* m_worker = nullptr;
+};
+
+} // namespace bo

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QUuid>
+
+#include <functional>
+
+#include "model/tilldesk.h"
+
+class QAction;
+class QMainWindow;
+class QMenu;
+
+namespace bo {
+
+/// The counter's Till menu (issue 16): open the shift with its float, pay in and out, the X
+/// report, close with the blind count (CashUpDialog), refunds (RefundDialog). The answers come
+/// from the TillDesk; this class only opens the screens and tells the outcome.
+class TillMenu final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TillMenu)
+
+public:
+    /// `currency`: the sale settings' currency when the till has no open shift to say it.
+    TillMenu(QMainWindow* window, TillDesk* desk, QString terminal, QUuid terminalId,
+             std::function<QString()> currency);
+
+    void retranslate();
+    [[nodiscard]] QMenu* menu() const { return m_menu; }
+    [[nodiscard]] QAction* refundAction() const { return m_refund; }
+    [[nodiscard]] QAction* closeAction() const { return m_close; }
+    [[nodiscard]] QAction* openAction() const { return m_open; }
+
+    void openShift();
+    void payIn();
+    void payOut();
+    void showXReport();
+    void closeShift();
+    void refund();
+
+private:
+    void moveCash(DrawerMove kind);
+    void tell(const QString& text, bool problem = false);
+
+    QMainWindow* m_window;
+    TillDesk* m_desk;
+    QString m_terminal;
+    QUuid m_terminalId;
+    std::function<QString()> m_currency;
+    QMenu* m_menu = nullptr;
+    QAction* m_open = nullptr;
+    QAction* m_payIn = nullptr;
+    QAction* m_payOut = nullptr;
+    QAction* m_x = nullptr;
+    QAction* m_close = nullptr;
+    QAction* m_refund = nullptr;
+};
+
+} // namespace bo
