@@ -14,10 +14,12 @@
 #include <spdlog/spdlog.h>
 
 #include "app/common/logging.h"
+#include "app/common/staffpin.h"
 #include "app/common/terminalstack.h"
 #include "app/gui/pgmanagerscreens.h"
 #include "boxoffice/version.h"
 #include "db/pghelpdesk.h"
+#include "db/pgstaffsession.h"
 #include "db/pgterminalbackend.h"
 #include "model/helpcallboard.h"
 #include "model/paymentrecordsservice.h"
@@ -82,6 +84,11 @@ int main(int argc, char* argv[])
     // own to the same database (docs/DECISIONS.md, "Manager screens").
     bo::PgManagerScreens managerScreens(stack->database());
     window.setManagerScreens(&managerScreens);
+    // The staff sign-in (issue 16): with the till's permanent id, the one its sales carry, so that
+    // the server stamps each sale with the member signed in here.
+    const bo::Argon2PinHasher pinHasher;
+    bo::PgStaffSession staffSession(stack->database(), pinHasher, stack->terminal(), stack->terminalId());
+    window.setStaffSession(&staffSession);
     stack->start();
     window.show();
     if (parser.isSet(QStringLiteral("quit-after"))) {

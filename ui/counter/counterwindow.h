@@ -16,6 +16,10 @@ class QStackedWidget;
 namespace bo {
 
 class PaymentRecords;
+class StaffSession;
+class StaffSignInWidget;
+struct PinCheck;
+struct TillStaff;
 class TerminalBackend;
 class CardSimulator;
 class HelpCallBoard;
@@ -57,6 +61,15 @@ public:
     /// Adds the menu Catalogue: Hall layouts… and Week planner…, each asking for a manager's
     /// sign-in (ManagerSignInDialog) before `screens` opens it. Without it (tests) no menu.
     void setManagerScreens(ManagerScreens* screens);
+    /// The tills' staff sign-in (issue 16): when the database has active staff, the window opens
+    /// on the sign-in screen, shows who is signed in, and gets Staff → Lock till (F12) and Sign
+    /// out. With no staff in the database, or without this call (tests), nobody signs in and the
+    /// counter sells as before (docs/DECISIONS.md, "A counter without staff sells unsigned").
+    void setStaffSession(StaffSession* session);
+    [[nodiscard]] StaffSignInWidget* signInWidget() const { return m_signIn; }
+    [[nodiscard]] bool isShowingSignIn() const;
+    /// The member signed in at this till, 0 when nobody (or no sign-in is asked for).
+    [[nodiscard]] int signedInStaff() const { return m_signedInId; }
 
 public slots:
     void showBoard();
@@ -67,6 +80,10 @@ public slots:
     void printBookingTickets();
     /// Asks for a manager's sign-in and opens `screen`; nothing without setManagerScreens().
     void openManagerScreen(bo::ManagerScreens::Screen screen);
+    /// Locks the till: the sign-in screen names who is signed in, and a PIN opens it again.
+    void lockTill();
+    /// Ends this till's session and returns to the sign-in screen; a sale in progress is cancelled.
+    void signOut();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -77,6 +94,12 @@ private:
     void openShowtime(int showtimeId);
     void showNotice(const QString& text, bool alert);
     void updateOfflineBanner();
+    void onStaffListed(int count);
+    void onTillLoaded(int requestId, const bo::TillStaff& till);
+    void onSignedIn(const bo::PinCheck& check);
+    void showSignIn(const QString& title);
+    void leaveSignIn();
+    void updateStaffActions();
 
     TerminalBackend* m_backend;
     SaleFlow* m_flow;
@@ -113,6 +136,18 @@ private:
     QAction* m_hallLayoutsAction = nullptr;
     QAction* m_weekPlannerAction = nullptr;
     QAction* m_filmsAction = nullptr;
+    StaffSession* m_staffSession = nullptr;
+    StaffSignInWidget* m_signIn = nullptr;
+    QMenu* m_staffMenu = nullptr;
+    QAction* m_lockAction = nullptr;
+    QAction* m_signOutAction = nullptr;
+    QLabel* m_signedInLabel = nullptr;
+    QWidget* m_resumePage = nullptr; ///< the page the sign-in screen covers
+    bool m_staffKnown = false;       ///< the staff list was read once
+    bool m_staffRequired = false;    ///< the database has staff: nothing is sold before a sign-in
+    int m_signedInId = 0;
+    QString m_signedInName;
+    int m_tillRequest = 0; ///< the start's question: who is signed in here already
 };
 
 } // namespace bo
