@@ -8,6 +8,7 @@
 #include <QTimeZone>
 
 #include "app/common/databasesetup.h"
+#include "app/common/demostaff.h"
 #include "db/catalogstore.h"
 #include "db/migrator.h"
 #include "db/privatepostgres.h"
@@ -47,15 +48,26 @@ ExitCode DatabaseCommands::seedDemo()
     if (!seeded)
         return m_session.fail(seeded.error());
     const SeedSummary& s = seeded.value();
-    m_session.print(QJsonObject{{QStringLiteral("auditoriums"), s.auditoriums},
-                                {QStringLiteral("seats"), s.seats},
-                                {QStringLiteral("movies"), s.movies},
-                                {QStringLiteral("showtimes_added"), s.showtimesAdded}},
-                    tr("Demo cinema: %1 auditoriums, %2 seats, %3 films; %4 showtimes added.\n")
-                        .arg(s.auditoriums)
-                        .arg(s.seats)
-                        .arg(s.movies)
-                        .arg(s.showtimesAdded));
+    QJsonObject summary{{QStringLiteral("auditoriums"), s.auditoriums},
+                        {QStringLiteral("seats"), s.seats},
+                        {QStringLiteral("movies"), s.movies},
+                        {QStringLiteral("showtimes_added"), s.showtimesAdded}};
+    QString text = tr("Demo cinema: %1 auditoriums, %2 seats, %3 films; %4 showtimes added.\n")
+                       .arg(s.auditoriums)
+                       .arg(s.seats)
+                       .arg(s.movies)
+                       .arg(s.showtimesAdded);
+    // The demo's staff only in the private demo database (app/common/demostaff.h): a named
+    // database may be a real cinema's, whose staff are its own.
+    if (m_session.isSet(QStringLiteral("demo"))) {
+        auto staff = seedDemoStaff(m_session.connection());
+        if (!staff)
+            return m_session.fail(staff.error());
+        summary.insert(QStringLiteral("staff_added"), staff.value());
+        text += tr("Demo staff: %1 added (Demo Cashier 1111, Demo Supervisor 2222, Demo Manager 3333).\n")
+                    .arg(staff.value());
+    }
+    m_session.print(summary, text);
     return ExitCode::Ok;
 }
 

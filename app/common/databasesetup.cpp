@@ -14,6 +14,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/common/demostaff.h"
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
@@ -150,6 +151,12 @@ Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice)
         return seeded.error();
     if (seeded.value().showtimesAdded > 0)
         spdlog::info("demo cinema: added {} showtimes", seeded.value().showtimesAdded);
+    // The demo's staff, so that its tills open on the sign-in (PINs in the README).
+    auto staff = seedDemoStaff(*connection.value());
+    if (!staff)
+        return staff.error();
+    if (staff.value() > 0)
+        spdlog::info("demo cinema: added {} members of staff", staff.value());
     if (choice.owner)
         return settings;
     return demoTerminalLogin(folder, *connection.value(), settings);

@@ -19,6 +19,7 @@
 #include "app/gui/pgmanagerscreens.h"
 #include "boxoffice/version.h"
 #include "db/pghelpdesk.h"
+#include "db/pgstaffsession.h"
 #include "db/pgterminalbackend.h"
 #include "db/pgtilldesk.h"
 #include "model/helpcallboard.h"
@@ -84,8 +85,12 @@ int main(int argc, char* argv[])
     // own to the same database (docs/DECISIONS.md, "Manager screens").
     bo::PgManagerScreens managerScreens(stack->database());
     window.setManagerScreens(&managerScreens);
-    // Till → shift, drawer, blind count and refunds (issue 16), on a thread of their own.
+    // The staff sign-in (issue 16): with the till's permanent id, the one its sales carry, so that
+    // the server stamps each sale with the member signed in here.
     const bo::Argon2PinHasher pinHasher;
+    bo::PgStaffSession staffSession(stack->database(), pinHasher, stack->terminal(), stack->terminalId());
+    window.setStaffSession(&staffSession);
+    // Till → shift, drawer, blind count and refunds (issue 16), on a thread of their own.
     bo::PgTillDesk tillDesk(stack->database(), stack->terminal(), stack->terminalId(), pinHasher,
                             stack->cardGateways());
     window.setTillDesk(&tillDesk, stack->terminal(), stack->terminalId());

@@ -44,7 +44,7 @@ PgManagerScreens::PgManagerScreens(ConnectionSettings counterDatabase)
 
 PgManagerScreens::~PgManagerScreens() = default;
 
-Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QString& password)
+Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QString& password, int staffId)
 {
     ConnectionSettings settings = m_database;
     settings.setValue(QStringLiteral("user"), user);
@@ -67,7 +67,15 @@ Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QS
         QStringLiteral("SELECT pg_has_role(current_user, 'boxoffice_manager', 'MEMBER')"));
     if (!role || !role.value().next() || !role.value().value(0).toBool())
         return makeError(ErrorCode::BadInput, tr("%1 is not a manager's login.").arg(user));
-    spdlog::info("manager '{}' signed in for the {}", user.toStdString(),
+    // The member whose manager's PIN opened the pages acts for this session: the audit log's rows
+    // of their changes name them (bo_staff_acting), not only the shared manager's login.
+    if (staffId > 0) {
+        auto named = connection.value()->exec(QStringLiteral("SELECT set_config('bo.staff', ?, false)"),
+                                              {QString::number(staffId)});
+        if (!named)
+            return named.error();
+    }
+    spdlog::info("manager '{}' (staff {}) signed in for the {}", user.toStdString(), staffId,
                  screen == Screen::WeekPlanner ? "week planner"
                  : screen == Screen::Films     ? "films"
                                                : "hall layouts");

@@ -24,7 +24,8 @@ public:
     explicit PgManagerScreens(ConnectionSettings counterDatabase);
     ~PgManagerScreens() override;
 
-    [[nodiscard]] Result<bool> open(Screen screen, const QString& user, const QString& password) override;
+    [[nodiscard]] Result<bool> open(Screen screen, const QString& user, const QString& password,
+                                    int staffId) override;
 
 private:
     struct Session;

@@ -28,6 +28,7 @@
 #include "app/voice/systemvoice.h"
 #include "boxoffice/version.h"
 #include "db/pghelpdesk.h"
+#include "db/pgstaffsession.h"
 #include "db/pgterminalbackend.h"
 #include "model/kioskhelp.h"
 #include "model/saleflow.h"
@@ -202,6 +203,11 @@ int runKiosk(int argc, char* argv[])
         return bo::StaffPin::verify(preferences.value(QStringLiteral("kiosk/staff-pin-hash")).toString(),
                                     pin);
     });
+    // With staff in the database, a supervisor's or manager's number and PIN instead (issue 16):
+    // the same sign-in as the tills', its wrong PINs counted and locked out by the server.
+    const bo::Argon2PinHasher pinHasher;
+    bo::PgStaffSession staffSession(stack->database(), pinHasher, stack->terminal(), stack->terminalId());
+    window.setStaffSession(&staffSession);
     QObject::connect(&window, &bo::KioskWindow::staffExit, &app, [&app] {
         spdlog::info("kiosk: closed by the staff exit");
         app.quit();

@@ -9,6 +9,33 @@
     </message>
 </context>
 <context>
+    <name>bo::AuditChainCheck</name>
+    <message>
+        <source>Row %1 (%2) has no place in the chain: it was written around the log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Places %1 to %2 of the chain are missing: rows were removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place %1 of the chain has lost its row %2: it was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place %1 (row %2, %3) does not match its hash: the row or the one before it was changed or removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chain ends at place %1 but its head says %2: the last rows were removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chain&apos;s last hash differs from its head&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::CatalogStore</name>
     <message>
         <source>The settings row is missing.</source>
@@ -185,6 +212,38 @@
     </message>
     <message>
         <source>&amp;Films…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till locked: %1 is signed in. Their PIN, or another member&apos;s, opens it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody signed in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locked — %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signed in: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One moment: the till is checking who may sell here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Staff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lock till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1492,6 +1551,14 @@ You are number %1.
         <source>Wrong PIN. Try again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Staff: a supervisor&apos;s number and PIN close the kiosk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff: one moment…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::LayoutCanvas</name>
@@ -1878,6 +1945,10 @@ You are number %1.
         <source>Films: manager sign-in</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Manager: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -2152,6 +2223,29 @@ You are number %1.
     </message>
     <message>
         <source>Films — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::PinPad</name>
+    <message>
+        <source>PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the last digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3084,6 +3178,102 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>ticket list not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::StaffSignIn</name>
+    <message>
+        <source>There is no member of staff number %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 can no longer sign in: ask a manager.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a %2: this needs a %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrong PIN for %1: %n more tries before the lock.</source>
+        <translation>
+            <numerusform>Wrong PIN for %1: %n more try before the lock.</numerusform>
+            <numerusform>Wrong PIN for %1: %n more tries before the lock.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is locked after too many wrong PINs: a supervisor unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff number %1 was not locked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::StaffSignInWidget</name>
+    <message>
+        <source>Pick your name or type your staff number first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A PIN is 4 to 12 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is unlocked: type your PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The staff list cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PIN could not be checked: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff &amp;number:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlock with a supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the unlock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlocking %1: a supervisor picks their name and types their PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign in: pick your name and type your PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A supervisor&apos;s number and PIN, please.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A manager&apos;s number and PIN, please.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::StaffStore</name>
+    <message>
+        <source>The server did not answer the PIN&apos;s result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not answer with the new staff number.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

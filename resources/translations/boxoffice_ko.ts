@@ -9,6 +9,33 @@
     </message>
 </context>
 <context>
+    <name>bo::AuditChainCheck</name>
+    <message>
+        <source>Row %1 (%2) has no place in the chain: it was written around the log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Places %1 to %2 of the chain are missing: rows were removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place %1 of the chain has lost its row %2: it was removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Place %1 (row %2, %3) does not match its hash: the row or the one before it was changed or removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chain ends at place %1 but its head says %2: the last rows were removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chain&apos;s last hash differs from its head&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::CatalogStore</name>
     <message>
         <source>The settings row is missing.</source>
@@ -186,6 +213,38 @@
     <message>
         <source>&amp;Films…</source>
         <translation>영화(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Till locked: %1 is signed in. Their PIN, or another member&apos;s, opens it.</source>
+        <translation>계산대 잠김: %1 님이 로그인해 있습니다. 본인 또는 다른 직원의 PIN으로 열 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Nobody signed in</source>
+        <translation>로그인한 직원 없음</translation>
+    </message>
+    <message>
+        <source>Locked — %1 (%2)</source>
+        <translation>잠김 — %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Signed in: %1 (%2)</source>
+        <translation>로그인: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>One moment: the till is checking who may sell here.</source>
+        <translation>잠시만요: 이 계산대에서 판매할 수 있는 직원을 확인하고 있습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Staff</source>
+        <translation>직원(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Lock till</source>
+        <translation>계산대 잠금(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>로그아웃(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -1489,6 +1548,14 @@ You are number %1.
         <source>Please take your tickets below. Your booking code is %1. Enjoy the film!</source>
         <translation>아래에서 티켓을 받아 주세요. 예매 번호는 %1입니다. 즐거운 관람 되세요!</translation>
     </message>
+    <message>
+        <source>Staff: a supervisor&apos;s number and PIN close the kiosk.</source>
+        <translation>직원: 책임자의 직원 번호와 PIN으로 키오스크를 닫습니다.</translation>
+    </message>
+    <message>
+        <source>Staff: one moment…</source>
+        <translation>직원: 잠시만 기다려 주세요…</translation>
+    </message>
 </context>
 <context>
     <name>bo::LayoutCanvas</name>
@@ -1869,6 +1936,10 @@ You are number %1.
         <source>Films: manager sign-in</source>
         <translation>영화: 관리자 로그인</translation>
     </message>
+    <message>
+        <source>Manager: %1 (%2)</source>
+        <translation>관리자: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -2144,6 +2215,29 @@ You are number %1.
     <message>
         <source>Films — %1</source>
         <translation>영화 — %1</translation>
+    </message>
+</context>
+<context>
+    <name>bo::PinPad</name>
+    <message>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>지우기</translation>
+    </message>
+    <message>
+        <source>Delete the last digit</source>
+        <translation>마지막 숫자 지우기</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>한 자리 지우기</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>확인</translation>
     </message>
 </context>
 <context>
@@ -3075,6 +3169,101 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>ticket list not read</source>
         <translation>티켓 목록을 읽지 못함</translation>
+    </message>
+</context>
+<context>
+    <name>bo::StaffSignIn</name>
+    <message>
+        <source>There is no member of staff number %1.</source>
+        <translation>직원 번호 %1은(는) 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 can no longer sign in: ask a manager.</source>
+        <translation>%1 님은 더 이상 로그인할 수 없습니다. 관리자에게 문의하세요.</translation>
+    </message>
+    <message>
+        <source>%1 is a %2: this needs a %3.</source>
+        <translation>%1 님의 역할은 %2입니다. 이 작업에는 %3 역할이 필요합니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrong PIN for %1: %n more tries before the lock.</source>
+        <translation>
+            <numerusform>%1 님의 PIN이 틀렸습니다. %n번 더 틀리면 잠깁니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is locked after too many wrong PINs: a supervisor unlocks.</source>
+        <translation>%1 님은 PIN을 여러 번 틀려 잠겼습니다. 책임자가 잠금을 풀 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Staff number %1 was not locked.</source>
+        <translation>직원 번호 %1은(는) 잠겨 있지 않았습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::StaffSignInWidget</name>
+    <message>
+        <source>Pick your name or type your staff number first.</source>
+        <translation>먼저 이름을 고르거나 직원 번호를 입력하세요.</translation>
+    </message>
+    <message>
+        <source>A PIN is 4 to 12 digits.</source>
+        <translation>PIN은 4~12자리 숫자입니다.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>확인 중…</translation>
+    </message>
+    <message>
+        <source>%1 is unlocked: type your PIN.</source>
+        <translation>%1 님의 잠금이 풀렸습니다. PIN을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>The staff list cannot be read: %1</source>
+        <translation>직원 목록을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The PIN could not be checked: %1</source>
+        <translation>PIN을 확인하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Staff &amp;number:</source>
+        <translation>직원 번호(&amp;N):</translation>
+    </message>
+    <message>
+        <source>Unlock with a supervisor</source>
+        <translation>책임자가 잠금 해제</translation>
+    </message>
+    <message>
+        <source>Cancel the unlock</source>
+        <translation>잠금 해제 취소</translation>
+    </message>
+    <message>
+        <source>Unlocking %1: a supervisor picks their name and types their PIN.</source>
+        <translation>%1 님 잠금 해제: 책임자가 자기 이름을 고르고 PIN을 입력합니다.</translation>
+    </message>
+    <message>
+        <source>Sign in: pick your name and type your PIN.</source>
+        <translation>로그인: 이름을 고르고 PIN을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>A supervisor&apos;s number and PIN, please.</source>
+        <translation>책임자의 직원 번호와 PIN을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>A manager&apos;s number and PIN, please.</source>
+        <translation>관리자의 직원 번호와 PIN을 입력하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::StaffStore</name>
+    <message>
+        <source>The server did not answer the PIN&apos;s result.</source>
+        <translation>서버가 PIN 확인 결과에 응답하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The server did not answer with the new staff number.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

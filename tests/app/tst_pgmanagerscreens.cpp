@@ -50,7 +50,7 @@ private slots:
         {
             PgManagerScreens screens(terminal->settings());
             auto wrong =
-                screens.open(ManagerScreens::Screen::WeekPlanner, user, password + QStringLiteral("x"));
+                screens.open(ManagerScreens::Screen::WeekPlanner, user, password + QStringLiteral("x"), 0);
             QVERIFY(!wrong);
             QVERIFY2(wrong.error().message.contains(QLatin1String("wrong login or password")),
                      qPrintable(wrong.error().message));
@@ -59,16 +59,16 @@ private slots:
 
             auto notManager = screens.open(ManagerScreens::Screen::WeekPlanner,
                                            terminal->settings().value(QStringLiteral("user")),
-                                           terminal->settings().value(QStringLiteral("password")));
+                                           terminal->settings().value(QStringLiteral("password")), 0);
             QVERIFY(!notManager);
             QVERIFY2(notManager.error().message.contains(QLatin1String("not a manager")),
                      qPrintable(notManager.error().message));
             QCOMPARE(windowsOf<WeekPlanner>(), 0);
 
-            auto opened = screens.open(ManagerScreens::Screen::WeekPlanner, user, password);
+            auto opened = screens.open(ManagerScreens::Screen::WeekPlanner, user, password, 0);
             QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().detail));
             QCOMPARE(windowsOf<WeekPlanner>(), 1);
-            auto layouts = screens.open(ManagerScreens::Screen::HallLayouts, user, password);
+            auto layouts = screens.open(ManagerScreens::Screen::HallLayouts, user, password, 0);
             QVERIFY(layouts.ok());
             QCOMPARE(windowsOf<LayoutEditor>(), 1);
             // A closed window takes its connection with it.
@@ -76,7 +76,7 @@ private slots:
                 if (qobject_cast<LayoutEditor*>(w))
                     w->close();
             QTRY_COMPARE(windowsOf<LayoutEditor>(), 0);
-            auto films = screens.open(ManagerScreens::Screen::Films, user, password);
+            auto films = screens.open(ManagerScreens::Screen::Films, user, password, 0);
             QVERIFY(films.ok());
             QCOMPARE(windowsOf<FilmScreen>(), 1);
         }

@@ -20,8 +20,10 @@
 #include "model/postershelf.h"
 #include "model/showtimelistmodel.h"
 #include "model/simulatedpayments.h"
+#include "model/staffsession.h"
 #include "model/terminalbackend.h"
 #include "model/ticketprinting.h"
+#include "ui/common/staffsigninwidget.h"
 #include "ui/counter/helpcallnotice.h"
 #include "ui/counter/managersignindialog.h"
 #include "ui/counter/salepage.h"
@@ -164,6 +166,155 @@ bool CounterWindow::isShowingBoard() const
     return m_pages->currentWidget() == m_board;
 }
 
+bool CounterWindow::isShowingSignIn() const
+{
+    return m_signIn && m_pages->currentWidget() == m_signIn;
+}
+
+void CounterWindow::setStaffSession(StaffSession* session)
+{
+    if (m_staffSession || !session)
+        return;
+    m_staffSession = session;
+    m_signIn = new StaffSignInWidget(session, PinPurpose::SignIn, StaffRole::Cashier, this);
+    m_pages->addWidget(m_signIn);
+    connect(m_signIn, &StaffSignInWidget::staffListed, this, &CounterWindow::onStaffListed);
+    connect(m_signIn, &StaffSignInWidget::signedIn, this, &CounterWindow::onSignedIn);
+    connect(session, &StaffSession::tillLoaded, this, &CounterWindow::onTillLoaded);
+    // A till started while the database was away learns about its staff once it is back: until
+    // then it sells nothing anyway (offline), and afterwards not before a sign-in.
+    connect(m_backend, &TerminalBackend::onlineChanged, this, [this](bool online) {
+        if (online && !m_staffKnown)
+            m_signIn->reload();
+    });
+
+    m_staffMenu = menuBar()->addMenu(QString());
+    m_staffMenu->setObjectName(QStringLiteral("staffMenu"));
+    m_lockAction = m_staffMenu->addAction(QString());
+    m_lockAction->setObjectName(QStringLiteral("lockTillAction"));
+    m_lockAction->setShortcut(QKeySequence(Qt::Key_F12));
+    connect(m_lockAction, &QAction::triggered, this, &CounterWindow::lockTill);
+    m_signOutAction = m_staffMenu->addAction(QString());
+    m_signOutAction->setObjectName(QStringLiteral("signOutAction"));
+    connect(m_signOutAction, &QAction::triggered, this, &CounterWindow::signOut);
+    m_signedInLabel = new QLabel(this);
+    m_signedInLabel->setObjectName(QStringLiteral("signedInLabel"));
+    statusBar()->addPermanentWidget(m_signedInLabel);
+    m_staffMenu->menuAction()->setVisible(false);
+    updateStaffActions();
+    retranslate();
+    m_signIn->reload();
+}
+
+void CounterWindow::onStaffListed(int count)
+{
+    if (count < 0 || m_staffKnown)
+        return;
+    m_staffKnown = true;
+    // Staff added later reach this till at its next start: a running till never locks itself
+    // out in the middle of a sale.
+    if (count == 0)
+        return;
+    m_staffRequired = true;
+    m_staffMenu->menuAction()->setVisible(true);
+    m_resumePage = m_board;
+    showSignIn(QString());
+    m_tillRequest = m_staffSession->loadTill();
+}
+
+void CounterWindow::onTillLoaded(int requestId, const TillStaff& till)
+{
+    if (requestId != m_tillRequest || till.staffId == 0)
+        return;
+    // The server still has a member signed in here (the till was restarted): it opens locked,
+    // for their PIN, and the server is told it is locked.
+    m_tillRequest = 0;
+    m_signedInId = till.staffId;
+    m_signedInName = till.name;
+    if (!till.locked)
+        m_staffSession->lockTill();
+    showSignIn(tr("Till locked: %1 is signed in. Their PIN, or another member's, opens it.").arg(till.name));
+    m_signIn->select(till.staffId);
+}
+
+void CounterWindow::onSignedIn(const PinCheck& check)
+{
+    m_signedInId = check.staffId;
+    m_signedInName = check.name;
+    leaveSignIn();
+}
+
+void CounterWindow::lockTill()
+{
+    if (!m_staffRequired || m_signedInId == 0 || isShowingSignIn())
+        return;
+    m_resumePage = m_pages->currentWidget();
+    m_staffSession->lockTill();
+    showSignIn(
+        tr("Till locked: %1 is signed in. Their PIN, or another member's, opens it.").arg(m_signedInName));
+    m_signIn->select(m_signedInId);
+}
+
+void CounterWindow::signOut()
+{
+    if (!m_staffRequired || m_signedInId == 0 || isShowingSignIn())
+        return;
+    // The member's sale ends with their session: its seats go back on sale.
+    m_flow->cancel();
+    m_staffSession->signOut();
+    m_signedInId = 0;
+    m_signedInName.clear();
+    m_resumePage = m_board;
+    showSignIn(QString());
+}
+
+void CounterWindow::showSignIn(const QString& title)
+{
+    m_signIn->reset();
+    m_signIn->setTitle(title);
+    m_notice->hide();
+    m_pages->setCurrentWidget(m_signIn);
+    m_signIn->reload();
+    updateStaffActions();
+}
+
+void CounterWindow::leaveSignIn()
+{
+    QWidget* page = m_resumePage ? m_resumePage : m_board;
+    m_resumePage = nullptr;
+    // A sale that ended while the till was locked leaves nothing to resume.
+    if (page == m_sale && m_flow->state() == SaleFlow::State::Idle)
+        page = m_board;
+    m_pages->setCurrentWidget(page);
+    if (page == m_board) {
+        m_board->focusTable();
+        reloadBoard();
+    }
+    updateStaffActions();
+}
+
+void CounterWindow::updateStaffActions()
+{
+    if (!m_staffSession)
+        return;
+    const bool open = !isShowingSignIn();
+    m_lockAction->setEnabled(m_staffRequired && m_signedInId != 0 && open);
+    m_signOutAction->setEnabled(m_staffRequired && m_signedInId != 0 && open);
+    // Behind the sign-in screen nothing of the till's is at hand; the language and the manager's
+    // pages (which ask for their own sign-in) stay.
+    for (QMenu* menu : {m_cardMenu, m_paymentsMenu, m_ticketsMenu})
+        if (menu)
+            menu->menuAction()->setEnabled(open || !m_staffRequired);
+    if (!m_staffRequired)
+        m_signedInLabel->clear();
+    else if (m_signedInId == 0)
+        m_signedInLabel->setText(tr("Nobody signed in"));
+    else if (!open)
+        m_signedInLabel->setText(tr("Locked — %1 (%2)").arg(m_signedInName).arg(m_signedInId));
+    else
+        m_signedInLabel->setText(tr("Signed in: %1 (%2)").arg(m_signedInName).arg(m_signedInId));
+}
+
 void CounterWindow::setCardSimulator(CardSimulator* card)
 {
     m_cardMenu = menuBar()->addMenu(QString());
@@ -284,7 +435,8 @@ void CounterWindow::openManagerScreen(ManagerScreens::Screen screen)
 {
     if (!m_managerScreens)
         return;
-    ManagerSignInDialog dialog(*m_managerScreens, screen, this);
+    // With staff in the database a manager's PIN comes first (the same sign-in as the till's).
+    ManagerSignInDialog dialog(*m_managerScreens, screen, m_staffRequired ? m_staffSession : nullptr, this);
     dialog.exec();
 }
 
@@ -318,6 +470,12 @@ void CounterWindow::showUnresolvedPayments()
 
 void CounterWindow::showBoard()
 {
+    if (isShowingSignIn()) {
+        // The sale ended behind the lock: the board comes back with the sign-in.
+        m_resumePage = m_board;
+        reloadBoard();
+        return;
+    }
     m_pages->setCurrentWidget(m_board);
     m_board->focusTable();
     reloadBoard();
@@ -331,6 +489,15 @@ void CounterWindow::reloadBoard()
 
 void CounterWindow::openShowtime(int showtimeId)
 {
+    if (isShowingSignIn())
+        return;
+    // Until the till knows whether its database has staff, it does not know whether it may sell
+    // without a sign-in.
+    if (m_staffSession && !m_staffKnown) {
+        showNotice(tr("One moment: the till is checking who may sell here."), true);
+        m_signIn->reload();
+        return;
+    }
     if (!m_backend->isOnline()) {
         showNotice(tr("The database cannot be reached; nothing can be sold offline."), true);
         return;
@@ -410,6 +577,12 @@ void CounterWindow::retranslate()
         m_hallLayoutsAction->setText(tr("&Hall layouts…"));
         m_weekPlannerAction->setText(tr("&Week planner…"));
         m_filmsAction->setText(tr("&Films…"));
+    }
+    if (m_staffMenu) {
+        m_staffMenu->setTitle(tr("&Staff"));
+        m_lockAction->setText(tr("&Lock till"));
+        m_signOutAction->setText(tr("Sign &out"));
+        updateStaffActions();
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
     updateOfflineBanner();

@@ -20,6 +20,10 @@ class TillDesk;
 class TillMenu;
 
 class PaymentRecords;
+class StaffSession;
+class StaffSignInWidget;
+struct PinCheck;
+struct TillStaff;
 class TerminalBackend;
 class CardSimulator;
 class HelpCallBoard;
@@ -64,6 +68,15 @@ public:
     /// The Till menu: shift, drawer, blind count and refunds through `desk` (issue 16).
     void setTillDesk(TillDesk* desk, const QString& terminal, const QUuid& terminalId);
     [[nodiscard]] TillMenu* tillMenu() const { return m_tillMenu; }
+    /// The tills' staff sign-in (issue 16): when the database has active staff, the window opens
+    /// on the sign-in screen, shows who is signed in, and gets Staff → Lock till (F12) and Sign
+    /// out. With no staff in the database, or without this call (tests), nobody signs in and the
+    /// counter sells as before (docs/DECISIONS.md, "A counter without staff sells unsigned").
+    void setStaffSession(StaffSession* session);
+    [[nodiscard]] StaffSignInWidget* signInWidget() const { return m_signIn; }
+    [[nodiscard]] bool isShowingSignIn() const;
+    /// The member signed in at this till, 0 when nobody (or no sign-in is asked for).
+    [[nodiscard]] int signedInStaff() const { return m_signedInId; }
 
 public slots:
     void showBoard();
@@ -74,6 +87,10 @@ public slots:
     void printBookingTickets();
     /// Asks for a manager's sign-in and opens `screen`; nothing without setManagerScreens().
     void openManagerScreen(bo::ManagerScreens::Screen screen);
+    /// Locks the till: the sign-in screen names who is signed in, and a PIN opens it again.
+    void lockTill();
+    /// Ends this till's session and returns to the sign-in screen; a sale in progress is cancelled.
+    void signOut();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -84,6 +101,12 @@ private:
     void openShowtime(int showtimeId);
     void showNotice(const QString& text, bool alert);
     void updateOfflineBanner();
+    void onStaffListed(int count);
+    void onTillLoaded(int requestId, const bo::TillStaff& till);
+    void onSignedIn(const bo::PinCheck& check);
+    void showSignIn(const QString& title);
+    void leaveSignIn();
+    void updateStaffActions();
 
     TerminalBackend* m_backend;
     SaleFlow* m_flow;
@@ -121,6 +144,18 @@ private:
     QAction* m_hallLayoutsAction = nullptr;
     QAction* m_weekPlannerAction = nullptr;
     QAction* m_filmsAction = nullptr;
+    StaffSession* m_staffSession = nullptr;
+    StaffSignInWidget* m_signIn = nullptr;
+    QMenu* m_staffMenu = nullptr;
+    QAction* m_lockAction = nullptr;
+    QAction* m_signOutAction = nullptr;
+    QLabel* m_signedInLabel = nullptr;
+    QWidget* m_resumePage = nullptr; ///< the page the sign-in screen covers
+    bool m_staffKnown = false;       ///< the staff list was read once
+    bool m_staffRequired = false;    ///< the database has staff: nothing is sold before a sign-in
+    int m_signedInId = 0;
+    QString m_signedInName;
+    int m_tillRequest = 0; ///< the start's question: who is signed in here already
 };
 
 } // namespace bo

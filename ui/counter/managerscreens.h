@@ -23,8 +23,11 @@ public:
     ManagerScreens& operator=(const ManagerScreens&) = delete;
 
     /// Signs `user` in with `password` and opens `screen`; the error (a wrong password is the
-    /// database's refusal) and nothing opened otherwise. Never logs the password.
-    [[nodiscard]] virtual Result<bool> open(Screen screen, const QString& user, const QString& password) = 0;
+    /// database's refusal) and nothing opened otherwise. Never logs the password. `staffId`: the
+    /// member of staff whose manager's PIN was checked first (the audit log names them), 0 when
+    /// the database has no staff.
+    [[nodiscard]] virtual Result<bool> open(Screen screen, const QString& user, const QString& password,
+                                            int staffId) = 0;
 };
 
 } // namespace bo

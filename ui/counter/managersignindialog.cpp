@@ -7,12 +7,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QStackedWidget>
 #include <QVBoxLayout>
+
+#include "model/staffsession.h"
+#include "ui/common/staffsigninwidget.h"
 
 namespace bo {
 
 ManagerSignInDialog::ManagerSignInDialog(ManagerScreens& screens, ManagerScreens::Screen screen,
-                                         QWidget* parent)
+                                         StaffSession* staff, QWidget* parent)
     : QDialog(parent)
     , m_screens(screens)
     , m_screen(screen)
@@ -29,7 +33,13 @@ ManagerSignInDialog::ManagerSignInDialog(ManagerScreens& screens, ManagerScreens
         setWindowTitle(tr("Hall layouts: manager sign-in"));
         break;
     }
-    auto* layout = new QVBoxLayout(this);
+    m_loginStep = new QWidget(this);
+    auto* layout = new QVBoxLayout(m_loginStep);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_staffName = new QLabel(m_loginStep);
+    m_staffName->setObjectName(QStringLiteral("managerStaffName"));
+    m_staffName->hide();
+    layout->addWidget(m_staffName);
     auto* intro = new QLabel(tr("The catalogue is a manager's. Sign in with a manager's login."), this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -55,6 +65,35 @@ ManagerSignInDialog::ManagerSignInDialog(ManagerScreens& screens, ManagerScreens
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &ManagerSignInDialog::signIn);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    m_steps = new QStackedWidget(this);
+    auto* outer = new QVBoxLayout(this);
+    outer->addWidget(m_steps);
+    if (staff) {
+        // First the member: a manager's number and PIN on the keypad, then the database's login.
+        auto* staffStep = new QWidget(this);
+        auto* staffLayout = new QVBoxLayout(staffStep);
+        staffLayout->setContentsMargins(0, 0, 0, 0);
+        m_staffSignIn = new StaffSignInWidget(staff, PinPurpose::Manager, StaffRole::Manager, staffStep);
+        staffLayout->addWidget(m_staffSignIn, 1);
+        auto* cancel = new QDialogButtonBox(QDialogButtonBox::Cancel, staffStep);
+        staffLayout->addWidget(cancel);
+        connect(cancel, &QDialogButtonBox::rejected, this, &QDialog::reject);
+        connect(m_staffSignIn, &StaffSignInWidget::signedIn, this, &ManagerSignInDialog::onStaffSignedIn);
+        m_steps->addWidget(staffStep);
+        m_staffSignIn->reload();
+        resize(900, 600);
+    }
+    m_steps->addWidget(m_loginStep);
+}
+
+void ManagerSignInDialog::onStaffSignedIn(const PinCheck& check)
+{
+    m_staffId = check.staffId;
+    m_staffName->setText(tr("Manager: %1 (%2)").arg(check.name).arg(check.staffId));
+    m_staffName->show();
+    m_steps->setCurrentWidget(m_loginStep);
+    m_user->setFocus();
 }
 
 QString ManagerSignInDialog::errorText() const
@@ -70,7 +109,9 @@ void ManagerSignInDialog::signIn()
         m_error->show();
         return;
     }
-    auto opened = m_screens.open(m_screen, user, m_password->text());
+    if (m_staffSignIn && m_staffId == 0)
+        return;
+    auto opened = m_screens.open(m_screen, user, m_password->text(), m_staffId);
     m_password->clear();
     if (!opened) {
         m_error->setText(tr("Not signed in: %1").arg(opened.error().message));

@@ -8,31 +8,49 @@
 
 class QLabel;
 class QLineEdit;
+class QStackedWidget;
 
 namespace bo {
 
+class StaffSession;
+class StaffSignInWidget;
+struct PinCheck;
+
 /// Asks for a manager's login and password and opens a manager's screen with them; a refusal
-/// (a wrong password) is shown in the dialog, which stays open, and opens nothing.
+/// (a wrong password) is shown in the dialog, which stays open, and opens nothing. With a staff
+/// session (the database has staff) a member with the manager's role first gives their number
+/// and PIN on the keypad; the screen's connection then names them (issue 16).
 class ManagerSignInDialog final : public QDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ManagerSignInDialog)
 
 public:
-    ManagerSignInDialog(ManagerScreens& screens, ManagerScreens::Screen screen, QWidget* parent = nullptr);
+    ManagerSignInDialog(ManagerScreens& screens, ManagerScreens::Screen screen, StaffSession* staff = nullptr,
+                        QWidget* parent = nullptr);
 
     [[nodiscard]] QString errorText() const;
+    [[nodiscard]] StaffSignInWidget* staffSignIn() const { return m_staffSignIn; }
+    /// The member whose manager's PIN was checked; 0 before (or without staff).
+    [[nodiscard]] int staffId() const { return m_staffId; }
 
 public slots:
     /// Signs in and opens the screen; accepts the dialog when it opened.
     void signIn();
 
 private:
+    void onStaffSignedIn(const bo::PinCheck& check);
+
     ManagerScreens& m_screens;
     ManagerScreens::Screen m_screen;
     QLineEdit* m_user = nullptr;
     QLineEdit* m_password = nullptr;
     QLabel* m_error = nullptr;
+    QStackedWidget* m_steps = nullptr;
+    QWidget* m_loginStep = nullptr;
+    QLabel* m_staffName = nullptr;
+    StaffSignInWidget* m_staffSignIn = nullptr;
+    int m_staffId = 0;
 };
 
 } // namespace bo

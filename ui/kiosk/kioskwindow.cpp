@@ -27,11 +27,13 @@
 #include "model/salerules.h"
 #include "model/seatblocklist.h"
 #include "model/seatmap.h"
+#include "model/staffsession.h"
 #include "model/terminalbackend.h"
 #include "model/voice.h"
 #include "ui/common/posterart.h"
 #include "ui/common/seatblocklistview.h"
 #include "ui/common/seatmapwidget.h"
+#include "ui/common/staffsigninwidget.h"
 #include "ui/kiosk/filmtile.h"
 #include "ui/kiosk/kiosktheme.h"
 
@@ -1606,6 +1608,46 @@ void KioskWindow::onIdle()
     m_idlePrompt.start();
 }
 
+void KioskWindow::setStaffSession(StaffSession* session)
+{
+    if (m_staffSignIn || !session)
+        return;
+    QWidget* page = m_screens[Screen::Staff];
+    m_staffSignIn = new StaffSignInWidget(session, PinPurpose::Approve, StaffRole::Supervisor, page);
+    // A public machine does not list its staff: the number is typed.
+    m_staffSignIn->setShowNames(false);
+    m_staffSignIn->hide();
+    qobject_cast<QVBoxLayout*>(page->layout())->insertWidget(1, m_staffSignIn, 1);
+    connect(m_staffSignIn, &StaffSignInWidget::staffListed, this, [this](int count) {
+        if (m_screen != Screen::Staff)
+            return;
+        // No staff (or the list unreadable): the kiosk's own PIN stays the way out.
+        const bool staff = count > 0;
+        m_staffSignIn->setVisible(staff);
+        m_staffPin->setVisible(!staff);
+        m_staffConfirm->setVisible(!staff);
+        if (staff)
+            m_staffText->setText(tr("Staff: a supervisor's number and PIN close the kiosk."));
+        else
+            showStaffPinPrompt();
+    });
+    connect(m_staffSignIn, &StaffSignInWidget::signedIn, this, [this](const PinCheck&) {
+        if (m_screen != Screen::Staff)
+            return;
+        m_leaving = true;
+        emit staffExit();
+    });
+}
+
+void KioskWindow::showStaffPinPrompt()
+{
+    m_staffText->setText(m_pinCheck
+                             ? tr("Staff: enter the PIN to close the kiosk.")
+                             : tr("No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin)."));
+    m_staffPin->setEnabled(bool(m_pinCheck));
+    m_staffConfirm->setEnabled(bool(m_pinCheck));
+}
+
 void KioskWindow::openStaff()
 {
     if (m_screen == Screen::Staff)
@@ -1614,11 +1656,16 @@ void KioskWindow::openStaff()
     resetToAttract();
     m_wrongPins = 0;
     m_staffPin->clear();
-    m_staffText->setText(m_pinCheck
-                             ? tr("Staff: enter the PIN to close the kiosk.")
-                             : tr("No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin)."));
-    m_staffPin->setEnabled(bool(m_pinCheck));
-    m_staffConfirm->setEnabled(bool(m_pinCheck));
+    showStaffPinPrompt();
+    if (m_staffSignIn) {
+        // Whether the database has staff decides the way out; until it answers, nothing is typed.
+        m_staffSignIn->reset();
+        m_staffSignIn->hide();
+        m_staffPin->setEnabled(false);
+        m_staffConfirm->setEnabled(false);
+        m_staffText->setText(tr("Staff: one moment…"));
+        m_staffSignIn->reload();
+    }
     showScreen(Screen::Staff);
 }
 

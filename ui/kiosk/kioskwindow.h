@@ -32,6 +32,8 @@ class AdmissionWatch;
 class KioskHelp;
 class PosterArt;
 class PosterShelf;
+class StaffSession;
+class StaffSignInWidget;
 class SeatBlockList;
 class SeatBlockListView;
 class SeatMapWidget;
@@ -90,6 +92,11 @@ public:
     void setQrImage(std::function<QImage(const QString& text)> qr) { m_qr = std::move(qr); }
     /// Checks a staff PIN (app: the Argon2id hash in the settings); null: no staff exit.
     void setStaffPinCheck(std::function<bool(const QString& pin)> check) { m_pinCheck = std::move(check); }
+    /// The staff sign-in (issue 16): when the database has staff, the staff exit takes a
+    /// supervisor's or manager's number and PIN through it instead of the kiosk's own PIN (which
+    /// stays the way out when there are none). Null: the kiosk's PIN only.
+    void setStaffSession(StaffSession* session);
+    [[nodiscard]] StaffSignInWidget* staffSignIn() const { return m_staffSignIn; }
     /// The voice guidance (issue 14): every screen announces itself, focus speaks the focused
     /// control, the seat list its blocks. Null: silent. Not owned.
     void setVoice(Voice* voice);
@@ -170,6 +177,7 @@ private:
     void offerExtension(qint64 remainingMs);
     void onExtensionAnswered(bool granted, int extensionsLeft);
     void checkStaffPin();
+    void showStaffPinPrompt();
     void onIdle();
     void buildToolBar(QVBoxLayout* outer);
     void announce();
@@ -309,6 +317,7 @@ private:
     QLineEdit* m_staffPin = nullptr;
     QPushButton* m_staffConfirm = nullptr;
     QPushButton* m_staffCancel = nullptr;
+    StaffSignInWidget* m_staffSignIn = nullptr;
 };
 
 } // namespace bo

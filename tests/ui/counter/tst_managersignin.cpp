@@ -18,8 +18,9 @@ namespace {
 class FakeScreens final : public ManagerScreens
 {
 public:
-    Result<bool> open(Screen screen, const QString& user, const QString& password) override
+    Result<bool> open(Screen screen, const QString& user, const QString& password, int staffId) override
     {
+        lastStaff = staffId;
         if (password != u"right")
             return makeError(ErrorCode::BadInput,
                              QStringLiteral("The database refused the login %1.").arg(user));
@@ -28,6 +29,7 @@ public:
     }
 
     QList<std::pair<Screen, QString>> opened;
+    int lastStaff = -1;
 };
 
 } // namespace

@@ -6,10 +6,14 @@
 #include <QLineEdit>
 #include <QTemporaryDir>
 
+#include "app/common/staffpin.h"
+#include "db/pgstaffsession.h"
+#include "db/staffstore.h"
 #include "model/salerules.h"
 #include "model/seatchoice.h"
 #include "model/seatholdings.h"
 #include "tests/support/kioskrig.h"
+#include "ui/common/staffsigninwidget.h"
 
 using namespace bo;
 using namespace bo::test;
@@ -412,6 +416,62 @@ private slots:
         QTest::keyClicks(pin, QStringLiteral("4321"));
         CHECKED(click(k, QStringLiteral("staffConfirm")));
         QCOMPARE(exits.size(), 1);
+        QVERIFY(k.window.close());
+    }
+
+    /// With staff in the database the staff exit takes a supervisor's number and PIN (issue 16):
+    /// no names listed, a cashier's right PIN is not enough, the kiosk's own PIN is not asked.
+    void aSupervisorsNumberAndPinCloseTheKioskWhenThereIsStaff()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        QVERIFY(addTodaysShowtime(db) > 0);
+        const Argon2PinHasher hasher;
+        int cashier = 0;
+        int supervisor = 0;
+        {
+            auto manager = db.connectAsManager();
+            QVERIFY(manager);
+            StaffStore store(*manager);
+            auto added = store.addStaff(QStringLiteral("Mina Park"), StaffRole::Cashier,
+                                        hasher.hash(QStringLiteral("482913")).value());
+            QVERIFY(added);
+            cashier = added.value();
+            added = store.addStaff(QStringLiteral("Joon Lee"), StaffRole::Supervisor,
+                                   hasher.hash(QStringLiteral("730155")).value());
+            QVERIFY(added);
+            supervisor = added.value();
+        }
+        KioskRig k(db, folder(QStringLiteral("staff2")), folder(QStringLiteral("staff2.key")),
+                   testSettings());
+        k.window.setStaffPinCheck([](const QString& pin) { return pin == QLatin1String("4321"); });
+        PgStaffSession session(db.settings(), hasher, QStringLiteral("kiosk-1"), QUuid::createUuid());
+        k.window.setStaffSession(&session);
+        QSignalSpy exits(&k.window, &KioskWindow::staffExit);
+        CHECKED(startKiosk(k));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F12,
+                        Qt::ControlModifier | Qt::AltModifier | Qt::ShiftModifier);
+        QCOMPARE(k.window.screen(), KioskWindow::Screen::Staff);
+        k.window.setLanguage(QStringLiteral("en"));
+        StaffSignInWidget* signIn = k.window.staffSignIn();
+        QTRY_VERIFY_WITH_TIMEOUT(signIn->isVisible(), dbTimeoutMs);
+        QVERIFY(!k.window.findChild<QLineEdit*>(QStringLiteral("staffPin"))->isVisible());
+        QVERIFY(!k.window.findChild<QPushButton*>(QStringLiteral("staffButton%1").arg(cashier))->isVisible());
+        auto* number = signIn->findChild<QLineEdit*>(QStringLiteral("staffNumber"));
+        auto* pin = signIn->findChild<QLineEdit*>(QStringLiteral("pinField"));
+
+        number->setText(QString::number(cashier));
+        QTest::keyClicks(pin, QStringLiteral("482913"));
+        QTest::keyClick(pin, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(signIn->messageText(),
+                                  QStringLiteral("Mina Park is a cashier: this needs a supervisor."),
+                                  dbTimeoutMs);
+        QVERIFY(exits.isEmpty());
+
+        number->setText(QString::number(supervisor));
+        QTest::keyClicks(pin, QStringLiteral("730155"));
+        QTest::keyClick(pin, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(exits.size(), 1, dbTimeoutMs);
         QVERIFY(k.window.close());
     }
 };

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <QThread>
+#include <QUuid>
+
+#include "db/connectionsettings.h"
+#include "model/staffsession.h"
+
+namespace bo {
+
+class PinHasher;
+class StaffSessionWorker;
+
+/// The staff sign-in on PostgreSQL: a worker thread with its own connection (opened at the first
+/// request, reopened after a loss) runs StaffSignIn and StaffStore in order, and the answers come
+/// back as signals on the caller's thread. `terminal` and `terminalId` are the till's name and
+/// permanent id, the same the sales carry, so that the server stamps them with who signed in here.
+class PgStaffSession final : public StaffSession
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PgStaffSession)
+
+public:
+    /// `hasher` must outlive the session (it is used on the worker thread).
+    PgStaffSession(ConnectionSettings settings, const PinHasher& hasher, QString terminal, QUuid terminalId,
+                   QObject* parent = nullptr);
+    ~PgStaffSession() override;
+
+    int loadStaff() override;
+    int checkPin(int staffId, const QString& pin, PinPurpose purpose, StaffRole needed) override;
+    int unlock(int lockedStaffId, int supervisorId, const QString& supervisorPin) override;
+    int loadTill() override;
+    int lockTill() override;
+    int signOut() override;
+
+private:
+    friend class StaffSessionWorker;
+
+    QThread m_thread;
+    StaffSessionWorker* m_worker = nullptr;
+    int m_nextRequest = 0;
+};
+
+} // namespace bo
