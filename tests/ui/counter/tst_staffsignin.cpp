@@ -4,8 +4,10 @@
 // The tills' staff sign-in on the counter (issue 16 part 1), real widgets on a real database: the
 // keypad's clicks and the keyboard's digits, a wrong PIN counted down to the lock, a supervisor's
 // unlock, the right PIN signing the member in at the till's id (till_session), F12 locking the
-// till on the server and a PIN opening it, sign-out ending the session; and a counter whose
-// database has no staff selling as before, with no sign-in.
+// till on the server and a PIN opening it (another member's taking the till over), sign-out
+// ending the session; a sale stamped with the member; a restarted till opening locked on its
+// member; the manager's pages asking a manager's PIN first; the demo's three members; and a counter
+// whose database has no staff selling as before, with no sign-in.
 #include <QtTest>
 
 #include <QAction>
@@ -14,6 +16,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 
+#include "app/common/demostaff.h"
 #include "app/common/staffpin.h"
 #include "db/dbconnection.h"
 #include "db/pgstaffsession.h"
@@ -274,6 +277,21 @@ private slots:
                                .arg(tillSql)),
                  QStringLiteral("%1 true").arg(cashier));
 
+        // Locked again, another member's PIN opens it and takes the till over.
+        c.find<QAction>(QStringLiteral("lockTillAction"))->trigger();
+        QVERIFY(c.window.isShowingSignIn());
+        QTest::mouseClick(c.button(QStringLiteral("staffButton%1").arg(supervisor)), Qt::LeftButton);
+        tapPin(c, supervisorPin);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.window.isShowingSignIn(), dbTimeoutMs);
+        QCOMPARE(c.window.signedInStaff(), supervisor);
+        QCOMPARE(c.label(QStringLiteral("signedInLabel"))->text(),
+                 QStringLiteral("Signed in: Joon Lee (%1)").arg(supervisor));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            db.scalar(QStringLiteral("SELECT staff_id || ' ' || (locked_at IS NULL) FROM "
+                                     "till_session WHERE terminal_id = '%1'")
+                          .arg(tillSql)),
+            QStringLiteral("%1 true").arg(supervisor), dbTimeoutMs);
+
         // Sign out: back to the sign-in, the server's session ended.
         c.find<QAction>(QStringLiteral("signOutAction"))->trigger();
         QVERIFY(c.window.isShowingSignIn());
@@ -293,6 +311,76 @@ private slots:
                                           "OR before::text LIKE '%%1%'")
                                .arg(cashierPin)),
                  QStringLiteral("0"));
+    }
+
+    /// A till restarted while the server still has a member signed in at it opens locked on them.
+    void aRestartedTillOpensLockedOnItsMember()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        QVERIFY(addTodaysShowtime(db) > 0);
+        const int cashier = addMember(db, QStringLiteral("Mina Park"), StaffRole::Cashier, cashierPin);
+        QVERIFY(cashier > 0);
+        const QUuid tillId = QUuid::createUuid();
+        {
+            auto till = db.connect();
+            QVERIFY(till);
+            StaffStore store(*till);
+            StaffSignIn signIn(store, m_hasher, terminal, tillId);
+            auto checked = signIn.check(cashier, cashierPin, PinPurpose::SignIn);
+            QVERIFY(checked && checked.value().ok());
+        }
+        CounterTill c(db.settings(), terminal);
+        c.window.setLanguage(QStringLiteral("en"));
+        c.flow.setTerminalId(tillId);
+        PgStaffSession session(db.settings(), m_hasher, terminal, tillId);
+        c.window.setStaffSession(&session);
+        startTill(c);
+        QTRY_VERIFY_WITH_TIMEOUT(c.find<QLabel>(QStringLiteral("signInHeading"))
+                                     ->text()
+                                     .startsWith(QStringLiteral("Till locked: Mina Park")),
+                                 dbTimeoutMs);
+        QVERIFY(c.window.isShowingSignIn());
+        QCOMPARE(c.window.signInWidget()->selectedStaff(), cashier);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            db.scalar(
+                QStringLiteral("SELECT locked_at IS NOT NULL FROM till_session WHERE terminal_id = '%1'")
+                    .arg(tillId.toString(QUuid::WithoutBraces))),
+            QStringLiteral("true"), dbTimeoutMs);
+        typePin(c, cashierPin);
+        QTRY_VERIFY_WITH_TIMEOUT(c.window.isShowingBoard(), dbTimeoutMs);
+        QCOMPARE(c.window.signedInStaff(), cashier);
+    }
+
+    /// The demo's staff: added once, their PINs as Argon2id hashes that check (README's PINs).
+    void theDemoHasThreeMembersWithTheReadmesPins()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        auto owner = db.connectAsOwner();
+        QVERIFY(owner);
+        auto added = seedDemoStaff(*owner);
+        QVERIFY(added);
+        QCOMPARE(added.value(), 3);
+        auto again = seedDemoStaff(*owner);
+        QVERIFY(again);
+        QCOMPARE(again.value(), 0);
+        QCOMPARE(
+            db.scalar(QStringLiteral("SELECT string_agg(name || ':' || role, ',' ORDER BY id) FROM staff")),
+            QStringLiteral("Demo Cashier:cashier,Demo Supervisor:supervisor,Demo Manager:manager"));
+        StaffStore store(*owner);
+        const QList<std::pair<QString, QString>> pins = {
+            {QStringLiteral("Demo Cashier"), QStringLiteral("1111")},
+            {QStringLiteral("Demo Supervisor"), QStringLiteral("2222")},
+            {QStringLiteral("Demo Manager"), QStringLiteral("3333")}};
+        for (const auto& [name, pin] : pins) {
+            const int id =
+                db.scalar(QStringLiteral("SELECT id FROM staff WHERE name = '%1'").arg(name)).toInt();
+            auto record = store.pinRecord(id);
+            QVERIFY(record && record.value());
+            QVERIFY(record.value()->pinHash.startsWith(QStringLiteral("$argon2id$")));
+            QVERIFY(m_hasher.verify(record.value()->pinHash, pin));
+        }
     }
 
     void managerPagesAskAManagersPinFirst()
