@@ -9,6 +9,21 @@
     </message>
 </context>
 <context>
+    <name>bo::AmountDialog</name>
+    <message>
+        <source>Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the amount.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the cash moves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::AuditChainCheck</name>
     <message>
         <source>Row %1 (%2) has no place in the chain: it was written around the log.</source>
@@ -32,6 +47,49 @@
     </message>
     <message>
         <source>The chain&apos;s last hash differs from its head&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::CashUpDialog</name>
+    <message>
+        <source>Close the shift: count the drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash counted:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anything else (total):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the shift with this count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count the cash in the drawer and enter it. The till tells what it expected only after the count is in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Z report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counted %1, expected %2: the drawer is right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counted %1, expected %2: over by %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counted %1, expected %2: short by %3.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2227,6 +2285,13 @@ You are number %1.
     </message>
 </context>
 <context>
+    <name>bo::PgTillDesk</name>
+    <message>
+        <source>This till has no open shift.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::PinPad</name>
     <message>
         <source>PIN</source>
@@ -2481,6 +2546,100 @@ You are number %1.
     <name>bo::QrCode</name>
     <message>
         <source>The ticket&apos;s QR code could not be made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::RefundDesk</name>
+    <message>
+        <source>the payment service refused the refund</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::RefundDialog</name>
+    <message>
+        <source>back to the card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in cash from this drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to pay back (no payment)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This refund needs a supervisor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s number:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up the booking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick the seats to refund.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund %1 for %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the customer is paid back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunding…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A supervisor types their number and PIN first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded: hand back %1 in cash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded: %1 %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seats are free; %1 back to the card waits for the payment service and is sent again by itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payment service refused to give back %1 (%2): settle it with the customer another way.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2777,6 +2936,93 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>Cancel sale (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::SalesLinesView</name>
+    <message>
+        <source>Sales by payment method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales by ticket type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voided payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Net takings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken less refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Float</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay-ins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay-outs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected in the drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over (+) / short (−)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Amount</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3412,6 +3658,73 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>The till&apos;s retired ticket key %1 cannot be moved away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TillMenu</name>
+    <message>
+        <source>Shift %1 is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The drawer move is recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open shift…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay &amp;in…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay &amp;out…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;X report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close shift (count the drawer)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refund…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the shift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Float counted into the drawer (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Amount (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X report: the shift so far</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -9,30 +9,88 @@
     </message>
 </context>
 <context>
+    <name>bo::AmountDialog</name>
+    <message>
+        <source>Reason:</source>
+        <translation>사유:</translation>
+    </message>
+    <message>
+        <source>Enter the amount.</source>
+        <translation>금액을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Say why the cash moves.</source>
+        <translation>현금이 오가는 사유를 입력하세요.</translation>
+    </message>
+</context>
+<context>
     <name>bo::AuditChainCheck</name>
     <message>
         <source>Row %1 (%2) has no place in the chain: it was written around the log.</source>
-        <translation type="unfinished"></translation>
+        <translation>행 %1(%2)은(는) 체인에 자리가 없습니다: 로그를 우회해 기록되었습니다.</translation>
     </message>
     <message>
         <source>Places %1 to %2 of the chain are missing: rows were removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>체인의 %1~%2번 자리가 없습니다: 행이 삭제되었습니다.</translation>
     </message>
     <message>
         <source>Place %1 of the chain has lost its row %2: it was removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>체인의 %1번 자리의 행 %2이(가) 없습니다: 삭제되었습니다.</translation>
     </message>
     <message>
         <source>Place %1 (row %2, %3) does not match its hash: the row or the one before it was changed or removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1번 자리(행 %2, %3)가 해시와 맞지 않습니다: 이 행이나 그 앞 행이 바뀌었거나 삭제되었습니다.</translation>
     </message>
     <message>
         <source>The chain ends at place %1 but its head says %2: the last rows were removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>체인은 %1번 자리에서 끝나지만 헤드는 %2번이라고 합니다: 마지막 행들이 삭제되었습니다.</translation>
     </message>
     <message>
         <source>The chain&apos;s last hash differs from its head&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>체인의 마지막 해시가 헤드의 해시와 다릅니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::CashUpDialog</name>
+    <message>
+        <source>Close the shift: count the drawer</source>
+        <translation>근무 마감: 금전함 세기</translation>
+    </message>
+    <message>
+        <source>Cash counted:</source>
+        <translation>센 현금:</translation>
+    </message>
+    <message>
+        <source>Anything else (total):</source>
+        <translation>그 밖의 현금(합계):</translation>
+    </message>
+    <message>
+        <source>Close the shift with this count</source>
+        <translation>이 금액으로 근무 마감</translation>
+    </message>
+    <message>
+        <source>Count the cash in the drawer and enter it. The till tells what it expected only after the count is in.</source>
+        <translation>금전함의 현금을 세어 입력하세요. 예상 금액은 입력이 끝난 뒤에만 표시됩니다.</translation>
+    </message>
+    <message>
+        <source>Z report</source>
+        <translation>Z 리포트</translation>
+    </message>
+    <message>
+        <source>Counted: %1</source>
+        <translation>센 금액: %1</translation>
+    </message>
+    <message>
+        <source>Counted %1, expected %2: the drawer is right.</source>
+        <translation>센 금액 %1, 예상 %2: 금전함이 맞습니다.</translation>
+    </message>
+    <message>
+        <source>Counted %1, expected %2: over by %3.</source>
+        <translation>센 금액 %1, 예상 %2: %3 초과.</translation>
+    </message>
+    <message>
+        <source>Counted %1, expected %2: short by %3.</source>
+        <translation>센 금액 %1, 예상 %2: %3 부족.</translation>
     </message>
 </context>
 <context>
@@ -2218,6 +2276,13 @@ You are number %1.
     </message>
 </context>
 <context>
+    <name>bo::PgTillDesk</name>
+    <message>
+        <source>This till has no open shift.</source>
+        <translation>이 계산대에는 열린 근무가 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::PinPad</name>
     <message>
         <source>PIN</source>
@@ -2473,6 +2538,100 @@ You are number %1.
     <message>
         <source>The ticket&apos;s QR code could not be made.</source>
         <translation>티켓의 QR 코드를 만들지 못했습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::RefundDesk</name>
+    <message>
+        <source>the payment service refused the refund</source>
+        <translation>결제 서비스가 환불을 거절했습니다</translation>
+    </message>
+</context>
+<context>
+    <name>bo::RefundDialog</name>
+    <message>
+        <source>back to the card</source>
+        <translation>카드로 환불</translation>
+    </message>
+    <message>
+        <source>in cash from this drawer</source>
+        <translation>이 금전함에서 현금으로</translation>
+    </message>
+    <message>
+        <source>nothing to pay back (no payment)</source>
+        <translation>돌려줄 금액 없음(결제 없음)</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>환불</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>찾기</translation>
+    </message>
+    <message>
+        <source>This refund needs a supervisor:</source>
+        <translation>이 환불은 책임자 승인이 필요합니다:</translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s number:</source>
+        <translation>책임자 번호:</translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s PIN:</source>
+        <translation>책임자 PIN:</translation>
+    </message>
+    <message>
+        <source>Booking:</source>
+        <translation>예매:</translation>
+    </message>
+    <message>
+        <source>Seats:</source>
+        <translation>좌석:</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>사유:</translation>
+    </message>
+    <message>
+        <source>Looking up the booking…</source>
+        <translation>예매를 찾는 중…</translation>
+    </message>
+    <message>
+        <source>Tick the seats to refund.</source>
+        <translation>환불할 좌석을 선택하세요.</translation>
+    </message>
+    <message>
+        <source>Refund %1 for %2: %3.</source>
+        <translation>%2 환불 %1: %3.</translation>
+    </message>
+    <message>
+        <source>Say why the customer is paid back.</source>
+        <translation>환불 사유를 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Refunding…</source>
+        <translation>환불 중…</translation>
+    </message>
+    <message>
+        <source>A supervisor types their number and PIN first.</source>
+        <translation>먼저 책임자가 번호와 PIN을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Refunded: hand back %1 in cash.</source>
+        <translation>환불 완료: 현금 %1을(를) 돌려주세요.</translation>
+    </message>
+    <message>
+        <source>Refunded: %1 %2.</source>
+        <translation>환불 완료: %1 %2.</translation>
+    </message>
+    <message>
+        <source>The seats are free; %1 back to the card waits for the payment service and is sent again by itself.</source>
+        <translation>좌석은 풀렸습니다. 카드 환불 %1은(는) 결제 서비스 응답을 기다리며 자동으로 다시 요청됩니다.</translation>
+    </message>
+    <message>
+        <source>The payment service refused to give back %1 (%2): settle it with the customer another way.</source>
+        <translation>결제 서비스가 %1 환불을 거절했습니다(%2): 고객과 다른 방법으로 정산하세요.</translation>
     </message>
 </context>
 <context>
@@ -2767,6 +2926,93 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>Cancel sale (Esc)</source>
         <translation>판매 취소 (Esc)</translation>
+    </message>
+</context>
+<context>
+    <name>bo::SalesLinesView</name>
+    <message>
+        <source>Sales by payment method</source>
+        <translation>결제 수단별 매출</translation>
+    </message>
+    <message>
+        <source>Sales by ticket type</source>
+        <translation>권종별 매출</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>환불</translation>
+    </message>
+    <message>
+        <source>Voided payments</source>
+        <translation>취소된 결제</translation>
+    </message>
+    <message>
+        <source>Net takings</source>
+        <translation>순매출</translation>
+    </message>
+    <message>
+        <source>Cash drawer</source>
+        <translation>금전함</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>카드</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>현금</translation>
+    </message>
+    <message>
+        <source>No payment</source>
+        <translation>결제 없음</translation>
+    </message>
+    <message>
+        <source>Taken less refunded</source>
+        <translation>받은 금액 - 환불</translation>
+    </message>
+    <message>
+        <source>Float</source>
+        <translation>시재금</translation>
+    </message>
+    <message>
+        <source>Cash taken</source>
+        <translation>받은 현금</translation>
+    </message>
+    <message>
+        <source>Cash refunded</source>
+        <translation>환불한 현금</translation>
+    </message>
+    <message>
+        <source>Pay-ins</source>
+        <translation>입금</translation>
+    </message>
+    <message>
+        <source>Pay-outs</source>
+        <translation>출금</translation>
+    </message>
+    <message>
+        <source>Expected in the drawer</source>
+        <translation>금전함 예상 금액</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>센 금액</translation>
+    </message>
+    <message>
+        <source>Over (+) / short (−)</source>
+        <translation>초과(+) / 부족(−)</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>건수</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>금액</translation>
     </message>
 </context>
 <context>
@@ -3263,7 +3509,7 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>The server did not answer with the new staff number.</source>
-        <translation type="unfinished"></translation>
+        <translation>서버가 새 직원 번호를 알려주지 않았습니다.</translation>
     </message>
 </context>
 <context>
@@ -3402,6 +3648,73 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>The till&apos;s retired ticket key %1 cannot be moved away.</source>
         <translation>폐기된 단말기 티켓 키 %1을(를) 옮길 수 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TillMenu</name>
+    <message>
+        <source>Shift %1 is open.</source>
+        <translation>근무 %1이(가) 시작되었습니다.</translation>
+    </message>
+    <message>
+        <source>The drawer move is recorded.</source>
+        <translation>금전함 입출금이 기록되었습니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Till</source>
+        <translation>계산대(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Open shift…</source>
+        <translation>근무 시작(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Pay &amp;in…</source>
+        <translation>입금(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Pay &amp;out…</source>
+        <translation>출금(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;X report</source>
+        <translation>X 리포트(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Close shift (count the drawer)…</source>
+        <translation>근무 마감(금전함 세기)(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Refund…</source>
+        <translation>환불(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation>계산대</translation>
+    </message>
+    <message>
+        <source>Open the shift</source>
+        <translation>근무 시작</translation>
+    </message>
+    <message>
+        <source>Float counted into the drawer (%1):</source>
+        <translation>금전함에 넣은 시재금(%1):</translation>
+    </message>
+    <message>
+        <source>Pay in</source>
+        <translation>입금</translation>
+    </message>
+    <message>
+        <source>Pay out</source>
+        <translation>출금</translation>
+    </message>
+    <message>
+        <source>Amount (%1):</source>
+        <translation>금액(%1):</translation>
+    </message>
+    <message>
+        <source>X report: the shift so far</source>
+        <translation>X 리포트: 지금까지의 근무</translation>
     </message>
 </context>
 <context>
