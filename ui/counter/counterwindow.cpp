@@ -268,6 +268,10 @@ void CounterWindow::setManagerScreens(ManagerScreens* screens)
     m_filmsAction->setObjectName(QStringLiteral("filmsAction"));
     connect(m_filmsAction, &QAction::triggered, this,
             [this] { openManagerScreen(ManagerScreens::Screen::Films); });
+    m_reportsAction = m_catalogueMenu->addAction(QString());
+    m_reportsAction->setObjectName(QStringLiteral("reportsAction"));
+    connect(m_reportsAction, &QAction::triggered, this,
+            [this] { openManagerScreen(ManagerScreens::Screen::Reports); });
     retranslate();
 }
 
@@ -399,6 +403,7 @@ void CounterWindow::retranslate()
         m_hallLayoutsAction->setText(tr("&Hall layouts…"));
         m_weekPlannerAction->setText(tr("&Week planner…"));
         m_filmsAction->setText(tr("&Films…"));
+        m_reportsAction->setText(tr("&Reports…"));
     }
     statusBar()->showMessage(tr("Terminal %1").arg(m_terminal));
     updateOfflineBanner();

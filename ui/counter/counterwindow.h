@@ -113,6 +113,7 @@ private:
     QAction* m_hallLayoutsAction = nullptr;
     QAction* m_weekPlannerAction = nullptr;
     QAction* m_filmsAction = nullptr;
+    QAction* m_reportsAction = nullptr;
 };
 
 } // namespace bo

@@ -28,6 +28,9 @@ ManagerSignInDialog::ManagerSignInDialog(ManagerScreens& screens, ManagerScreens
     case ManagerScreens::Screen::HallLayouts:
         setWindowTitle(tr("Hall layouts: manager sign-in"));
         break;
+    case ManagerScreens::Screen::Reports:
+        setWindowTitle(tr("Reports: manager sign-in"));
+        break;
     }
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("The catalogue is a manager's. Sign in with a manager's login."), this);
