@@ -95,7 +95,10 @@ QString ReportFormat::text(const ReportDocument& doc, const QLocale& locale)
                 padded.append(s.columns.at(c).type == ReportValue::Text
                                   ? cells.at(c).leftJustified(widths.at(c))
                                   : cells.at(c).rightJustified(widths.at(c)));
-            return QStringLiteral("  ") + padded.join(QStringLiteral("  ")).trimmed() + QLatin1Char('\n');
+            QString joined = QStringLiteral("  ") + padded.join(QStringLiteral("  "));
+            while (joined.endsWith(QLatin1Char(' ')))
+                joined.chop(1);
+            return joined + QLatin1Char('\n');
         };
         QStringList titles;
         for (const ReportColumn& c : s.columns)

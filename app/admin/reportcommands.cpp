@@ -60,7 +60,7 @@ ExitCode ReportCommands::report(const QStringList& positional)
     if (!built) {
         if (CliSession::permissionDenied(built.error()))
             return m_session.fail(
-                makeError(ErrorCode::Internal, tr("Reports need a manager login."), built.error().detail));
+                makeError(ErrorCode::Internal, tr("A report needs a manager login."), built.error().detail));
         return m_session.failLookup(built.error());
     }
     const ReportDocument& doc = built.value();

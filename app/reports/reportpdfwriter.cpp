@@ -66,6 +66,8 @@ private:
     {
         if (!m_draw)
             return;
+        // The rules between rows leave their own pen behind: text is always black.
+        m_painter.setPen(Qt::black);
         m_painter.setFont(f);
         const QString shown = QFontMetricsF(f, &m_writer).elidedText(s, Qt::ElideRight, r.width());
         m_painter.drawText(r, flags | Qt::AlignVCenter, shown);

@@ -192,7 +192,8 @@ END $$;
 
 -- What each member of staff did in scope: sales (payments taken, stamped with them), refunds they
 -- made, refunds they approved, and sign-ins at a till (from the audit log: in the period, or at the
--- shift's till while it was open; none for a showtime).
+-- shift's till from the close of its shift before until this one's close, so that the sign-in
+-- that opened the shift counts; none for a showtime).
 CREATE FUNCTION bo_report_staff(p_from timestamptz, p_to timestamptz, p_shift integer, p_showtime integer)
 RETURNS TABLE (staff_id integer, name text, role text, sales bigint, sales_minor bigint, refunds bigint,
                refunds_minor bigint, approvals bigint, sign_ins bigint)
@@ -225,7 +226,10 @@ BEGIN
         SELECT a.staff_id AS who, count(*) AS n FROM audit_log a
          WHERE a.action = 'staff.sign_in' AND a.staff_id IS NOT NULL AND p_showtime IS NULL
            AND CASE WHEN p_shift IS NOT NULL
-                    THEN a.terminal = v_shift.terminal AND a.at >= v_shift.opened_at
+                    THEN a.terminal = v_shift.terminal
+                         AND a.at >= coalesce((SELECT max(s2.closed_at) FROM shift s2
+                                                WHERE s2.terminal_id = v_shift.terminal_id
+                                                  AND s2.closed_at <= v_shift.opened_at), '-infinity')
                          AND a.at < coalesce(v_shift.closed_at, 'infinity')
                     ELSE true END
            AND (p_from IS NULL OR a.at >= p_from) AND (p_to IS NULL OR a.at < p_to)

@@ -78,14 +78,14 @@ SELECT g.pay_key, b.hold_token, g.showtime_id, g.booking_id, b.code, b.terminal,
        CASE g.fate WHEN 'void' THEN 'VOIDED' WHEN 'refund' THEN 'REFUNDED' ELSE 'CAPTURED' END,
        CASE WHEN g.method = 'card' THEN 'generated' END, 'generated', g.at, g.at, g.at, b.staff_id, b.shift_id
   FROM gen_sale g JOIN booking b ON b.id = g.booking_id;
--- Refunds half an hour later at the same till (a whole booking, or one seat of two); every other
--- one approved by the supervisor.
+-- Refunds half an hour later at the same till (a whole booking, or one seat of two; a kiosk's by
+-- the supervisor); some approved by the supervisor.
 INSERT INTO refund (key, booking_id, booking_code, showtime_id, payment_key, seat_ids, seat_labels, amount_minor,
                     currency, method, reason, state, staff_id, approved_by, terminal, terminal_id, shift_id,
                     fingerprint, created_at, resolved_at)
 SELECT gen_random_uuid(), g.booking_id, b.code, g.showtime_id, g.pay_key,
        array_agg(s.seat_id ORDER BY s.k), array_agg(s.seat_id::text ORDER BY s.k), sum(s.price), 'KRW',
-       g.method, 'generated', 'REFUNDED', b.staff_id,
+       g.method, 'generated', 'REFUNDED', coalesce(b.staff_id, (SELECT id FROM gen_staff WHERE k = 1)),
        CASE WHEN g.i % 80 = 3 THEN (SELECT id FROM gen_staff WHERE k = 1) END, b.terminal, b.terminal_id,
        b.shift_id, 'generated', g.at + interval '30 minutes', g.at + interval '30 minutes'
   FROM gen_sale g JOIN booking b ON b.id = g.booking_id

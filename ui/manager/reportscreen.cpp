@@ -106,6 +106,9 @@ QChartView* pieChart(const ReportDocument& doc, const ReportSection& s, const QS
             series->append(QStringLiteral("%1: %2").arg(row.value(0).toString(),
                                                         formatMoney(minor, doc.currency, QLocale())),
                            major(minor, doc.currency));
+        // Inside the slice: a label outside is cut short where the pie fills its view.
+        slice->setLabelPosition(QPieSlice::LabelInsideHorizontal);
+        slice->setLabelColor(Qt::white);
         slice->setLabelVisible(true);
     }
     chart->addSeries(series);

@@ -132,14 +132,6 @@ private slots:
                  ReportScreen::hasCharts());
         if (ReportScreen::hasCharts())
             QVERIFY(screen.findChild<QWidget*>(QStringLiteral("methodChart")));
-        // Export CSV writes the same document.
-        QTemporaryDir dir;
-        const QString csv = dir.filePath(QStringLiteral("day.csv"));
-        QVERIFY(screen.exportCsv(csv));
-        QFile file(csv);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        QVERIFY(file.readAll().contains("Net takings,,184000"));
-
         const QByteArray shot = qgetenv("BOXOFFICE_SCREENSHOT");
         if (!shot.isEmpty()) {
             screen.resize(1500, 860);
@@ -148,6 +140,13 @@ private slots:
             QTest::qWait(500);
             QVERIFY(screen.grab().save(QString::fromLocal8Bit(shot)));
         }
+        // Export CSV writes the same document.
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("day.csv"));
+        QVERIFY(screen.exportCsv(csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("Net takings,,184000"));
     }
 
     void aReportThatDoesNotAddUpIsRefused()
