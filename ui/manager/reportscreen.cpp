@@ -87,6 +87,9 @@ QChartView* barChart(const ReportDocument& doc, const ReportSection& s, const QS
     y->setTitleText(doc.currency);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    // From nothing, in round steps: a bar's height reads against the axis.
+    y->setMin(0);
+    y->applyNiceNumbers();
     auto* view = new QChartView(chart, parent);
     view->setObjectName(objectName);
     view->setRenderHint(QPainter::Antialiasing);

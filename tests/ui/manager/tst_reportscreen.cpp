@@ -4,14 +4,12 @@
 // The manager's Reports screen (issue 16, part 5) on a report source of known figures: Show loads
 // the day's report, the takings line says gross, refunds and net, each section is a table whose
 // totals row is the section's sum, the charts are there where Qt Charts is built in, a report
-// that does not add up is refused with the reason shown, and Export CSV writes the file. With
-// $BOXOFFICE_SCREENSHOT set, the screen with its charts is saved there (docs/screenshots).
+// that does not add up is refused with the reason shown, and Export CSV writes the file.
 #include <QAbstractItemModel>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
-#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -132,14 +130,6 @@ private slots:
                  ReportScreen::hasCharts());
         if (ReportScreen::hasCharts())
             QVERIFY(screen.findChild<QWidget*>(QStringLiteral("methodChart")));
-        const QByteArray shot = qgetenv("BOXOFFICE_SCREENSHOT");
-        if (!shot.isEmpty()) {
-            screen.resize(1500, 860);
-            if (auto* tabs = screen.findChild<QTabWidget*>(QStringLiteral("reportTabs")))
-                tabs->setCurrentIndex(0);
-            QTest::qWait(500);
-            QVERIFY(screen.grab().save(QString::fromLocal8Bit(shot)));
-        }
         // Export CSV writes the same document.
         QTemporaryDir dir;
         const QString csv = dir.filePath(QStringLiteral("day.csv"));
