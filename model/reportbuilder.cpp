@@ -7,6 +7,8 @@
 
 #include <QLocale>
 
+#include "model/reportformat.h"
+
 namespace bo {
 namespace {
 
@@ -31,19 +33,26 @@ QString localTime(const QDateTime& utc, const QString& format)
     return utc.isValid() ? utc.toLocalTime().toString(format) : QString();
 }
 
+/// A column titled in the user's language and keyed for JSON by its English title, so that the
+/// CLI's --json does not change with the language.
+ReportColumn col(const char* title, ReportValue type)
+{
+    return {ReportBuilder::tr(title), type, ReportFormat::jsonKey(QString::fromLatin1(title))};
+}
+
 /// The sales table of one grouping, with its totals; `total` gets the amount's.
-ReportSection salesSection(const QString& id, const QString& title, const QString& keyTitle,
+ReportSection salesSection(const QString& id, const QString& title, const char* keyTitle,
                            const QList<SalesRow>& rows, bool withTime, bool totalSales, qint64& total)
 {
     ReportSection s{id, title, {}, {}, {}};
     if (withTime)
-        s.columns.append({ReportBuilder::tr("Time"), ReportValue::Text});
-    s.columns.append({keyTitle, ReportValue::Text});
-    s.columns.append(
-        {id == QLatin1String("type") ? ReportBuilder::tr("Bookings") : ReportBuilder::tr("Sales"),
-         ReportValue::Count});
-    s.columns.append({ReportBuilder::tr("Seats"), ReportValue::Count});
-    s.columns.append({ReportBuilder::tr("Amount"), ReportValue::Money});
+        s.columns.append(col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Time"), ReportValue::Text));
+    s.columns.append(col(keyTitle, ReportValue::Text));
+    s.columns.append(col(id == QLatin1String("type") ? QT_TRANSLATE_NOOP("bo::ReportBuilder", "Bookings")
+                                                     : QT_TRANSLATE_NOOP("bo::ReportBuilder", "Sales"),
+                         ReportValue::Count));
+    s.columns.append(col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Seats"), ReportValue::Count));
+    s.columns.append(col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Amount"), ReportValue::Money));
     qint64 sales = 0;
     qint64 seats = 0;
     total = 0;
@@ -187,7 +196,8 @@ Result<ReportDocument> ReportBuilder::build(const ReportRequest& request)
 
     // The takings: gross, refunds that moved money, net, and what moved none.
     qint64 byMethod = 0;
-    ReportSection method = salesSection(QStringLiteral("method"), tr("Sales by payment method"), tr("Method"),
+    ReportSection method = salesSection(QStringLiteral("method"), tr("Sales by payment method"),
+                                        QT_TRANSLATE_NOOP("bo::ReportBuilder", "Method"),
                                         sales[QStringLiteral("method")], false, true, byMethod);
     qint64 grossSales = 0;
     for (const SalesRow& r : sales[QStringLiteral("method")])
@@ -212,9 +222,9 @@ Result<ReportDocument> ReportBuilder::build(const ReportRequest& request)
     doc.netMinor = doc.grossMinor - doc.refundsMinor;
     ReportSection summary{QStringLiteral("summary"),
                           tr("Takings"),
-                          {{tr("Item"), ReportValue::Text},
-                           {tr("Count"), ReportValue::Count},
-                           {tr("Amount"), ReportValue::Money}},
+                          {col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Item"), ReportValue::Text),
+                           col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Count"), ReportValue::Count),
+                           col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Amount"), ReportValue::Money)},
                           {},
                           {}};
     summary.rows.append({tr("Gross sales (payments taken)"), num(grossSales), num(doc.grossMinor)});
@@ -232,23 +242,28 @@ Result<ReportDocument> ReportBuilder::build(const ReportRequest& request)
     qint64 byShowtime = 0;
     qint64 byHour = 0;
     qint64 byTerminal = 0;
-    doc.sections.append(salesSection(QStringLiteral("type"), tr("Sales by ticket type"), tr("Ticket type"),
+    doc.sections.append(salesSection(QStringLiteral("type"), tr("Sales by ticket type"),
+                                     QT_TRANSLATE_NOOP("bo::ReportBuilder", "Ticket type"),
                                      sales[QStringLiteral("type")], false, false, byType));
-    doc.sections.append(salesSection(QStringLiteral("film"), tr("Sales by film"), tr("Film"),
+    doc.sections.append(salesSection(QStringLiteral("film"), tr("Sales by film"),
+                                     QT_TRANSLATE_NOOP("bo::ReportBuilder", "Film"),
                                      sales[QStringLiteral("film")], false, true, byFilm));
-    doc.sections.append(salesSection(QStringLiteral("showtime"), tr("Sales by showtime"), tr("Showtime"),
+    doc.sections.append(salesSection(QStringLiteral("showtime"), tr("Sales by showtime"),
+                                     QT_TRANSLATE_NOOP("bo::ReportBuilder", "Showtime"),
                                      sales[QStringLiteral("showtime")], true, true, byShowtime));
-    doc.sections.append(salesSection(QStringLiteral("hour"), tr("Sales by hour"), tr("Hour"),
+    doc.sections.append(salesSection(QStringLiteral("hour"), tr("Sales by hour"),
+                                     QT_TRANSLATE_NOOP("bo::ReportBuilder", "Hour"),
                                      sales[QStringLiteral("hour")], false, true, byHour));
-    doc.sections.append(salesSection(QStringLiteral("terminal"), tr("Sales by till"), tr("Till"),
+    doc.sections.append(salesSection(QStringLiteral("terminal"), tr("Sales by till"),
+                                     QT_TRANSLATE_NOOP("bo::ReportBuilder", "Till"),
                                      sales[QStringLiteral("terminal")], false, true, byTerminal));
 
     ReportSection back{QStringLiteral("refunds"),
                        tr("Refunds and voids"),
-                       {{tr("Kind"), ReportValue::Text},
-                        {tr("Method"), ReportValue::Text},
-                        {tr("Count"), ReportValue::Count},
-                        {tr("Amount"), ReportValue::Money}},
+                       {col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Kind"), ReportValue::Text),
+                        col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Method"), ReportValue::Text),
+                        col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Count"), ReportValue::Count),
+                        col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Amount"), ReportValue::Money)},
                        {},
                        {}};
     for (const RefundRow& r : refunds.value())
@@ -258,12 +273,12 @@ Result<ReportDocument> ReportBuilder::build(const ReportRequest& request)
 
     ReportSection seats{QStringLiteral("occupancy"),
                         tr("Occupancy per showtime"),
-                        {{tr("Time"), ReportValue::Text},
-                         {tr("Film"), ReportValue::Text},
-                         {tr("Hall"), ReportValue::Text},
-                         {tr("Seats"), ReportValue::Count},
-                         {tr("Sold"), ReportValue::Count},
-                         {tr("Occupancy"), ReportValue::Permille}},
+                        {col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Time"), ReportValue::Text),
+                         col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Film"), ReportValue::Text),
+                         col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Hall"), ReportValue::Text),
+                         col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Seats"), ReportValue::Count),
+                         col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Sold"), ReportValue::Count),
+                         col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Occupancy"), ReportValue::Permille)},
                         {},
                         {}};
     struct HallSum
@@ -294,11 +309,11 @@ Result<ReportDocument> ReportBuilder::build(const ReportRequest& request)
     doc.sections.append(seats);
     ReportSection perHall{QStringLiteral("halls"),
                           tr("Occupancy per hall"),
-                          {{tr("Hall"), ReportValue::Text},
-                           {tr("Showtimes"), ReportValue::Count},
-                           {tr("Seats"), ReportValue::Count},
-                           {tr("Sold"), ReportValue::Count},
-                           {tr("Occupancy"), ReportValue::Permille}},
+                          {col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Hall"), ReportValue::Text),
+                           col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Showtimes"), ReportValue::Count),
+                           col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Seats"), ReportValue::Count),
+                           col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Sold"), ReportValue::Count),
+                           col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Occupancy"), ReportValue::Permille)},
                           {},
                           {}};
     for (const auto& [name, h] : halls)
@@ -310,17 +325,17 @@ Result<ReportDocument> ReportBuilder::build(const ReportRequest& request)
 
     ReportSection drawer{QStringLiteral("drawer"),
                          tr("Cash drawers"),
-                         {{tr("Shift"), ReportValue::Text},
-                          {tr("Till"), ReportValue::Text},
-                          {tr("Opened by"), ReportValue::Text},
-                          {tr("Float"), ReportValue::Money},
-                          {tr("Cash taken"), ReportValue::Money},
-                          {tr("Cash refunded"), ReportValue::Money},
-                          {tr("Pay-ins"), ReportValue::Money},
-                          {tr("Pay-outs"), ReportValue::Money},
-                          {tr("Expected"), ReportValue::Money},
-                          {tr("Counted"), ReportValue::Money},
-                          {tr("Over/short"), ReportValue::Money}},
+                         {col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Shift"), ReportValue::Text),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Till"), ReportValue::Text),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Opened by"), ReportValue::Text),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Float"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Cash taken"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Cash refunded"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Pay-ins"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Pay-outs"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Expected"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Counted"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Over/short"), ReportValue::Money)},
                          {},
                          {}};
     qint64 overShort = 0;
@@ -338,14 +353,14 @@ Result<ReportDocument> ReportBuilder::build(const ReportRequest& request)
 
     ReportSection people{QStringLiteral("staff"),
                          tr("Staff activity"),
-                         {{tr("Member"), ReportValue::Text},
-                          {tr("Role"), ReportValue::Text},
-                          {tr("Sales"), ReportValue::Count},
-                          {tr("Taken"), ReportValue::Money},
-                          {tr("Refunds"), ReportValue::Count},
-                          {tr("Refunded"), ReportValue::Money},
-                          {tr("Approvals"), ReportValue::Count},
-                          {tr("Sign-ins"), ReportValue::Count}},
+                         {col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Member"), ReportValue::Text),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Role"), ReportValue::Text),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Sales"), ReportValue::Count),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Taken"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Refunds"), ReportValue::Count),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Refunded"), ReportValue::Money),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Approvals"), ReportValue::Count),
+                          col(QT_TRANSLATE_NOOP("bo::ReportBuilder", "Sign-ins"), ReportValue::Count)},
                          {},
                          {}};
     for (const StaffRow& s : staff.value())

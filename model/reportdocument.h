@@ -15,8 +15,9 @@ enum class ReportValue { Text, Count, Money, Permille };
 
 struct ReportColumn
 {
-    QString title;
+    QString title; ///< in the user's language
     ReportValue type = ReportValue::Text;
+    QString key; ///< stable, for JSON: the English title in lower case with underscores
 };
 
 /// One table of a report. Each row holds one QVariant per column: a QString for Text, a qint64

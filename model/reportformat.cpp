@@ -29,8 +29,9 @@ QString csvLine(const QStringList& fields)
     return out.join(QLatin1Char(',')) + QLatin1String("\r\n");
 }
 
-/// A column's JSON key: its title in lower case with underscores ("Cash taken" -> "cash_taken").
-QString jsonKey(const QString& title)
+} // namespace
+
+QString ReportFormat::jsonKey(const QString& title)
 {
     QString key;
     for (const QChar c : title.toLower()) {
@@ -43,8 +44,6 @@ QString jsonKey(const QString& title)
         key.chop(1);
     return key;
 }
-
-} // namespace
 
 QString ReportFormat::cell(const ReportDocument& doc, const ReportColumn& column, const QVariant& value,
                            const QLocale& locale)
@@ -174,7 +173,7 @@ QJsonObject ReportFormat::json(const ReportDocument& doc)
     for (const ReportSection& s : doc.sections) {
         QStringList keys;
         for (const ReportColumn& c : s.columns)
-            keys.append(jsonKey(c.title) +
+            keys.append((c.key.isEmpty() ? jsonKey(c.title) : c.key) +
                         (c.type == ReportValue::Money ? QStringLiteral("_minor") : QString()));
         auto toObject = [&](const QVariantList& row) {
             QJsonObject o;

@@ -32,6 +32,9 @@ public:
     /// Writes csv() to `path` whole or not at all (aside, then renamed); BadInput when it cannot.
     [[nodiscard]] static Status writeCsv(const ReportDocument& doc, const QString& path,
                                          const QLocale& locale = QLocale());
+    /// A column's JSON key from its title: lower case, words joined by underscores ("Cash taken"
+    /// -> "cash_taken").
+    [[nodiscard]] static QString jsonKey(const QString& title);
     /// Every section with its rows as objects keyed by column (amounts as minor units).
     [[nodiscard]] static QJsonObject json(const ReportDocument& doc);
 };

@@ -73,7 +73,7 @@ QList<QStringList> parseCsv(const QString& text)
 
 QJsonObject sectionOf(const QJsonObject& report, const QString& id)
 {
-    for (const QJsonValue& s : report.value(QLatin1String("sections")).toArray())
+    for (const QJsonValue s : report.value(QLatin1String("sections")).toArray())
         if (s.toObject().value(QLatin1String("id")).toString() == id)
             return s.toObject();
     return {};
