@@ -15,6 +15,8 @@ packages=(
     gcovr
     # Qt 6.4: Core/Gui/Widgets/Sql/Network/Test/PrintSupport, the QPSQL driver, Svg, LinguistTools
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-svg-dev
+    # the manager's report charts (ui/manager/reportscreen.cpp; left out where Qt Charts is missing)
+    qt6-charts-dev
     # the door's local journal (issue 13, part 4: offline doors): Qt's SQLite driver
     libqt6sql6-sqlite
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n

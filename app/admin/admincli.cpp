@@ -14,6 +14,7 @@
 #include "app/admin/pricecommands.h"
 #include "app/admin/queuecommands.h"
 #include "app/admin/refundcommands.h"
+#include "app/admin/reportcommands.h"
 #include "app/admin/salecommands.h"
 #include "app/admin/setupcommands.h"
 #include "app/admin/shiftcommands.h"
@@ -115,6 +116,8 @@ ExitCode AdminCli::run(const QStringList& arguments)
         return RefundCommands(m_session).pay(positional);
     if (command == QLatin1String("refund-all"))
         return RefundCommands(m_session).refundAll(positional);
+    if (command == QLatin1String("report"))
+        return ReportCommands(m_session).report(positional);
     if (command == QLatin1String("audit"))
         return AuditCommands(m_session).run(positional);
     if (command == QLatin1String("hold"))

@@ -199,6 +199,11 @@ void CliSession::addOptions()
            "                                          the booking's seats for new ones in one step;\n"
            "                                          a dearer exchange is paid in cash, a cheaper\n"
            "                                          one gives the difference back\n"
+           "  report day [--date YYYY-MM-DD] | shift N | showtime N [--csv FILE] [--pdf FILE]\n"
+           "                                          a manager's report: sales by method, ticket type,\n"
+           "                                          film, showtime, hour and till; refunds, voids,\n"
+           "                                          occupancy, drawers over/short, staff; as text,\n"
+           "                                          CSV or a printable PDF (A4)\n"
            "  audit [--since TIME] [--limit N]        the audit log: money, refunds, catalogue\n"
            "                                          changes, sign-ins and lockouts\n"
            "  audit verify                            recompute the log's hash chain: exit 3 when\n"
@@ -221,7 +226,8 @@ void CliSession::addOptions()
         {QStringLiteral("terminal"), tr("Terminal name stored with the sale."), tr("name")},
         {QStringLiteral("payment"), tr("Payment method recorded with the booking (cash, card, ...)."),
          tr("method")},
-        {QStringLiteral("date"), tr("Day for 'showtimes' (default today)."), tr("YYYY-MM-DD")},
+        {QStringLiteral("date"), tr("Day for 'showtimes' and 'report day' (default today)."),
+         tr("YYYY-MM-DD")},
         {QStringLiteral("pay"), tr("How 'sell' is paid: card or cash."), tr("method")},
         {QStringLiteral("tendered"), tr("Cash handed over, in minor units (default: the total)."),
          tr("amount")},
@@ -247,7 +253,8 @@ void CliSession::addOptions()
         {QStringLiteral("password-stdin"),
          tr("Read the new login's password from one line of standard input.")},
         {QStringLiteral("generate-password"), tr("Generate the new login's password and print it once.")},
-        {QStringLiteral("pdf"), tr("Write the tickets to this PDF file."), tr("file")},
+        {QStringLiteral("pdf"), tr("Write the tickets, or the report, to this PDF file."), tr("file")},
+        {QStringLiteral("csv"), tr("Write the report to this CSV file."), tr("file")},
         {QStringLiteral("paper"), tr("The PDF's paper: a4 (default) or letter."), tr("size")},
         {QStringLiteral("escpos"), tr("Print the tickets as ESC/POS raster to this device or file."),
          tr("file")},

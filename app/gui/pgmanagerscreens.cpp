@@ -10,12 +10,15 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/reports/reportpdfwriter.h"
 #include "db/dbconnection.h"
 #include "db/filmstore.h"
 #include "db/hallstore.h"
+#include "db/reportstore.h"
 #include "db/showtimestore.h"
 #include "ui/manager/filmscreen.h"
 #include "ui/manager/layouteditor.h"
+#include "ui/manager/reportscreen.h"
 #include "ui/manager/weekplanner.h"
 
 namespace bo {
@@ -27,6 +30,8 @@ struct PgManagerScreens::Session
     std::unique_ptr<HallStore> halls;
     std::unique_ptr<ShowtimeStore> showtimes;
     std::unique_ptr<FilmStore> films;
+    std::unique_ptr<ReportStore> reports;
+    std::unique_ptr<ReportPdfWriter> pdf;
     QPointer<QWidget> window;
 
     ~Session()
@@ -78,6 +83,7 @@ Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QS
     spdlog::info("manager '{}' (staff {}) signed in for the {}", user.toStdString(), staffId,
                  screen == Screen::WeekPlanner ? "week planner"
                  : screen == Screen::Films     ? "films"
+                 : screen == Screen::Reports   ? "reports"
                                                : "hall layouts");
 
     auto session = std::make_unique<Session>();
@@ -91,6 +97,11 @@ Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QS
         session->films = std::make_unique<FilmStore>(*session->connection);
         window = new FilmScreen(*session->films);
         window->setWindowTitle(tr("Films — %1").arg(user));
+    } else if (screen == Screen::Reports) {
+        session->reports = std::make_unique<ReportStore>(*session->connection);
+        session->pdf = std::make_unique<ReportPdfWriter>();
+        window = new ReportScreen(*session->reports, session->pdf.get());
+        window->setWindowTitle(tr("Reports — %1").arg(user));
     } else {
         session->halls = std::make_unique<HallStore>(*session->connection);
         window = new LayoutEditor(*session->halls);

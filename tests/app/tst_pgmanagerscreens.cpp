@@ -4,19 +4,26 @@
 // The counter's manager screens on a real PostgreSQL (issue 15, docs/DECISIONS.md "Manager
 // screens"): a wrong password and a terminal's login open nothing, a manager's opens the week
 // planner in a window of its own, on a connection of the manager's; a member of staff whose
-// manager's PIN opened the screen is named in the audit log of its changes (issue 16).
+// manager's PIN opened the screen is named in the audit log of its changes (issue 16); the Reports
+// screen reads a generated day (tests/db/reports_day.sql) there and prints it through the real PDF
+// writer. With $BOXOFFICE_SCREENSHOT set, the Reports screen is saved there
+// (docs/screenshots/report-chart.png).
 #include <QtTest>
 
 #include <QApplication>
+#include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
 
 #include "app/gui/pgmanagerscreens.h"
 #include "db/dbconnection.h"
 #include "tests/support/testdatabase.h"
 #include "ui/manager/filmscreen.h"
 #include "ui/manager/layouteditor.h"
+#include "ui/manager/reportscreen.h"
 #include "ui/manager/weekplanner.h"
 
 using namespace bo;
@@ -125,6 +132,62 @@ private slots:
             db.scalar(QStringLiteral("SELECT string_agg(coalesce(staff_id::text, '-'), ',') FROM audit_log "
                                      "WHERE action = 'movie.insert'")),
             QString::number(member));
+    }
+
+    void reportsReadTheDayOnTheManagersConnection()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const char* titles[] = {"The Last Lighthouse", "Paper Tigers", "Midnight Ferry", "Orbit of Seoul"};
+        for (int h = 1; h <= 8; ++h)
+            QVERIFY(db.addShowtime(20, 40, QStringLiteral("Hall %1").arg(h)) > 0);
+        QFile file(QStringLiteral(BOXOFFICE_REPORTS_SQL));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString from = QDate::currentDate().startOfDay().toUTC().toString(Qt::ISODate);
+        QVERIFY(db.run(QString::fromUtf8(file.readAll())
+                           .replace(QStringLiteral("%1"), QStringLiteral("600"))
+                           .replace(QStringLiteral("%2"), QStringLiteral("'%1'::timestamptz").arg(from))));
+        // The generator's film names, as a cinema's.
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(db.run(
+                QStringLiteral("UPDATE movie SET title = '%1' WHERE id = (SELECT id FROM movie ORDER BY id "
+                               "OFFSET %2 LIMIT 1)")
+                    .arg(QLatin1String(titles[i]))
+                    .arg(i)));
+        auto manager = db.connectAsManager();
+        QVERIFY(manager);
+        auto terminal = db.connect();
+        QVERIFY(terminal);
+        PgManagerScreens screens(terminal->settings());
+        auto opened =
+            screens.open(ManagerScreens::Screen::Reports, manager->settings().value(QStringLiteral("user")),
+                         manager->settings().value(QStringLiteral("password")), 0);
+        QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().detail));
+        QCOMPARE(windowsOf<ReportScreen>(), 1);
+        ReportScreen* screen = nullptr;
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (auto* r = qobject_cast<ReportScreen*>(w))
+                screen = r;
+        QVERIFY(screen);
+        QTest::mouseClick(screen->findChild<QPushButton*>(QStringLiteral("showReport")), Qt::LeftButton);
+        QVERIFY2(screen->document().has_value(), qPrintable(screen->statusText()));
+        QCOMPARE(screen->document()->grossMinor,
+                 db.scalar(QStringLiteral("SELECT sum(amount_minor) FROM payment_intent WHERE state IN "
+                                          "('CAPTURED', 'REFUNDED')"))
+                     .toLongLong());
+        QVERIFY(screen->findChild<QPushButton*>(QStringLiteral("printPdf"))->isVisibleTo(screen));
+        const QByteArray shot = qgetenv("BOXOFFICE_SCREENSHOT");
+        if (!shot.isEmpty()) {
+            screen->resize(1500, 860);
+            QTest::qWait(500);
+            QVERIFY(screen->grab().save(QString::fromLocal8Bit(shot)));
+        }
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("day.pdf"));
+        QVERIFY2(screen->exportPdf(pdf), qPrintable(screen->statusText()));
+        QFile written(pdf);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QVERIFY(written.read(5) == "%PDF-");
     }
 };
 

@@ -420,6 +420,10 @@ void CounterWindow::setManagerScreens(ManagerScreens* screens)
     m_filmsAction->setObjectName(QStringLiteral("filmsAction"));
     connect(m_filmsAction, &QAction::triggered, this,
             [this] { openManagerScreen(ManagerScreens::Screen::Films); });
+    m_reportsAction = m_catalogueMenu->addAction(QString());
+    m_reportsAction->setObjectName(QStringLiteral("reportsAction"));
+    connect(m_reportsAction, &QAction::triggered, this,
+            [this] { openManagerScreen(ManagerScreens::Screen::Reports); });
     retranslate();
 }
 
@@ -577,6 +581,7 @@ void CounterWindow::retranslate()
         m_hallLayoutsAction->setText(tr("&Hall layouts…"));
         m_weekPlannerAction->setText(tr("&Week planner…"));
         m_filmsAction->setText(tr("&Films…"));
+        m_reportsAction->setText(tr("&Reports…"));
     }
     if (m_staffMenu) {
         m_staffMenu->setTitle(tr("&Staff"));

@@ -156,6 +156,7 @@ private:
     int m_signedInId = 0;
     QString m_signedInName;
     int m_tillRequest = 0; ///< the start's question: who is signed in here already
+    QAction* m_reportsAction = nullptr;
 };
 
 } // namespace bo

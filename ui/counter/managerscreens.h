@@ -15,7 +15,7 @@ namespace bo {
 class ManagerScreens
 {
 public:
-    enum class Screen { HallLayouts, WeekPlanner, Films };
+    enum class Screen { HallLayouts, WeekPlanner, Films, Reports };
 
     ManagerScreens() = default;
     virtual ~ManagerScreens() = default;

@@ -32,6 +32,9 @@ ManagerSignInDialog::ManagerSignInDialog(ManagerScreens& screens, ManagerScreens
     case ManagerScreens::Screen::HallLayouts:
         setWindowTitle(tr("Hall layouts: manager sign-in"));
         break;
+    case ManagerScreens::Screen::Reports:
+        setWindowTitle(tr("Reports: manager sign-in"));
+        break;
     }
     m_loginStep = new QWidget(this);
     auto* layout = new QVBoxLayout(m_loginStep);
