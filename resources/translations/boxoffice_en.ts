@@ -304,6 +304,10 @@
         <source>Sign &amp;out</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Reports…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -2007,6 +2011,10 @@ You are number %1.
         <source>Manager: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Reports: manager sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -2281,6 +2289,10 @@ You are number %1.
     </message>
     <message>
         <source>Films — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reports — %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2640,6 +2652,405 @@ You are number %1.
     </message>
     <message>
         <source>The payment service refused to give back %1 (%2): settle it with the customer another way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::ReportBuilder</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bookings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no member: kiosk or CLI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Day report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Z report, shift %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X report, shift %1 (open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime report, showtime %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales by payment method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Takings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gross sales (payments taken)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds (card and cash)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Net takings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds without a payment (no money moved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voided payments (never taken)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales by ticket type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales by film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales by showtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales by hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sales by till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds and voids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy per showtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Occupancy per hall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtimes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash drawers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Float</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay-ins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay-outs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over/short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff activity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sign-ins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report&apos;s sections do not add up: not printed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::ReportFormat</name>
+    <message>
+        <source>Printed %1 by %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log head: position %1, SHA-256 %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cinema</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printed at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printed by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit log head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::ReportScreen</name>
+    <message>
+        <source>Reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift or showtime number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Print PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gross %1 · Refunds %2 · Net %3 · Voided %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -304,6 +304,10 @@
         <source>Sign &amp;out</source>
         <translation>로그아웃(&amp;O)</translation>
     </message>
+    <message>
+        <source>&amp;Reports…</source>
+        <translation>보고서(&amp;R)…</translation>
+    </message>
 </context>
 <context>
     <name>bo::DatabaseSetup</name>
@@ -1998,6 +2002,10 @@ You are number %1.
         <source>Manager: %1 (%2)</source>
         <translation>관리자: %1 (%2)</translation>
     </message>
+    <message>
+        <source>Reports: manager sign-in</source>
+        <translation>보고서: 관리자 로그인</translation>
+    </message>
 </context>
 <context>
     <name>bo::Migrator</name>
@@ -2273,6 +2281,10 @@ You are number %1.
     <message>
         <source>Films — %1</source>
         <translation>영화 — %1</translation>
+    </message>
+    <message>
+        <source>Reports — %1</source>
+        <translation>보고서 — %1</translation>
     </message>
 </context>
 <context>
@@ -2632,6 +2644,407 @@ You are number %1.
     <message>
         <source>The payment service refused to give back %1 (%2): settle it with the customer another way.</source>
         <translation>결제 서비스가 %1 환불을 거절했습니다(%2): 고객과 다른 방법으로 정산하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::ReportBuilder</name>
+    <message>
+        <source>Time</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <source>Bookings</source>
+        <translation>예매</translation>
+    </message>
+    <message>
+        <source>Sales</source>
+        <translation>판매</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>좌석</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>금액</translation>
+    </message>
+    <message>
+        <source>(no member: kiosk or CLI)</source>
+        <translation>(직원 없음: 키오스크 또는 CLI)</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <translation>카드</translation>
+    </message>
+    <message>
+        <source>Cash</source>
+        <translation>현금</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>합계</translation>
+    </message>
+    <message>
+        <source>No payment</source>
+        <translation>결제 없음</translation>
+    </message>
+    <message>
+        <source>Day report</source>
+        <translation>일일 보고서</translation>
+    </message>
+    <message>
+        <source>Z report, shift %1</source>
+        <translation>Z 리포트, 근무 %1</translation>
+    </message>
+    <message>
+        <source>X report, shift %1 (open)</source>
+        <translation>X 리포트, 근무 %1(진행 중)</translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3</source>
+        <translation>%1, %2~%3</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>현재</translation>
+    </message>
+    <message>
+        <source>Showtime report, showtime %1</source>
+        <translation>상영 보고서, 상영 %1</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation>%1, %2, %3</translation>
+    </message>
+    <message>
+        <source>Sales by payment method</source>
+        <translation>결제 수단별 매출</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>수단</translation>
+    </message>
+    <message>
+        <source>Takings</source>
+        <translation>매출액</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>건수</translation>
+    </message>
+    <message>
+        <source>Gross sales (payments taken)</source>
+        <translation>총매출(받은 결제)</translation>
+    </message>
+    <message>
+        <source>Refunds (card and cash)</source>
+        <translation>환불(카드·현금)</translation>
+    </message>
+    <message>
+        <source>Net takings</source>
+        <translation>순매출</translation>
+    </message>
+    <message>
+        <source>Refunds without a payment (no money moved)</source>
+        <translation>결제 없는 환불(돈 이동 없음)</translation>
+    </message>
+    <message>
+        <source>Voided payments (never taken)</source>
+        <translation>취소된 결제(받지 않음)</translation>
+    </message>
+    <message>
+        <source>Sales by ticket type</source>
+        <translation>권종별 매출</translation>
+    </message>
+    <message>
+        <source>Ticket type</source>
+        <translation>권종</translation>
+    </message>
+    <message>
+        <source>Sales by film</source>
+        <translation>영화별 매출</translation>
+    </message>
+    <message>
+        <source>Film</source>
+        <translation>영화</translation>
+    </message>
+    <message>
+        <source>Sales by showtime</source>
+        <translation>상영별 매출</translation>
+    </message>
+    <message>
+        <source>Showtime</source>
+        <translation>상영</translation>
+    </message>
+    <message>
+        <source>Sales by hour</source>
+        <translation>시간대별 매출</translation>
+    </message>
+    <message>
+        <source>Hour</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <source>Sales by till</source>
+        <translation>계산대별 매출</translation>
+    </message>
+    <message>
+        <source>Till</source>
+        <translation>계산대</translation>
+    </message>
+    <message>
+        <source>Refunds and voids</source>
+        <translation>환불 및 결제 취소</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <source>Void</source>
+        <translation>결제 취소</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>환불</translation>
+    </message>
+    <message>
+        <source>Occupancy per showtime</source>
+        <translation>상영별 좌석 점유율</translation>
+    </message>
+    <message>
+        <source>Hall</source>
+        <translation>상영관</translation>
+    </message>
+    <message>
+        <source>Sold</source>
+        <translation>판매</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>점유율</translation>
+    </message>
+    <message>
+        <source>Occupancy per hall</source>
+        <translation>상영관별 좌석 점유율</translation>
+    </message>
+    <message>
+        <source>Showtimes</source>
+        <translation>상영</translation>
+    </message>
+    <message>
+        <source>Cash drawers</source>
+        <translation>금전함</translation>
+    </message>
+    <message>
+        <source>Shift</source>
+        <translation>근무</translation>
+    </message>
+    <message>
+        <source>Opened by</source>
+        <translation>시작한 직원</translation>
+    </message>
+    <message>
+        <source>Float</source>
+        <translation>시재금</translation>
+    </message>
+    <message>
+        <source>Cash taken</source>
+        <translation>받은 현금</translation>
+    </message>
+    <message>
+        <source>Cash refunded</source>
+        <translation>환불한 현금</translation>
+    </message>
+    <message>
+        <source>Pay-ins</source>
+        <translation>입금</translation>
+    </message>
+    <message>
+        <source>Pay-outs</source>
+        <translation>출금</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>예상</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>센 금액</translation>
+    </message>
+    <message>
+        <source>Over/short</source>
+        <translation>초과/부족</translation>
+    </message>
+    <message>
+        <source>Staff activity</source>
+        <translation>직원 활동</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>직원</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>역할</translation>
+    </message>
+    <message>
+        <source>Taken</source>
+        <translation>받은 금액</translation>
+    </message>
+    <message>
+        <source>Refunds</source>
+        <translation>환불</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>환불액</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>승인</translation>
+    </message>
+    <message>
+        <source>Sign-ins</source>
+        <translation>로그인</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1(%2)</translation>
+    </message>
+    <message>
+        <source>The report&apos;s sections do not add up: not printed.</source>
+        <translation>보고서의 항목 합계가 맞지 않아 출력하지 않았습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::ReportFormat</name>
+    <message>
+        <source>Printed %1 by %2
+</source>
+        <translation>%1에 %2이(가) 출력
+</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <source>Audit log head: position %1, SHA-256 %2
+</source>
+        <translation>감사 로그 헤드: 위치 %1, SHA-256 %2
+</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>보고서</translation>
+    </message>
+    <message>
+        <source>Cinema</source>
+        <translation>극장</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>기간</translation>
+    </message>
+    <message>
+        <source>Printed at</source>
+        <translation>출력 시각</translation>
+    </message>
+    <message>
+        <source>Printed by</source>
+        <translation>출력한 사람</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>통화</translation>
+    </message>
+    <message>
+        <source>Audit log head</source>
+        <translation>감사 로그 헤드</translation>
+    </message>
+    <message>
+        <source>Section</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1에 쓸 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>bo::ReportScreen</name>
+    <message>
+        <source>Reports</source>
+        <translation>보고서</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>보고서</translation>
+    </message>
+    <message>
+        <source>Day</source>
+        <translation>일</translation>
+    </message>
+    <message>
+        <source>Shift</source>
+        <translation>근무</translation>
+    </message>
+    <message>
+        <source>Showtime</source>
+        <translation>상영</translation>
+    </message>
+    <message>
+        <source>Shift or showtime number</source>
+        <translation>근무 또는 상영 번호</translation>
+    </message>
+    <message>
+        <source>&amp;Show</source>
+        <translation>보기(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>CSV 내보내기(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Print PDF…</source>
+        <translation>PDF 출력(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Gross %1 · Refunds %2 · Net %3 · Voided %4</source>
+        <translation>총매출 %1 · 환불 %2 · 순매출 %3 · 결제 취소 %4</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>차트</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1에 저장했습니다.</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV 내보내기</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 파일 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Print PDF</source>
+        <translation>PDF 출력</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 파일 (*.pdf)</translation>
     </message>
 </context>
 <context>
