@@ -6,11 +6,14 @@
 
 #include <spdlog/spdlog.h>
 
+#include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/refundstore.h"
+#include "db/seatstore.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
 #include "model/refunddesk.h"
+#include "model/seatservice.h"
 
 namespace bo {
 
@@ -82,6 +85,7 @@ PgTillDesk::PgTillDesk(ConnectionSettings settings, QString terminal, QUuid term
     qRegisterMetaType<RefundQuote>();
     qRegisterMetaType<RefundRecord>();
     qRegisterMetaType<PinCheck>();
+    qRegisterMetaType<ExchangeResult>();
     qRegisterMetaType<Error>();
     m_thread.setObjectName(QStringLiteral("till-desk"));
 }
@@ -238,6 +242,40 @@ void PgTillDesk::refund(const RefundRequest& request)
             "till: refund {} of {} is {}", done.value().key.toString(QUuid::WithoutBraces).toStdString(),
             done.value().bookingCode.toStdString(), refundStateName(done.value().state).toStdString());
         emit w.owner()->refunded(done.value());
+    });
+}
+
+void PgTillDesk::exchange(const ExchangeRequest& request, const QStringList& newSeats)
+{
+    post([request, newSeats](TillDeskWorker& w) {
+        DbConnection* c = w.connection(QStringLiteral("exchange"));
+        if (!c)
+            return;
+        auto ids = CatalogStore(*c).resolveSeatLabels(request.showtimeId, newSeats);
+        if (!ids)
+            return emit w.owner()->failed(QStringLiteral("exchange"), ids.error());
+        SeatStore seats(*c);
+        ExchangeRequest x = request;
+        x.owner = SeatService::newToken();
+        x.seatIds = ids.value();
+        auto held = seats.hold(x.showtimeId, x.seatIds, x.owner);
+        if (!held)
+            return emit w.owner()->failed(QStringLiteral("exchange"), held.error());
+        if (!held.value().granted) {
+            (void)seats.release(x.showtimeId, x.owner);
+            return emit w.owner()->failed(
+                QStringLiteral("exchange"),
+                makeError(ErrorCode::Conflict, PgTillDesk::tr("A new seat is no longer free: pick others.")));
+        }
+        RefundStore store(*c);
+        auto done = RefundDesk(store, w.gateway()).exchange(x);
+        if (!done) {
+            (void)seats.release(x.showtimeId, x.owner); // the old booking stands; the new seats go back
+            return emit w.owner()->failed(QStringLiteral("exchange"), done.error());
+        }
+        spdlog::info("till: booking {} exchanged for {}", done.value().oldCode.toStdString(),
+                     done.value().newCode.toStdString());
+        emit w.owner()->exchanged(done.value());
     });
 }
 

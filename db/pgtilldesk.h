@@ -37,6 +37,7 @@ public:
     void quoteRefund(const QString& bookingCode, const QStringList& seats) override;
     void checkApproval(int staffId, const QString& pin) override;
     void refund(const RefundRequest& request) override;
+    void exchange(const ExchangeRequest& request, const QStringList& newSeats) override;
 
     [[nodiscard]] const QString& terminal() const { return m_terminal; }
     [[nodiscard]] const QUuid& terminalId() const { return m_terminalId; }

@@ -48,6 +48,10 @@ public:
     virtual void checkApproval(int staffId, const QString& pin) = 0;
     /// refunded (a card's through the payment service).
     virtual void refund(const bo::RefundRequest& request) = 0;
+    /// Holds `newSeats` (labels) of `request.showtimeId` for the exchange and makes it in one
+    /// transaction: exchanged; the new seats go back when it fails. `request.owner` and
+    /// `request.seatIds` are filled here.
+    virtual void exchange(const bo::ExchangeRequest& request, const QStringList& newSeats) = 0;
 
 signals:
     void shiftLoaded(bool open, const bo::OpenShift& shift);
@@ -58,7 +62,9 @@ signals:
     void refundQuoted(const bo::RefundQuote& quote);
     void approvalChecked(const bo::PinCheck& check);
     void refunded(const bo::RefundRecord& refund);
-    /// `what`: the call that failed ("open", "move", "close", "report", "quote", "approve", "refund").
+    void exchanged(const bo::ExchangeResult& result);
+    /// `what`: the call that failed ("open", "move", "close", "report", "quote", "approve", "refund",
+    /// "exchange").
     void failed(const QString& what, const bo::Error& error);
 };
 
@@ -71,3 +77,4 @@ Q_DECLARE_METATYPE(bo::RefundQuote)
 Q_DECLARE_METATYPE(bo::RefundRequest)
 Q_DECLARE_METATYPE(bo::RefundRecord)
 Q_DECLARE_METATYPE(bo::DrawerMove)
+Q_DECLARE_METATYPE(bo::ExchangeResult)

@@ -487,6 +487,89 @@
     </message>
 </context>
 <context>
+    <name>bo::ExchangeDialog</name>
+    <message>
+        <source>Exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as printed, e.g. H3 H4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This exchange needs a supervisor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s number:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats to give up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New showtime:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New seats:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking up the booking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 paid %2 for %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the new seats and say why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchanging…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A supervisor types their number and PIN first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchanged %1 of %2 for %3 in the new booking %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take %1 in cash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand back %1 in cash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 goes back to the card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::FilmCatalog</name>
     <message>
         <source>A film needs a title.</source>
@@ -2300,6 +2383,10 @@ You are number %1.
     <name>bo::PgTillDesk</name>
     <message>
         <source>This till has no open shift.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new seat is no longer free: pick others.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4136,6 +4223,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>X report: the shift so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Exchange…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

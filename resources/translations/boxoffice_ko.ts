@@ -484,6 +484,89 @@
     </message>
 </context>
 <context>
+    <name>bo::ExchangeDialog</name>
+    <message>
+        <source>Exchange</source>
+        <translation>교환</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>찾기</translation>
+    </message>
+    <message>
+        <source>as printed, e.g. H3 H4</source>
+        <translation>좌석 표기대로, 예: H3 H4</translation>
+    </message>
+    <message>
+        <source>This exchange needs a supervisor:</source>
+        <translation>이 교환은 책임자 승인이 필요합니다:</translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s number:</source>
+        <translation>책임자 번호:</translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s PIN:</source>
+        <translation>책임자 PIN:</translation>
+    </message>
+    <message>
+        <source>Booking:</source>
+        <translation>예매:</translation>
+    </message>
+    <message>
+        <source>Seats to give up:</source>
+        <translation>내놓을 좌석:</translation>
+    </message>
+    <message>
+        <source>New showtime:</source>
+        <translation>새 상영:</translation>
+    </message>
+    <message>
+        <source>New seats:</source>
+        <translation>새 좌석:</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>사유:</translation>
+    </message>
+    <message>
+        <source>Looking up the booking…</source>
+        <translation>예매를 찾는 중…</translation>
+    </message>
+    <message>
+        <source>Booking %1 paid %2 for %3.</source>
+        <translation>예매 %1: %3에 %2 결제.</translation>
+    </message>
+    <message>
+        <source>Name the new seats and say why.</source>
+        <translation>새 좌석과 사유를 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Exchanging…</source>
+        <translation>교환 중…</translation>
+    </message>
+    <message>
+        <source>A supervisor types their number and PIN first.</source>
+        <translation>먼저 책임자가 번호와 PIN을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Exchanged %1 of %2 for %3 in the new booking %4.</source>
+        <translation>%2의 %1을(를) 새 예매 %4의 %3(으)로 교환했습니다.</translation>
+    </message>
+    <message>
+        <source>Take %1 in cash.</source>
+        <translation>현금 %1을(를) 받으세요.</translation>
+    </message>
+    <message>
+        <source>Hand back %1 in cash.</source>
+        <translation>현금 %1을(를) 돌려주세요.</translation>
+    </message>
+    <message>
+        <source>%1 goes back to the card.</source>
+        <translation>%1은(는) 카드로 환불됩니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::FilmCatalog</name>
     <message>
         <source>A film needs a title.</source>
@@ -2292,6 +2375,10 @@ You are number %1.
     <message>
         <source>This till has no open shift.</source>
         <translation>이 계산대에는 열린 근무가 없습니다.</translation>
+    </message>
+    <message>
+        <source>A new seat is no longer free: pick others.</source>
+        <translation>새 좌석 중 이미 팔린 좌석이 있습니다: 다른 좌석을 고르세요.</translation>
     </message>
 </context>
 <context>
@@ -4128,6 +4215,10 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>X report: the shift so far</source>
         <translation>X 리포트: 지금까지의 근무</translation>
+    </message>
+    <message>
+        <source>&amp;Exchange…</source>
+        <translation>교환(&amp;E)…</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "model/money.h"
 #include "ui/counter/amountdialog.h"
 #include "ui/counter/cashupdialog.h"
+#include "ui/counter/exchangedialog.h"
 #include "ui/counter/refunddialog.h"
 #include "ui/counter/saleslinesview.h"
 
@@ -40,6 +41,8 @@ TillMenu::TillMenu(QMainWindow* window, TillDesk* desk, QString terminal, QUuid 
     m_menu->addSeparator();
     m_refund = m_menu->addAction(QString(), this, &TillMenu::refund);
     m_refund->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_exchange = m_menu->addAction(QString(), this, &TillMenu::exchange);
+    m_exchange->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(m_desk, &TillDesk::shiftOpened, this, [this](int id) { tell(tr("Shift %1 is open.").arg(id)); });
     connect(m_desk, &TillDesk::cashMoved, this, [this] { tell(tr("The drawer move is recorded.")); });
     connect(m_desk, &TillDesk::failed, this, [this](const QString& what, const Error& e) {
@@ -58,6 +61,7 @@ void TillMenu::retranslate()
     m_x->setText(tr("&X report"));
     m_close->setText(tr("&Close shift (count the drawer)…"));
     m_refund->setText(tr("&Refund…"));
+    m_exchange->setText(tr("&Exchange…"));
 }
 
 void TillMenu::tell(const QString& text, bool problem)
@@ -119,6 +123,12 @@ void TillMenu::showXReport()
 void TillMenu::closeShift()
 {
     CashUpDialog dialog(m_desk, m_currency(), m_window);
+    dialog.exec();
+}
+
+void TillMenu::exchange()
+{
+    ExchangeDialog dialog(m_desk, m_terminal, m_terminalId, m_window);
     dialog.exec();
 }
 

@@ -17,7 +17,8 @@ class QMenu;
 namespace bo {
 
 /// The counter's Till menu (issue 16): open the shift with its float, pay in and out, the X
-/// report, close with the blind count (CashUpDialog), refunds (RefundDialog). The answers come
+/// report, close with the blind count (CashUpDialog), refunds (RefundDialog) and exchanges
+/// (ExchangeDialog). The answers come
 /// from the TillDesk; this class only opens the screens and tells the outcome.
 class TillMenu final : public QObject
 {
@@ -32,6 +33,7 @@ public:
     void retranslate();
     [[nodiscard]] QMenu* menu() const { return m_menu; }
     [[nodiscard]] QAction* refundAction() const { return m_refund; }
+    [[nodiscard]] QAction* exchangeAction() const { return m_exchange; }
     [[nodiscard]] QAction* closeAction() const { return m_close; }
     [[nodiscard]] QAction* openAction() const { return m_open; }
 
@@ -41,6 +43,7 @@ public:
     void showXReport();
     void closeShift();
     void refund();
+    void exchange();
 
 private:
     void moveCash(DrawerMove kind);
@@ -58,6 +61,7 @@ private:
     QAction* m_x = nullptr;
     QAction* m_close = nullptr;
     QAction* m_refund = nullptr;
+    QAction* m_exchange = nullptr;
 };
 
 } // namespace bo

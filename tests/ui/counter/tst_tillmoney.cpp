@@ -23,6 +23,7 @@
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "ui/counter/cashupdialog.h"
+#include "ui/counter/exchangedialog.h"
 #include "ui/counter/refunddialog.h"
 #include "ui/counter/saleslinesview.h"
 
@@ -175,6 +176,45 @@ private slots:
         QVERIFY(dialog.pinField()->text().isEmpty()); // the PIN is not kept
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM booking WHERE code = '%1'").arg(code)),
                  QStringLiteral("REFUNDED"));
+    }
+
+    void anExchangeTakesTheDifferenceInCash()
+    {
+        const QString code =
+            bo::test::paidSale(*m_terminal, m_showtime, {m_seats[0], m_seats[1]}, till, m_till);
+        QVERIFY(!code.isEmpty());
+        ExchangeDialog dialog(m_desk.get(), till, m_till);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::keyClicks(dialog.codeField(), code);
+        QTest::mouseClick(dialog.findButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(dialog.seatList()->count(), 2, waitMs);
+        QCOMPARE(dialog.showtimeField()->value(), m_showtime);
+        // A2 stays; A1 becomes B5 and B6: one seat more, 10,000 to pay.
+        dialog.seatList()->item(1)->setCheckState(Qt::Unchecked);
+        QTest::keyClicks(dialog.newSeatsField(), QStringLiteral("b5, B6"));
+        QTest::keyClicks(dialog.reasonField(), QStringLiteral("A friend joins"));
+        snapshot(dialog, QStringLiteral("exchange.png"));
+        QTest::mouseClick(dialog.exchangeButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.resultLabel()->text().contains(QLatin1String("Take 10,000")), waitMs);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT string_agg(s.label || '=' || b.code, ',' ORDER BY "
+                                             "s.label) FROM showtime_seat ss JOIN seat "
+                                             "s ON s.id = ss.seat_id JOIN booking b ON b.id = ss.booking_id "
+                                             "WHERE ss.status = 'RESERVED'")),
+                 QStringLiteral("A2=%1,B5=%2,B6=%2")
+                     .arg(code, m_db->scalar(QStringLiteral("SELECT new_code FROM exchange"))));
+        // The difference is a cash payment of this till's shift.
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT bo_shift_expected_cash(id) FROM shift")),
+                 QStringLiteral("130000"));
+        // A seat that is not free refuses the whole exchange and changes nothing.
+        QTest::mouseClick(dialog.findButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(dialog.seatList()->count(), 1, waitMs);
+        dialog.newSeatsField()->clear();
+        QTest::keyClicks(dialog.newSeatsField(), QStringLiteral("B5"));
+        QTest::mouseClick(dialog.exchangeButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.resultLabel()->text().contains(QLatin1String("no longer free")),
+                                 waitMs);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM exchange")), QStringLiteral("1"));
     }
 };
 
