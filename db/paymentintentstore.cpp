@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
 namespace {
@@ -14,11 +15,6 @@ const QString columns = QStringLiteral(
     "key, hold_token, showtime_id, booking_id, booking_code, terminal, terminal_id, method, amount_minor, "
     "currency, tendered_minor, change_minor, gateway, state, gateway_ref, masked_card, reason, attempts, "
     "created_at, updated_at, booking_status, booking_deadline");
-
-QString uuidText(const QUuid& id)
-{
-    return id.toString(QUuid::WithoutBraces);
-}
 
 QVariant nullableUuid(const QUuid& id)
 {

@@ -14,12 +14,12 @@
 
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 #include "db/ticketstore.h"
 
 namespace bo {
 namespace {
 
-constexpr int heartbeatMs = 3000;
 /// Announced counts are read back after this pause, once for a burst of announcements.
 constexpr int recountDelayMs = 100;
 
@@ -40,7 +40,7 @@ public slots:
     void begin()
     {
         m_heartbeat = new QTimer(this);
-        m_heartbeat->setInterval(heartbeatMs);
+        m_heartbeat->setInterval(onlineHeartbeatMs);
         connect(m_heartbeat, &QTimer::timeout, this, &DoorWorker::checkConnection);
         m_heartbeat->start();
         m_recount = new QTimer(this);

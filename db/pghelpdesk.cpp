@@ -11,13 +11,9 @@
 
 #include "db/dbconnection.h"
 #include "db/helpcallstore.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
-namespace {
-
-constexpr int heartbeatMs = 3000;
-
-} // namespace
 
 /// Lives on the desk's thread: owns the connection, the LISTEN and the heartbeat.
 class HelpDeskWorker final : public QObject
@@ -33,7 +29,7 @@ public:
     void begin()
     {
         m_heartbeat = new QTimer(this);
-        m_heartbeat->setInterval(heartbeatMs);
+        m_heartbeat->setInterval(onlineHeartbeatMs);
         connect(m_heartbeat, &QTimer::timeout, this, &HelpDeskWorker::checkConnection);
         m_heartbeat->start();
         checkConnection();

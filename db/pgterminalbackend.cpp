@@ -18,13 +18,12 @@
 #include "db/queuestore.h"
 #include "db/seatnotification.h"
 #include "db/seatstore.h"
+#include "db/sqlvalues.h"
 #include "model/seatservice.h"
 
 namespace bo {
 namespace {
 
-/// Online: a round trip this often notices a server that went away while the till was idle.
-constexpr int heartbeatMs = 3000;
 /// Offline: a new session is tried this often (a failover takes a few seconds; research
 /// failover.md §6a measured 2.7–8.9 s), a till's connect attempts costing a standby little.
 constexpr int reconnectMs = 1000;
@@ -310,11 +309,11 @@ private:
     };
 
     /// Every watchMs: a connection libpq already knows is gone is checked at once; otherwise a
-    /// round trip every heartbeatMs while online, a new session every reconnectMs while offline.
+    /// round trip every onlineHeartbeatMs while online, a new session every reconnectMs while offline.
     void watch()
     {
         const bool lost = m_online && m_connection && !m_connection->isConnected();
-        const int interval = m_online ? heartbeatMs : reconnectMs;
+        const int interval = m_online ? onlineHeartbeatMs : reconnectMs;
         if (lost || !m_sinceCheck.isValid() || m_sinceCheck.elapsed() >= interval)
             checkConnection();
     }

@@ -3,6 +3,7 @@
 #include "db/queuestore.h"
 
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
 namespace {
@@ -10,11 +11,6 @@ namespace {
 /// The columns every ticket function returns, in the order read below.
 const QString ticketColumns = QStringLiteral("ticket, showtime_id, state, counter, \"position\", waiting, "
                                              "capacity, eta_s, admitted_until, reason, db_now");
-
-QString uuidText(const QUuid& id)
-{
-    return id.toString(QUuid::WithoutBraces);
-}
 
 std::optional<int> optionalInt(const QVariant& value)
 {

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
 namespace {
@@ -18,12 +19,6 @@ const QString recordColumns = QStringLiteral(
 QVariant textOrNull(const QString& text)
 {
     return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
-}
-
-QVariant uuidOrNull(const QUuid& id)
-{
-    return id.isNull() ? QVariant(QMetaType::fromType<QString>())
-                       : QVariant(id.toString(QUuid::WithoutBraces));
 }
 
 /// A text[] literal of labels (letters and digits only reach here; quoted all the same).

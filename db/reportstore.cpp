@@ -3,6 +3,7 @@
 #include "db/reportstore.h"
 
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
 namespace {
@@ -25,11 +26,6 @@ QVariantList scopeValues(const ReportScope& scope)
 }
 
 constexpr QLatin1String scopeArgs("?::timestamptz, ?::timestamptz, ?::integer, ?::integer");
-
-QDateTime utcAt(const Rows& r, int column)
-{
-    return r.value(column).isNull() ? QDateTime() : r.value(column).toDateTime().toUTC();
-}
 
 std::optional<qint64> optionalAt(const Rows& r, int column)
 {

@@ -7,6 +7,7 @@
 #include <QSqlQuery>
 
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
 namespace {
@@ -14,11 +15,6 @@ namespace {
 QVariant nullableInt(std::optional<int> value)
 {
     return value ? QVariant(*value) : QVariant(QMetaType::fromType<int>());
-}
-
-QString uuidText(const QUuid& id)
-{
-    return id.toString(QUuid::WithoutBraces);
 }
 
 QVariant nullableUuid(const QUuid& id)

@@ -3,20 +3,10 @@
 #include "db/staffstore.h"
 
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
 namespace {
-
-QVariant uuidOrNull(const QUuid& id)
-{
-    return id.isNull() ? QVariant(QMetaType::fromType<QString>())
-                       : QVariant(id.toString(QUuid::WithoutBraces));
-}
-
-QDateTime utcAt(const Rows& r, int column)
-{
-    return r.value(column).isNull() ? QDateTime() : r.value(column).toDateTime().toUTC();
-}
 
 StaffRole roleAt(const Rows& r, int column)
 {

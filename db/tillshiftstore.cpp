@@ -5,14 +5,10 @@
 #include <QJsonDocument>
 
 #include "db/dbconnection.h"
+#include "db/sqlvalues.h"
 
 namespace bo {
 namespace {
-
-QString uuidText(const QUuid& id)
-{
-    return id.toString(QUuid::WithoutBraces);
-}
 
 QVariant timeOrNull(const QDateTime& t)
 {
@@ -22,11 +18,6 @@ QVariant timeOrNull(const QDateTime& t)
 std::optional<qint64> optionalAt(const Rows& r, int column)
 {
     return r.value(column).isNull() ? std::nullopt : std::optional<qint64>(r.value(column).toLongLong());
-}
-
-QDateTime utcAt(const Rows& r, int column)
-{
-    return r.value(column).isNull() ? QDateTime() : r.value(column).toDateTime().toUTC();
 }
 
 } // namespace

@@ -9,9 +9,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cmake --preset release >/dev/null
-cmake --build --preset release
-rm -f build/release/packages/boxoffice_*.deb
-(cd build/release && cpack -G DEB)
-deb=$(ls build/release/packages/boxoffice_*.deb)
+# BOXOFFICE_PRESET names the tree (default `release`); CI packs `ci`, the tree its tests ran on,
+# built with the same flags as `release` (the test programs are not installed, so not packed).
+preset=${BOXOFFICE_PRESET:-release}
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset"
+rm -f "build/$preset"/packages/boxoffice_*.deb
+(cd "build/$preset" && cpack -G DEB)
+deb=$(ls "build/$preset"/packages/boxoffice_*.deb)
 echo "build-deb: $deb ($(du -k "$deb" | cut -f1) KiB)"

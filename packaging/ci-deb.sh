@@ -3,13 +3,13 @@
 # SPDX-FileCopyrightText: Box office developers
 #
 # CI step for the Debian package (issue 17), on a machine where packaging/install-deps.sh ran, as
-# root (or with sudo): builds the package (reusing build/release), validates it (lintian,
-# desktop-file-validate, appstreamcli), installs it with apt as a user would, checks that every
+# root (or with sudo): builds the package (reusing build/$BOXOFFICE_PRESET, default build/release),
+# validates it (lintian, desktop-file-validate, appstreamcli), installs it with apt as a user would, checks that every
 # library the installed programs and the Qt plugins they load need comes from the package's
 # declared dependencies, runs the INSTALLED programs from /usr/bin (the ops CLI, the counter's demo
 # smoke under Xvfb, a screenshot), then purges the package and checks that none of its files is
 # left. Any failure fails the step.
-#   bash packaging/ci-deb.sh      screenshot: build/release/packages/installed-board.png
+#   bash packaging/ci-deb.sh      screenshot: build/<preset>/packages/installed-board.png
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -24,8 +24,8 @@ step() { echo "== ci-deb: $* ($(( $(date +%s) - started )) s)"; }
 
 step "build the package"
 bash packaging/build-deb.sh
-deb=$(ls "$PWD"/build/release/packages/boxoffice_*.deb)
-out=$PWD/build/release/packages
+out=$PWD/build/${BOXOFFICE_PRESET:-release}/packages
+deb=$(ls "$out"/boxoffice_*.deb)
 work=$(mktemp -d /tmp/boxoffice-ci-deb-XXXXXX)
 chmod 0711 "$work"   # the demo's PostgreSQL runs as postgres and must pass through
 installed=0

@@ -9,6 +9,9 @@ set -euo pipefail
 packages=(
     # build, and the format check of CI
     cmake ninja-build g++ pkg-config clang-format
+    # the linker of the Linux builds (docs/DECISIONS.md, "CI time"): mold links the ~150 test
+    # programs many times faster than GNU ld
+    mold
     # static analysis of CI (packaging/tidy.sh, .clang-tidy)
     clang-tidy
     # line coverage of the unit tests (packaging/coverage.sh)

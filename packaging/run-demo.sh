@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 if [ "${BOXOFFICE_SKIP_DEPS:-0}" != "1" ]; then
     bash packaging/install-deps.sh
 fi
-cmake --preset release
-cmake --build --preset release
-exec build/release/app/boxoffice --demo "$@"
+# BOXOFFICE_PRESET names the tree (default `release`); CI sets `ci`, the tree its tests ran on,
+# which is built with the same flags as `release` plus the tests (docs/DECISIONS.md, "CI time").
+preset=${BOXOFFICE_PRESET:-release}
+cmake --preset "$preset"
+cmake --build --preset "$preset"
+exec "build/$preset/app/boxoffice" --demo "$@"

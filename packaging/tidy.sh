@@ -30,6 +30,11 @@ if [ ! -f "$build/compile_commands.json" ]; then
     exit 2
 fi
 cd "$root"
+# A unity build's database names its batches, not our files, and GCC's precompiled header is no
+# use to clang: packaging/tidy-compile-db.py writes the one clang-tidy reads.
+compdb=$(mktemp -d /tmp/boxoffice-tidy-XXXXXX)
+trap 'rm -rf "$compdb"' EXIT
+python3 "$root/packaging/tidy-compile-db.py" "$build/compile_commands.json" "$compdb"
 sources=('model/*.cpp' 'db/*.cpp' 'ui/*.cpp' 'app/*.cpp' 'tests/*.cpp')
 if [ -n "$since" ] && ! git cat-file -e "$since^{commit}" 2>/dev/null; then
     echo "tidy.sh: commit $since is not in this clone; checking every file" >&2
@@ -66,7 +71,7 @@ fi
 echo "tidy.sh: ${#files[@]} files, $(nproc) at a time"
 status=0
 printf '%s\n' "${files[@]}" |
-    xargs -P "$(nproc)" -n 4 clang-tidy -p "$build" --quiet --extra-arg=-Wno-unknown-warning-option \
+    xargs -P "$(nproc)" -n 4 clang-tidy -p "$compdb" --quiet --extra-arg=-Wno-unknown-warning-option \
         2> >(grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$|^Suppressed [0-9]+ warnings|^Use -header-filter' >&2) ||
     status=$?
 if [ "$status" -ne 0 ]; then

@@ -33,7 +33,7 @@ void pauseMs(int ms)
     QThread::msleep(static_cast<unsigned long>(ms));
 }
 
-QString money(qint64 minor, const QString& currency)
+QString minorWithCurrency(qint64 minor, const QString& currency)
 {
     return QStringLiteral("%1 %2").arg(minor).arg(currency);
 }
@@ -215,10 +215,10 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     case PaymentOutcome::Kind::Paid: {
         json.insert(QStringLiteral("booking"), out.booking.code);
         json.insert(QStringLiteral("total_minor"), out.booking.totalMinor);
-        QString text =
-            tr("Sold: booking %1, %2 paid by %3.\n").arg(out.booking.code, money(total, currency), method);
+        QString text = tr("Sold: booking %1, %2 paid by %3.\n")
+                           .arg(out.booking.code, minorWithCurrency(total, currency), method);
         if (!card && out.intent.changeMinor > 0)
-            text += tr("Change due: %1.\n").arg(money(out.intent.changeMinor, currency));
+            text += tr("Change due: %1.\n").arg(minorWithCurrency(out.intent.changeMinor, currency));
         if (out.intent.state != IntentState::Captured)
             text += tr("The capture is not confirmed yet; 'reconcile' finishes it.\n");
         m_session.print(json, text);
@@ -265,7 +265,7 @@ ExitCode PaymentCommands::payments()
                 .arg(p.request.key.toString(QUuid::WithoutBraces).left(8),
                      QString::fromLatin1(intentStateName(p.state)).leftJustified(11),
                      QLatin1String(paymentMethodName(p.request.method)),
-                     money(p.request.amountMinor, p.request.currency).rightJustified(12),
+                     minorWithCurrency(p.request.amountMinor, p.request.currency).rightJustified(12),
                      p.request.bookingCode, p.bookingStatus.isEmpty() ? QStringLiteral("-") : p.bookingStatus,
                      p.request.terminal);
     }
@@ -293,7 +293,7 @@ ExitCode PaymentCommands::payment(const QStringList& positional)
         tr("Payment %1\n  state     %2\n  method    %3, %4\n  booking   %5 (%6)\n  terminal  %7\n")
             .arg(p.request.key.toString(QUuid::WithoutBraces), QLatin1String(intentStateName(p.state)),
                  QLatin1String(paymentMethodName(p.request.method)),
-                 money(p.request.amountMinor, p.request.currency), p.request.bookingCode,
+                 minorWithCurrency(p.request.amountMinor, p.request.currency), p.request.bookingCode,
                  p.bookingStatus.isEmpty() ? tr("none") : p.bookingStatus, p.request.terminal);
     if (!p.gatewayReference.isEmpty())
         text += tr("  reference %1\n").arg(p.gatewayReference);

@@ -22,14 +22,9 @@
 namespace bo {
 namespace {
 
-QString money(qint64 minor, const QString& currency)
-{
-    return formatMoney(minor, currency, QLocale());
-}
-
 QString describe(const RefundRecord& r)
 {
-    const QString amount = money(r.amountMinor, r.currency);
+    const QString amount = formatMoney(r.amountMinor, r.currency, QLocale());
     const QString seats = r.seats.join(QLatin1Char(' '));
     switch (r.state) {
     case RefundState::Refunded: {
@@ -266,7 +261,8 @@ ExitCode RefundCommands::exchange(const QStringList& positional)
         tr("Exchanged %1 of booking %2 for %3 in the new booking %4.\n")
             .arg(x.oldSeats.join(QLatin1Char(' ')), x.oldCode, x.newSeats.join(QLatin1Char(' ')), x.newCode);
     if (x.differenceMinor > 0)
-        text += tr("Take %1 in cash for the difference.\n").arg(money(x.differenceMinor, x.currency));
+        text += tr("Take %1 in cash for the difference.\n")
+                    .arg(formatMoney(x.differenceMinor, x.currency, QLocale()));
     else if (x.refund)
         text += describe(*x.refund) + QLatin1Char('\n');
     else
@@ -332,8 +328,8 @@ ExitCode RefundCommands::refunds(const QStringList& positional)
         text += QStringLiteral("%1  %2  %3  %4  %5  %6  %7\n")
                     .arg(CliSession::localTime(r.createdAt, QStringLiteral("yyyy-MM-dd HH:mm")),
                          r.bookingCode, r.seats.join(QLatin1Char(' ')).leftJustified(12),
-                         money(r.amountMinor, r.currency).rightJustified(12), r.method.leftJustified(5),
-                         refundStateName(r.state).leftJustified(10), r.reason);
+                         formatMoney(r.amountMinor, r.currency, QLocale()).rightJustified(12),
+                         r.method.leftJustified(5), refundStateName(r.state).leftJustified(10), r.reason);
     }
     if (list.value().isEmpty())
         text = tr("No refunds.\n");
@@ -391,7 +387,7 @@ ExitCode RefundCommands::refundAll(const QStringList& positional)
     QString text = tr("Showtime %1: %2 booking(s) refunded, %3 in all.\n")
                        .arg(showtime.value())
                        .arg(r.refunded)
-                       .arg(money(r.amountMinor, r.currency));
+                       .arg(formatMoney(r.amountMinor, r.currency, QLocale()));
     if (r.waiting > 0)
         text +=
             tr("%n card refund(s) wait for the payment service: run refund-all again.\n", nullptr, r.waiting);

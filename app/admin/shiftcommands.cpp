@@ -17,11 +17,6 @@
 namespace bo {
 namespace {
 
-QString money(qint64 minor, const QString& currency)
-{
-    return formatMoney(minor, currency, QLocale());
-}
-
 /// The words of a report's keys.
 QString keyText(const SalesLine& l)
 {
@@ -75,7 +70,7 @@ QString ShiftCommands::linesText(const QList<SalesLine>& lines, const QString& c
             body += QStringLiteral("  %1 %2 %3\n")
                         .arg(keyText(l).leftJustified(24),
                              l.count ? QStringLiteral("%1").arg(*l.count, 6) : QString(6, QLatin1Char(' ')),
-                             money(l.amountMinor, currency).rightJustified(16));
+                             formatMoney(l.amountMinor, currency, QLocale()).rightJustified(16));
         }
         if (body.isEmpty())
             body = QStringLiteral("  %1\n").arg(tr("none"));
@@ -173,7 +168,7 @@ ExitCode ShiftCommands::open(const QStringList& positional)
                                 {QStringLiteral("currency"), currency}},
                     tr("Shift %1 is open at %2 with a float of %3.\n")
                         .arg(id.value())
-                        .arg(till.name, money(floatMinor.value(), currency)));
+                        .arg(till.name, formatMoney(floatMinor.value(), currency, QLocale())));
     return ExitCode::Ok;
 }
 
@@ -205,8 +200,9 @@ ExitCode ShiftCommands::move(const QStringList& positional, DrawerMove kind)
                      kind == DrawerMove::PayIn ? QStringLiteral("pay_in") : QStringLiteral("pay_out")},
                     {QStringLiteral("amount_minor"), amount},
                     {QStringLiteral("reason"), reason}},
-        kind == DrawerMove::PayIn ? tr("Paid in %1: %2.\n").arg(money(amount, currency), reason)
-                                  : tr("Paid out %1: %2.\n").arg(money(amount, currency), reason));
+        kind == DrawerMove::PayIn
+            ? tr("Paid in %1: %2.\n").arg(formatMoney(amount, currency, QLocale()), reason)
+            : tr("Paid out %1: %2.\n").arg(formatMoney(amount, currency, QLocale()), reason));
     return ExitCode::Ok;
 }
 
@@ -228,22 +224,23 @@ ExitCode ShiftCommands::close(const QStringList& positional)
     auto lines = store.salesLines(c.shiftId, {}, {});
     if (!lines)
         return m_session.fail(lines.error());
-    QString verdict = c.overShortMinor == 0 ? tr("The drawer is right.")
-                      : c.overShortMinor > 0
-                          ? tr("The drawer is over by %1.").arg(money(c.overShortMinor, c.currency))
-                          : tr("The drawer is short by %1.").arg(money(-c.overShortMinor, c.currency));
-    m_session.print(
-        QJsonObject{{QStringLiteral("shift"), c.shiftId},
-                    {QStringLiteral("float_minor"), c.floatMinor},
-                    {QStringLiteral("expected_minor"), c.expectedMinor},
-                    {QStringLiteral("counted_minor"), c.countedMinor},
-                    {QStringLiteral("over_short_minor"), c.overShortMinor},
-                    {QStringLiteral("currency"), c.currency},
-                    {QStringLiteral("lines"), linesJson(lines.value())}},
-        tr("Shift %1 is closed. Counted %2; expected %3. %4\n\nZ report\n")
-                .arg(c.shiftId)
-                .arg(money(c.countedMinor, c.currency), money(c.expectedMinor, c.currency), verdict) +
-            linesText(lines.value(), c.currency));
+    QString verdict =
+        c.overShortMinor == 0 ? tr("The drawer is right.")
+        : c.overShortMinor > 0
+            ? tr("The drawer is over by %1.").arg(formatMoney(c.overShortMinor, c.currency, QLocale()))
+            : tr("The drawer is short by %1.").arg(formatMoney(-c.overShortMinor, c.currency, QLocale()));
+    m_session.print(QJsonObject{{QStringLiteral("shift"), c.shiftId},
+                                {QStringLiteral("float_minor"), c.floatMinor},
+                                {QStringLiteral("expected_minor"), c.expectedMinor},
+                                {QStringLiteral("counted_minor"), c.countedMinor},
+                                {QStringLiteral("over_short_minor"), c.overShortMinor},
+                                {QStringLiteral("currency"), c.currency},
+                                {QStringLiteral("lines"), linesJson(lines.value())}},
+                    tr("Shift %1 is closed. Counted %2; expected %3. %4\n\nZ report\n")
+                            .arg(c.shiftId)
+                            .arg(formatMoney(c.countedMinor, c.currency, QLocale()),
+                                 formatMoney(c.expectedMinor, c.currency, QLocale()), verdict) +
+                        linesText(lines.value(), c.currency));
     return ExitCode::Ok;
 }
 

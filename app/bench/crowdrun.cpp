@@ -26,6 +26,7 @@
 #include "app/bench/benchdatabase.h"
 #include "app/bench/clustercpu.h"
 #include "app/bench/crowdhall.h"
+#include "app/bench/steadyclock.h"
 #include "app/bench/stopflag.h"
 #include "app/bench/strategies.h"
 #include "model/simulatedpayments.h"
@@ -38,11 +39,6 @@ using Steady = std::chrono::steady_clock;
 constexpr qint64 priceMinor = 12000;    // one adult ticket of the demo's standard list, KRW
 constexpr int closingBoundMs = 30000;   // after the run's bound, the busy customers' last steps
 constexpr int paymentTimeoutMs = 10000; // the simulated terminal answers at once (see pay())
-
-qint64 nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(Steady::now().time_since_epoch()).count();
-}
 
 double processCpuSeconds()
 {

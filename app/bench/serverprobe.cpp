@@ -6,20 +6,14 @@
 #include <chrono>
 
 #include "app/bench/clustercpu.h"
+#include "app/bench/steadyclock.h"
 #include "db/dbconnection.h"
 
 namespace bo::bench {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 constexpr auto samplePeriod = std::chrono::milliseconds(250);
 constexpr int maxSamples = 4 * 3600; // an hour of samples bounds the sampler whatever happens
-
-qint64 nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
-}
 
 } // namespace
 

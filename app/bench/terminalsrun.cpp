@@ -20,6 +20,7 @@
 #include <QTimer>
 #include <QUuid>
 
+#include "app/bench/steadyclock.h"
 #include "app/bench/stopflag.h"
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
@@ -37,13 +38,6 @@ constexpr qint64 drainWaitMs = 15000; // answers and announcements after the las
 constexpr int sampleEveryMs = 200;    // pg_stat_activity
 constexpr int holdTtlSeconds = 600;
 constexpr int tickMs = 5; // the main thread's longest sleep
-
-qint64 nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 LatencyStats statsOf(std::vector<double> v)
 {

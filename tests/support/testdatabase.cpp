@@ -4,10 +4,12 @@
 
 #include <cstdlib>
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QMutex>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 
 #include "db/dbconnection.h"
@@ -50,6 +52,84 @@ QString clusterFolder(QString* error)
         std::atexit(stopOwnCluster);
     }
     return ownCluster;
+}
+
+/// The migrated database every migrated test database is copied from (CREATE DATABASE ...
+/// TEMPLATE): the migrations run once per server, as the cluster's superuser, by the first test
+/// that needs them. Named by a hash of the migrations this program carries, so a build with a
+/// changed migration makes a new one on a server it shares with older builds.
+QString migratedTemplateName()
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const QDir dir(QStringLiteral(":/boxoffice/migrations"));
+    for (const QString& file : dir.entryList(QDir::Files, QDir::Name)) {
+        QFile f(dir.filePath(file));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        hash.addData(file.toUtf8());
+        hash.addData(f.readAll());
+    }
+    return QStringLiteral("t_template_") + QString::fromLatin1(hash.result().toHex().left(16));
+}
+
+/// The key of the session lock under which one test process builds the template while the others
+/// wait for it.
+constexpr qint64 templateLockKey = 0x626f74706c;
+
+/// Makes the migrated template database `name` unless it is there; false with `error` set if it
+/// cannot.
+bool ensureTemplate(DbConnection& admin, const ConnectionSettings& server, const QString& name,
+                    QString* error)
+{
+    // One process builds it under a session lock; the others wait there and find it built. Built
+    // means marked a template: one left half-migrated by a killed test is dropped and built again.
+    if (Status s = admin.execScript(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(templateLockKey)); !s) {
+        *error = s.error().detail;
+        return false;
+    }
+    const auto unlock = qScopeGuard([&] {
+        (void)admin.execScript(QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(templateLockKey));
+    });
+    auto found =
+        admin.exec(QStringLiteral("SELECT datistemplate FROM pg_database WHERE datname = '%1'").arg(name));
+    if (!found) {
+        *error = found.error().detail;
+        return false;
+    }
+    Rows& rows = found.value();
+    const bool exists = rows.next();
+    if (exists && rows.value(0).toBool())
+        return true;
+    QStringList script;
+    if (exists)
+        script << QStringLiteral("DROP DATABASE %1 WITH (FORCE)").arg(name);
+    script << QStringLiteral("CREATE DATABASE ") + name;
+    for (const QString& sql : script) {
+        if (Status s = admin.execScript(sql); !s) {
+            *error = s.error().detail;
+            return false;
+        }
+    }
+    {
+        auto connection = DbConnection::open(server.withDatabase(name), QStringLiteral("test-migrate"));
+        if (!connection) {
+            *error = connection.error().message;
+            return false;
+        }
+        Migrator migrator(*connection.value());
+        if (auto report = migrator.migrate(); !report) {
+            *error = report.error().message;
+            return false;
+        }
+    }
+    // No connection to it from now on, so copies of it can be made at the same time.
+    if (Status s = admin.execScript(
+            QStringLiteral("ALTER DATABASE %1 WITH IS_TEMPLATE true ALLOW_CONNECTIONS false").arg(name));
+        !s) {
+        *error = s.error().detail;
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -97,25 +177,24 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
             m_error = admin.error().message;
             return;
         }
-        if (Status s = admin.value()->execScript(QStringLiteral("CREATE DATABASE ") + m_name); !s) {
+        // A migrated database is a copy of the template: the migrations run once per server
+        // (a second or more of the server's CPU each time), not once per test database.
+        QString create = QStringLiteral("CREATE DATABASE ") + m_name;
+        if (migrated) {
+            const QString source = migratedTemplateName();
+            if (!ensureTemplate(*admin.value(), server, source, &m_error))
+                return;
+            create += QStringLiteral(" TEMPLATE ") + source;
+        }
+        if (Status s = admin.value()->execScript(create); !s) {
             m_error = s.error().detail;
             return;
         }
     }
     m_ownerSettings = server.withDatabase(m_name);
     m_settings = m_managerSettings = m_ownerSettings;
-    if (migrated) {
-        auto connection = connectAsOwner(QStringLiteral("test-migrate"));
-        if (!connection)
-            return;
-        Migrator migrator(*connection);
-        if (auto report = migrator.migrate(); !report) {
-            m_error = report.error().message;
-            return;
-        }
-        if (!createLogins(server))
-            return;
-    }
+    if (migrated && !createLogins(server))
+        return;
     m_ok = true;
 }
 
