@@ -21,8 +21,13 @@ def main() -> int:
     if len(sys.argv) != 3:
         print("usage: tidy-compile-db.py <compile_commands.json> <out-dir>", file=sys.stderr)
         return 2
-    with open(sys.argv[1], encoding="utf-8") as f:
-        entries = json.load(f)
+    try:
+        with open(sys.argv[1], encoding="utf-8") as f:
+            entries = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"tidy-compile-db: cannot read the compile database {sys.argv[1]}: {e}",
+              file=sys.stderr)
+        return 2
     out = []
     for entry in entries:
         command = PCH.sub("", entry["command"])
