@@ -48,6 +48,45 @@ QList<Migration> embeddedMigrations()
     return out;
 }
 
+/// The function files (db/functions/), in the order they are applied, and one checksum over
+/// their names and contents: a database whose schema_functions holds another gets them again.
+struct FunctionSet
+{
+    QString sql;
+    QString checksum;
+};
+
+FunctionSet embeddedFunctions()
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\d{2}_[a-z0-9_]+\\.sql$"));
+    FunctionSet set;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const QDir dir(QStringLiteral(":/boxoffice/functions"));
+    for (const QString& file : dir.entryList(QDir::Files, QDir::Name)) {
+        if (!pattern.match(file).hasMatch())
+            continue;
+        QFile f(dir.filePath(file));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray bytes = f.readAll();
+        hash.addData(file.toUtf8());
+        hash.addData(bytes);
+        set.sql += QStringLiteral("\n-- db/functions/") + file + QLatin1Char('\n') +
+                   QString::fromUtf8(bytes) + QStringLiteral("\n;");
+    }
+    set.checksum = QString::fromLatin1(hash.result().toHex());
+    return set;
+}
+
+/// One transaction around a script, as the owner role when `asOwner`. Concatenated, not .arg():
+/// a "%1" in the SQL must stay as written.
+QString transaction(const QString& sql, bool asOwner, const QString& record)
+{
+    return QStringLiteral("BEGIN;\n") +
+           (asOwner ? QStringLiteral("SET LOCAL ROLE boxoffice_owner;\n") : QString()) + sql +
+           QStringLiteral("\n;") + record + QStringLiteral(";\nCOMMIT;");
+}
+
 QList<int> shippedVersions()
 {
     QList<int> out;
@@ -170,10 +209,22 @@ Status Migrator::checkCompatible()
                             "Run 'boxoffice-admin migrate' first.")
                              .arg(current)
                              .arg(latest));
+    auto functions = appliedFunctions();
+    if (!functions)
+        return functions.error();
+    if (functions.value() != shippedFunctionsChecksum())
+        return makeError(ErrorCode::BadInput,
+                         tr("The database's functions are not the ones this program carries (another release "
+                            "migrated it). Run 'boxoffice-admin migrate' first."));
     return success();
 }
 
 Result<MigrationReport> Migrator::migrate()
+{
+    return migrateTo(latestVersion());
+}
+
+Result<MigrationReport> Migrator::migrateTo(int version)
 {
     // Migrations may take longer than an interactive statement, and a second terminal starting at
     // the same moment waits here for the first to finish.
@@ -185,7 +236,7 @@ Result<MigrationReport> Migrator::migrate()
             m_connection.execScript(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(migrationLockKey));
         !s)
         return s.error();
-    Result<MigrationReport> report = migrateLocked();
+    Result<MigrationReport> report = migrateLocked(version);
     if (!m_connection.execScript(QStringLiteral("SELECT pg_advisory_unlock(%1); RESET statement_timeout; "
                                                 "RESET lock_timeout")
                                      .arg(migrationLockKey)))
@@ -193,7 +244,7 @@ Result<MigrationReport> Migrator::migrate()
     return report;
 }
 
-Result<MigrationReport> Migrator::migrateLocked()
+Result<MigrationReport> Migrator::migrateLocked(int target)
 {
     if (Status s = m_connection.execScript(
             QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -222,7 +273,7 @@ Result<MigrationReport> Migrator::migrateLocked()
         return gap.error();
 
     for (const Migration& m : migrations) {
-        if (m.version <= report.toVersion)
+        if (m.version <= report.toVersion || m.version > target)
             continue;
         spdlog::info("applying migration {}", m.name.toStdString());
         // Once this database has the roles, what a migration creates belongs to the owner role
@@ -234,13 +285,11 @@ Result<MigrationReport> Migrator::migrateLocked()
                 return member.error();
             asOwner = member.value();
         }
-        const QString script =
-            QStringLiteral("BEGIN;\n%5%1\n;INSERT INTO schema_migrations (version, name, checksum) "
-                           "VALUES (%2, '%3', '%4');\nCOMMIT;")
-                .arg(m.sql)
+        const QString script = transaction(
+            m.sql, asOwner,
+            QStringLiteral("INSERT INTO schema_migrations (version, name, checksum) VALUES (%1, '%2', '%3')")
                 .arg(m.version)
-                .arg(m.name, m.checksum,
-                     asOwner ? QStringLiteral("SET LOCAL ROLE boxoffice_owner;\n") : QString());
+                .arg(m.name, m.checksum));
         if (Status s = m_connection.execScript(script); !s) {
             m_connection.rollback();
             Error e = s.error();
@@ -250,7 +299,59 @@ Result<MigrationReport> Migrator::migrateLocked()
         report.toVersion = m.version;
         report.applied << m.name;
     }
+    if (target < migrations.last().version)
+        return report;
+    auto functions = applyFunctions();
+    if (!functions)
+        return functions.error();
+    report.functionsUpdated = functions.value();
     return report;
+}
+
+Result<QString> Migrator::appliedFunctions()
+{
+    auto q =
+        m_connection.exec(QStringLiteral("SELECT CASE WHEN to_regclass('schema_functions') IS NULL THEN '' "
+                                         "ELSE coalesce((SELECT checksum FROM schema_functions), '') END"));
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    return r.next() ? r.value(0).toString() : QString();
+}
+
+QString Migrator::shippedFunctionsChecksum()
+{
+    return embeddedFunctions().checksum;
+}
+
+Result<bool> Migrator::applyFunctions()
+{
+    const FunctionSet set = embeddedFunctions();
+    if (set.sql.isEmpty())
+        return makeError(ErrorCode::Internal, tr("No database functions are built into this program."));
+    auto applied = appliedFunctions();
+    if (!applied)
+        return applied.error();
+    if (applied.value() == set.checksum)
+        return false;
+    auto owner = actsAsOwner();
+    if (!owner)
+        return owner.error();
+    spdlog::info("applying the database functions ({})", set.checksum.left(12).toStdString());
+    // Bodies are checked when they run, not when created (as pg_restore does): a file may call a
+    // function of a later file.
+    const QString script =
+        transaction(QStringLiteral("SET LOCAL check_function_bodies = off;\n") + set.sql, owner.value(),
+                    QStringLiteral("INSERT INTO schema_functions (checksum) VALUES ('") + set.checksum +
+                        QStringLiteral("') ON CONFLICT (one) DO UPDATE SET checksum = EXCLUDED.checksum, "
+                                       "applied_at = now()"));
+    if (Status s = m_connection.execScript(script); !s) {
+        m_connection.rollback();
+        Error e = s.error();
+        e.message = tr("The database functions failed to apply and were rolled back: %1").arg(e.detail);
+        return e;
+    }
+    return true;
 }
 
 Result<bool> Migrator::actsAsOwner()

@@ -30,12 +30,14 @@ ExitCode DatabaseCommands::migrate()
     const MigrationReport& r = report.value();
     m_session.print(QJsonObject{{QStringLiteral("from_version"), r.fromVersion},
                                 {QStringLiteral("to_version"), r.toVersion},
-                                {QStringLiteral("applied"), QJsonArray::fromStringList(r.applied)}},
-                    r.applied.isEmpty() ? tr("Schema is up to date (version %1).\n").arg(r.toVersion)
-                                        : tr("Migrated from version %1 to %2: %3\n")
-                                              .arg(r.fromVersion)
-                                              .arg(r.toVersion)
-                                              .arg(r.applied.join(QStringLiteral(", "))));
+                                {QStringLiteral("applied"), QJsonArray::fromStringList(r.applied)},
+                                {QStringLiteral("functions_updated"), r.functionsUpdated}},
+                    (r.applied.isEmpty() ? tr("Schema is up to date (version %1).\n").arg(r.toVersion)
+                                         : tr("Migrated from version %1 to %2: %3\n")
+                                               .arg(r.fromVersion)
+                                               .arg(r.toVersion)
+                                               .arg(r.applied.join(QStringLiteral(", ")))) +
+                        (r.functionsUpdated ? tr("Database functions and grants updated.\n") : QString()));
     return ExitCode::Ok;
 }
 

@@ -3,12 +3,16 @@
 #include <array>
 #include <memory>
 
+#include <QProcess>
 #include <QSemaphore>
+#include <QStandardPaths>
 #include <QThread>
 #include <QtTest>
 
 #include "db/dbconnection.h"
 #include "db/migrator.h"
+#include "db/privatepostgres.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -32,6 +36,59 @@ QString allVersions()
 
 const QString recordedVersions = QStringLiteral(
     "SELECT coalesce(string_agg(version::text, ',' ORDER BY version), '') FROM schema_migrations");
+
+/// The last version whose migrations still created the functions themselves (the release before
+/// db/functions/): a database it left is what an upgrade starts from.
+constexpr int lastVersionWithoutFunctionFiles = 38;
+
+/// `pg_dump --schema-only` of a database, as the cluster's superuser ("" and a failure on error).
+QString schemaDump(const ConnectionSettings& owner)
+{
+    auto bin = PostgresBinaries::locate();
+    if (!bin.ok()) {
+        qWarning("%s", qPrintable(bin.error().message));
+        return {};
+    }
+    // pg_dump of the server's own version, beside initdb; else the one on PATH (Debian's wrapper).
+    QString program = QStandardPaths::findExecutable(QStringLiteral("pg_dump"),
+                                                     {QFileInfo(bin.value().initdb).canonicalPath()});
+    if (program.isEmpty())
+        program = QStandardPaths::findExecutable(QStringLiteral("pg_dump"));
+    // The password through the environment, never on a command line.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PGPASSWORD"), owner.value(QStringLiteral("password")));
+    QProcess dump;
+    dump.setProcessEnvironment(env);
+    dump.start(program, {QStringLiteral("--schema-only"), QStringLiteral("--no-comments"),
+                         QStringLiteral("--no-password"),
+                         QStringLiteral("--host=") + owner.value(QStringLiteral("host")),
+                         QStringLiteral("--port=") + owner.value(QStringLiteral("port")),
+                         QStringLiteral("--username=") + owner.value(QStringLiteral("user")),
+                         QStringLiteral("--dbname=") + owner.value(QStringLiteral("dbname"))});
+    if (!dump.waitForFinished(60000) || dump.exitCode() != 0) {
+        qWarning("pg_dump (%s) failed: %s %s", qPrintable(program), qPrintable(dump.errorString()),
+                 dump.readAllStandardError().constData());
+        return {};
+    }
+    // Newer pg_dump releases fence the script with \restrict / \unrestrict and a random key.
+    static const QRegularExpression fence(QStringLiteral("^\\\\(un)?restrict .*$"),
+                                          QRegularExpression::MultilineOption);
+    return QString::fromUtf8(dump.readAllStandardOutput()).remove(fence);
+}
+
+/// The first line where two texts differ, for a readable failure.
+QString firstDifference(const QString& a, const QString& b)
+{
+    const QStringList la = a.split(QLatin1Char('\n'));
+    const QStringList lb = b.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < std::max(la.size(), lb.size()); ++i) {
+        const QString x = i < la.size() ? la.at(i) : QStringLiteral("<end>");
+        const QString y = i < lb.size() ? lb.at(i) : QStringLiteral("<end>");
+        if (x != y)
+            return QStringLiteral("line %1: '%2' vs '%3'").arg(i + 1).arg(x, y);
+    }
+    return {};
+}
 
 /// What one migrator thread saw.
 struct ThreadOutcome
@@ -99,11 +156,89 @@ private slots:
                      qPrintable(report.value().applied.join(QLatin1Char(','))));
             QCOMPARE(report.value().fromVersion, Migrator::latestVersion());
             QCOMPARE(report.value().toVersion, Migrator::latestVersion());
+            QVERIFY(!report.value().functionsUpdated);
         }
         QCOMPARE(db.scalar(recordedVersions), allVersions());
         QCOMPARE(db.scalar(QStringLiteral("SELECT string_agg(applied_at::text, ',' ORDER BY version) FROM "
                                           "schema_migrations")),
                  appliedAt);
+    }
+
+    /// A function changed by hand or by another release, and a grant nobody approved, do not
+    /// survive a migrate: the function files and the grants file are applied again whole.
+    void changedFunctionsAreAppliedAgain()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const QString body =
+            QStringLiteral("SELECT prosrc FROM pg_proc WHERE proname = 'bo_new_booking_code'");
+        const QString original = db.scalar(body);
+        QVERIFY(
+            db.run(QStringLiteral("CREATE OR REPLACE FUNCTION bo_new_booking_code() RETURNS text LANGUAGE "
+                                  "sql AS $$ SELECT 'AAAA-AAAA' $$; "
+                                  "GRANT EXECUTE ON FUNCTION bo_ticket_signing_key() TO boxoffice_terminal; "
+                                  "UPDATE schema_functions SET checksum = repeat('0', 64)")));
+        QVERIFY(db.scalar(body) != original);
+
+        auto connection = db.connectAsOwner();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+        const Status before = migrator.checkCompatible();
+        QVERIFY(!before.ok());
+        QCOMPARE(before.error().code, ErrorCode::BadInput);
+        QVERIFY2(before.error().message.contains(QLatin1String("boxoffice-admin migrate")),
+                 qPrintable(before.error().message));
+
+        auto report = migrator.migrate();
+        QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : describe(report.error())));
+        QVERIFY(report.value().applied.isEmpty());
+        QVERIFY(report.value().functionsUpdated);
+        QCOMPARE(db.scalar(body), original);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT has_function_privilege('boxoffice_terminal', "
+                                          "'bo_ticket_signing_key()', 'EXECUTE')")),
+                 QStringLiteral("false"));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT checksum FROM schema_functions")),
+                 Migrator::shippedFunctionsChecksum());
+        QVERIFY(migrator.checkCompatible().ok());
+    }
+
+    /// A database the last release before db/functions/ left, with a sale in it, upgrades in
+    /// place to exactly the schema a fresh one gets, and keeps its sale.
+    void upgradeFromFunctionsInMigrationsMatchesFresh()
+    {
+        TestDatabase old(false);
+        QVERIFY2(old.ok(), qPrintable(old.error()));
+        auto connection = old.connectAsOwner();
+        QVERIFY(connection);
+        Migrator migrator(*connection);
+        auto first = migrator.migrateTo(lastVersionWithoutFunctionFiles);
+        QVERIFY2(first.ok(), qPrintable(first.ok() ? QString() : describe(first.error())));
+        QCOMPARE(first.value().toVersion, lastVersionWithoutFunctionFiles);
+        QVERIFY(!first.value().functionsUpdated);
+        QCOMPARE(old.scalar(QStringLiteral("SELECT to_regclass('schema_functions') IS NULL")),
+                 QStringLiteral("true"));
+
+        const int showtime = old.addShowtime();
+        QVERIFY(showtime > 0);
+        const QList<int> seats = old.seatIds(showtime).mid(0, 2);
+        const QString code =
+            test::paidSale(*connection, showtime, seats, QStringLiteral("till-1"), QUuid::createUuid());
+        QVERIFY(!code.isEmpty());
+
+        auto upgrade = migrator.migrate();
+        QVERIFY2(upgrade.ok(), qPrintable(upgrade.ok() ? QString() : describe(upgrade.error())));
+        QCOMPARE(upgrade.value().toVersion, Migrator::latestVersion());
+        QVERIFY(upgrade.value().functionsUpdated);
+        QCOMPARE(old.scalar(QStringLiteral("SELECT status FROM booking WHERE code = '%1'").arg(code)),
+                 QStringLiteral("CONFIRMED"));
+        QCOMPARE(old.seatStates(showtime, seats), QStringLiteral("RESERVED:,RESERVED:"));
+
+        TestDatabase fresh;
+        QVERIFY2(fresh.ok(), qPrintable(fresh.error()));
+        const QString upgraded = schemaDump(old.ownerSettings());
+        const QString created = schemaDump(fresh.ownerSettings());
+        QVERIFY(!upgraded.isEmpty());
+        QVERIFY2(upgraded == created, qPrintable(firstDifference(upgraded, created)));
     }
 
     void concurrentMigratorsApplyEachVersionOnce()

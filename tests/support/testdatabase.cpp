@@ -15,6 +15,7 @@
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "db/privatepostgres.h"
+#include "db/serversetup.h"
 
 namespace bo::test {
 namespace {
@@ -56,18 +57,21 @@ QString clusterFolder(QString* error)
 
 /// The migrated database every migrated test database is copied from (CREATE DATABASE ...
 /// TEMPLATE): the migrations run once per server, as the cluster's superuser, by the first test
-/// that needs them. Named by a hash of the migrations this program carries, so a build with a
-/// changed migration makes a new one on a server it shares with older builds.
+/// that needs them. Named by a hash of the migrations and function files this program carries,
+/// so a build with a changed one makes a new template on a server it shares with older builds.
 QString migratedTemplateName()
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    const QDir dir(QStringLiteral(":/boxoffice/migrations"));
-    for (const QString& file : dir.entryList(QDir::Files, QDir::Name)) {
-        QFile f(dir.filePath(file));
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        hash.addData(file.toUtf8());
-        hash.addData(f.readAll());
+    for (const QString& path :
+         {QStringLiteral(":/boxoffice/migrations"), QStringLiteral(":/boxoffice/functions")}) {
+        const QDir dir(path);
+        for (const QString& file : dir.entryList(QDir::Files, QDir::Name)) {
+            QFile f(dir.filePath(file));
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            hash.addData(file.toUtf8());
+            hash.addData(f.readAll());
+        }
     }
     return QStringLiteral("t_template_") + QString::fromLatin1(hash.result().toHex().left(16));
 }
@@ -189,6 +193,14 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
         if (Status s = admin.value()->execScript(create); !s) {
             m_error = s.error().detail;
             return;
+        }
+        // As setup-server leaves a cinema's database: CONNECT for our roles only, no TEMPORARY
+        // for anyone (a copy does not inherit the template's database privileges).
+        if (migrated) {
+            if (auto restricted = ServerSetup(*admin.value()).restrictDatabase(m_name); !restricted) {
+                m_error = restricted.error().message;
+                return;
+            }
         }
     }
     m_ownerSettings = server.withDatabase(m_name);
