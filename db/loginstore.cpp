@@ -19,10 +19,35 @@ bool LoginStore::isValidName(const QString& name)
            !name.startsWith(QLatin1String("boxoffice_"));
 }
 
+QString loginRoleWord(LoginRole role)
+{
+    switch (role) {
+    case LoginRole::Terminal:
+        return QStringLiteral("terminal");
+    case LoginRole::Manager:
+        return QStringLiteral("manager");
+    case LoginRole::Kiosk:
+        return QStringLiteral("kiosk");
+    case LoginRole::Till:
+        return QStringLiteral("till");
+    case LoginRole::Door:
+        return QStringLiteral("door");
+    }
+    return {};
+}
+
+std::optional<LoginRole> loginRoleFromWord(const QString& word)
+{
+    for (LoginRole r :
+         {LoginRole::Terminal, LoginRole::Manager, LoginRole::Kiosk, LoginRole::Till, LoginRole::Door})
+        if (word == loginRoleWord(r))
+            return r;
+    return std::nullopt;
+}
+
 QString LoginStore::roleName(LoginRole role)
 {
-    return role == LoginRole::Manager ? QStringLiteral("boxoffice_manager")
-                                      : QStringLiteral("boxoffice_terminal");
+    return QStringLiteral("boxoffice_") + loginRoleWord(role);
 }
 
 Status LoginStore::createLogin(const QString& name, LoginRole role, const QString& password)
@@ -83,12 +108,14 @@ Result<LoginRole> LoginStore::dropLogin(const QString& name)
     if (!isValidName(name))
         return makeError(ErrorCode::BadInput, tr("'%1' is not a valid login name.").arg(name));
     auto found = m_connection.exec(
-        QStringLiteral("SELECT r.rolsuper OR pg_has_role(r.oid, 'boxoffice_owner', 'MEMBER'), "
-                       "       (SELECT string_agg(g.rolname, ',') FROM pg_auth_members m "
-                       "          JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = r.oid "
-                       "           AND g.rolname IN ('boxoffice_terminal', 'boxoffice_manager')), "
-                       "       format('DROP ROLE %I', r.rolname) "
-                       "  FROM pg_roles r WHERE r.rolname = ?"),
+        QStringLiteral(
+            "SELECT r.rolsuper OR pg_has_role(r.oid, 'boxoffice_owner', 'MEMBER'), "
+            "       (SELECT string_agg(g.rolname, ',') FROM pg_auth_members m "
+            "          JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = r.oid "
+            "           AND g.rolname IN ('boxoffice_terminal', 'boxoffice_manager', 'boxoffice_kiosk', "
+            "                             'boxoffice_till', 'boxoffice_door')), "
+            "       format('DROP ROLE %I', r.rolname) "
+            "  FROM pg_roles r WHERE r.rolname = ?"),
         {name});
     if (!found)
         return found.error();
@@ -102,7 +129,10 @@ Result<LoginRole> LoginStore::dropLogin(const QString& name)
     const QString drop = r.value(2).toString();
     if (Status s = m_connection.execScript(drop); !s)
         return s.error();
-    return roles.contains(QLatin1String("manager")) ? LoginRole::Manager : LoginRole::Terminal;
+    for (LoginRole role : {LoginRole::Manager, LoginRole::Till, LoginRole::Kiosk, LoginRole::Door})
+        if (roles.split(QLatin1Char(',')).contains(roleName(role)))
+            return role;
+    return LoginRole::Terminal;
 }
 
 } // namespace bo

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <optional>
+
 #include <QCoreApplication>
 #include <QString>
 
@@ -11,15 +13,23 @@ namespace bo {
 
 class DbConnection;
 
-/// What a login may do (DESIGN.md section 7): the role it is made a member of.
-enum class LoginRole { Terminal, Manager };
+/// What a login may do (docs/SECURITY.md): the role it is made a member of. A kiosk, a till and a
+/// door each have their own (migration 0041); Terminal is the word of earlier releases for a till
+/// (boxoffice_terminal, a member of boxoffice_till).
+enum class LoginRole { Terminal, Manager, Kiosk, Till, Door };
+
+/// "terminal", "manager", "kiosk", "till", "door": the CLI's word for a role.
+[[nodiscard]] QString loginRoleWord(LoginRole role);
+/// The role of a CLI word; nullopt for any other.
+[[nodiscard]] std::optional<LoginRole> loginRoleFromWord(const QString& word);
 
 /// Whether a login of a name is there: missing, a login member of the expected role, or a role
 /// that is something else (not to be touched).
 enum class LoginPresence { Missing, Present, Foreign };
 
-/// Database logins for terminals and managers: members of boxoffice_terminal or
-/// boxoffice_manager (migration 0006). Needs a connection of the owner (CREATEROLE).
+/// Database logins for terminals and managers: members of one of boxoffice_kiosk, boxoffice_till,
+/// boxoffice_door, boxoffice_manager (or boxoffice_terminal, migrations 0006 and 0041). Needs a connection of
+/// the owner (CREATEROLE).
 class LoginStore final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::LoginStore)

@@ -18,11 +18,9 @@ class StaffSessionWorker final : public QObject
     Q_OBJECT
 
 public:
-    StaffSessionWorker(PgStaffSession* owner, ConnectionSettings settings, const PinHasher& hasher,
-                       QString terminal, QUuid terminalId)
+    StaffSessionWorker(PgStaffSession* owner, ConnectionSettings settings, QString terminal, QUuid terminalId)
         : m_owner(owner)
         , m_settings(std::move(settings))
-        , m_hasher(hasher)
         , m_terminal(std::move(terminal))
         , m_terminalId(terminalId)
     {}
@@ -48,7 +46,7 @@ public:
         if (!ready(requestId))
             return;
         StaffStore store(*m_connection);
-        StaffSignIn signIn(store, m_hasher, m_terminal, m_terminalId);
+        StaffSignIn signIn(store, m_terminal, m_terminalId);
         auto checked = signIn.check(staffId, pin, purpose, needed);
         if (!checked)
             return failed(requestId, checked.error());
@@ -61,7 +59,7 @@ public:
         if (!ready(requestId))
             return;
         StaffStore store(*m_connection);
-        StaffSignIn signIn(store, m_hasher, m_terminal, m_terminalId);
+        StaffSignIn signIn(store, m_terminal, m_terminalId);
         auto done = signIn.unlockWith(lockedStaffId, supervisorId, supervisorPin);
         if (!done)
             return failed(requestId, done.error());
@@ -127,6 +125,8 @@ private:
             return "disabled";
         case PinOutcome::Unknown:
             return "unknown";
+        case PinOutcome::NoPin:
+            return "no PIN set";
         }
         return "?";
     }
@@ -159,14 +159,13 @@ private:
 
     PgStaffSession* m_owner;
     ConnectionSettings m_settings;
-    const PinHasher& m_hasher;
     QString m_terminal;
     QUuid m_terminalId;
     std::unique_ptr<DbConnection> m_connection;
 };
 
-PgStaffSession::PgStaffSession(ConnectionSettings settings, const PinHasher& hasher, QString terminal,
-                               QUuid terminalId, QObject* parent)
+PgStaffSession::PgStaffSession(ConnectionSettings settings, QString terminal, QUuid terminalId,
+                               QObject* parent)
     : StaffSession(parent)
 {
     qRegisterMetaType<StaffMember>();
@@ -175,7 +174,7 @@ PgStaffSession::PgStaffSession(ConnectionSettings settings, const PinHasher& has
     qRegisterMetaType<TillStaff>();
     qRegisterMetaType<Error>();
     m_thread.setObjectName(QStringLiteral("staff-sign-in"));
-    m_worker = new StaffSessionWorker(this, std::move(settings), hasher, std::move(terminal), terminalId);
+    m_worker = new StaffSessionWorker(this, std::move(settings), std::move(terminal), terminalId);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();

@@ -10,7 +10,6 @@
 
 namespace bo {
 
-class PinHasher;
 class StaffSessionWorker;
 
 /// The staff sign-in on PostgreSQL: a worker thread with its own connection (opened at the first
@@ -23,8 +22,7 @@ class PgStaffSession final : public StaffSession
     Q_DISABLE_COPY_MOVE(PgStaffSession)
 
 public:
-    /// `hasher` must outlive the session (it is used on the worker thread).
-    PgStaffSession(ConnectionSettings settings, const PinHasher& hasher, QString terminal, QUuid terminalId,
+    PgStaffSession(ConnectionSettings settings, QString terminal, QUuid terminalId,
                    QObject* parent = nullptr);
     ~PgStaffSession() override;
 

@@ -23,11 +23,9 @@ class TillDeskWorker final : public QObject
     Q_OBJECT
 
 public:
-    TillDeskWorker(PgTillDesk* owner, ConnectionSettings settings, const PinHasher& hasher,
-                   PaymentGatewayFactory gateways)
+    TillDeskWorker(PgTillDesk* owner, ConnectionSettings settings, PaymentGatewayFactory gateways)
         : m_owner(owner)
         , m_settings(std::move(settings))
-        , m_hasher(hasher)
         , m_gateways(std::move(gateways))
     {}
 
@@ -58,25 +56,22 @@ public:
         return m_gateway.get();
     }
 
-    const PinHasher& hasher() const { return m_hasher; }
     PgTillDesk* owner() const { return m_owner; }
 
 private:
     PgTillDesk* m_owner;
     ConnectionSettings m_settings;
-    const PinHasher& m_hasher;
     PaymentGatewayFactory m_gateways;
     std::unique_ptr<DbConnection> m_connection;
     std::unique_ptr<PaymentGateway> m_gateway;
 };
 
 PgTillDesk::PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId,
-                       const PinHasher& hasher, PaymentGatewayFactory gateways, QObject* parent)
+                       PaymentGatewayFactory gateways, QObject* parent)
     : TillDesk(parent)
     , m_settings(std::move(settings))
     , m_terminal(std::move(terminal))
     , m_terminalId(terminalId)
-    , m_hasher(hasher)
     , m_gateways(std::move(gateways))
 {
     qRegisterMetaType<OpenShift>();
@@ -99,7 +94,7 @@ void PgTillDesk::start()
 {
     if (m_thread.isRunning())
         return;
-    m_worker = new TillDeskWorker(this, m_settings, m_hasher, m_gateways);
+    m_worker = new TillDeskWorker(this, m_settings, m_gateways);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();
@@ -220,8 +215,8 @@ void PgTillDesk::checkApproval(int staffId, const QString& pin)
         if (!c)
             return;
         StaffStore staff(*c);
-        auto checked = StaffSignIn(staff, w.hasher(), name, id)
-                           .check(staffId, pin, PinPurpose::Approve, StaffRole::Supervisor);
+        auto checked =
+            StaffSignIn(staff, name, id).check(staffId, pin, PinPurpose::Approve, StaffRole::Supervisor);
         if (!checked)
             return emit w.owner()->failed(QStringLiteral("approve"), checked.error());
         emit w.owner()->approvalChecked(checked.value());

@@ -16,14 +16,14 @@ class TillDeskWorker;
 
 /// TillDesk on PostgreSQL: a thread of its own with its own connection (TillShiftStore,
 /// RefundStore, StaffStore), the card refunds through a gateway made on that thread, and the
-/// supervisor's PIN checked there with `hasher` (Argon2id is slow on purpose).
+/// supervisor's PIN sent from there for the server to check.
 class PgTillDesk final : public TillDesk
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(PgTillDesk)
 
 public:
-    PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId, const PinHasher& hasher,
+    PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId,
                PaymentGatewayFactory gateways, QObject* parent = nullptr);
     ~PgTillDesk() override;
 
@@ -49,7 +49,6 @@ private:
     ConnectionSettings m_settings;
     QString m_terminal;
     QUuid m_terminalId;
-    const PinHasher& m_hasher;
     PaymentGatewayFactory m_gateways;
     QThread m_thread;
     TillDeskWorker* m_worker = nullptr;

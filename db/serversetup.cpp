@@ -14,8 +14,9 @@ ServerSetup::ServerSetup(DbConnection& connection)
 
 QStringList ServerSetup::roleNames()
 {
-    return {QStringLiteral("boxoffice_owner"), QStringLiteral("boxoffice_manager"),
-            QStringLiteral("boxoffice_terminal")};
+    return {QStringLiteral("boxoffice_owner"),    QStringLiteral("boxoffice_manager"),
+            QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_kiosk"),
+            QStringLiteral("boxoffice_till"),     QStringLiteral("boxoffice_door")};
 }
 
 bool ServerSetup::isValidDatabaseName(const QString& name)
@@ -116,7 +117,8 @@ Result<QStringList> ServerSetup::restrictDatabase(const QString& database)
             "       (SELECT coalesce(string_agg(r.rolname, ','), '') "
             "          FROM pg_roles r "
             "         WHERE r.rolname IN ('boxoffice_owner', 'boxoffice_manager', "
-            "                             'boxoffice_terminal') "
+            "                             'boxoffice_terminal', 'boxoffice_kiosk', "
+            "                             'boxoffice_till', 'boxoffice_door') "
             "           AND NOT EXISTS (SELECT 1 FROM aclexplode(coalesce(d.datacl, "
             "                                acldefault('d', d.datdba))) a "
             "                            WHERE a.grantee = r.oid AND a.privilege_type = 'CONNECT')) "

@@ -41,7 +41,7 @@ public:
 
     /// The oldest server the migrations run on (GRANT SET ON PARAMETER: PostgreSQL 15).
     static constexpr int minimumVersionNum = 150000;
-    /// The three roles of migration 0006.
+    /// The roles of migrations 0006 and 0041.
     [[nodiscard]] static QStringList roleNames();
     /// A database name as we accept it: a lower-case SQL identifier of at most 63 characters
     /// (letters, digits, underscore; not starting with a digit), not `postgres`, `template0`,

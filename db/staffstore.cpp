@@ -36,6 +36,8 @@ PinOutcome outcomeFromName(const QString& name)
         return PinOutcome::Locked;
     if (name == QLatin1String("disabled"))
         return PinOutcome::Disabled;
+    if (name == QLatin1String("no_pin"))
+        return PinOutcome::NoPin;
     return PinOutcome::Unknown;
 }
 
@@ -49,43 +51,38 @@ Result<QList<StaffMember>> StaffStore::staff()
 {
     auto q =
         m_connection.exec(QStringLiteral("SELECT id, name, role, active, locked, failed_pins, created_at, "
-                                         "last_sign_in_at FROM bo_staff_list()"));
+                                         "last_sign_in_at, has_pin FROM bo_staff_list()"));
     if (!q)
         return q.error();
     QList<StaffMember> list;
     Rows& r = q.value();
     while (r.next())
         list.append({r.value(0).toInt(), r.value(1).toString(), roleAt(r, 2), r.value(3).toBool(),
-                     r.value(4).toBool(), r.value(5).toInt(), utcAt(r, 6), utcAt(r, 7)});
+                     r.value(4).toBool(), r.value(5).toInt(), utcAt(r, 6), utcAt(r, 7), r.value(8).toBool()});
     return list;
 }
 
-Result<std::optional<StaffPinRecord>> StaffStore::pinRecord(int staffId)
+Result<PinResult> StaffStore::checkPin(int staffId, const QString& pin, PinPurpose purpose,
+                                       const QString& terminal, const QUuid& terminalId)
 {
+    // Two statements, two transactions (autocommit): the attempt commits its count before the
+    // server says anything about the PIN (docs/SECURITY.md, "the rollback trap").
+    auto attempt = m_connection.exec(QStringLiteral("SELECT bo_staff_pin_attempt(?, ?, ?, ?, ?::uuid)"),
+                                     {staffId, pin, purposeName(purpose), terminal, uuidOrNull(terminalId)});
+    if (!attempt)
+        return attempt.error();
+    if (!attempt.value().next())
+        return makeError(ErrorCode::Internal, tr("The server did not take the PIN."));
+    const qint64 id = attempt.value().value(0).toLongLong();
     auto q = m_connection.exec(
-        QStringLiteral("SELECT name, role, pin_hash, locked, active FROM bo_staff_pin(?)"), {staffId});
+        QStringLiteral("SELECT outcome, name, role, failures_left FROM bo_staff_pin_outcome(?)"), {id});
     if (!q)
         return q.error();
     Rows& r = q.value();
     if (!r.next())
-        return std::optional<StaffPinRecord>();
-    return std::optional<StaffPinRecord>(StaffPinRecord{r.value(0).toString(), roleAt(r, 1),
-                                                        r.value(2).toString(), r.value(3).toBool(),
-                                                        r.value(4).toBool()});
-}
-
-Result<PinResult> StaffStore::recordPin(int staffId, bool pinMatched, PinPurpose purpose,
-                                        const QString& terminal, const QUuid& terminalId)
-{
-    auto q = m_connection.exec(
-        QStringLiteral("SELECT outcome, role, failures_left FROM bo_staff_pin_result(?, ?, ?, ?, ?::uuid)"),
-        {staffId, pinMatched, purposeName(purpose), terminal, uuidOrNull(terminalId)});
-    if (!q)
-        return q.error();
-    Rows& r = q.value();
-    if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The server did not answer the PIN's result."));
-    return PinResult{outcomeFromName(r.value(0).toString()), roleAt(r, 1), r.value(2).toInt()};
+        return makeError(ErrorCode::Internal, tr("The server did not answer the PIN."));
+    return PinResult{outcomeFromName(r.value(0).toString()), r.value(1).toString(), roleAt(r, 2),
+                     r.value(3).toInt()};
 }
 
 Result<bool> StaffStore::flag(const QString& sql, const QVariantList& values)
@@ -127,10 +124,10 @@ Result<std::optional<TillStaff>> StaffStore::tillStaff(const QUuid& terminalId)
         TillStaff{r.value(0).toInt(), r.value(1).toString(), roleAt(r, 2), utcAt(r, 3), r.value(4).toBool()});
 }
 
-Result<int> StaffStore::addStaff(const QString& name, StaffRole role, const QString& pinHash)
+Result<int> StaffStore::addStaff(const QString& name, StaffRole role, const QString& pin)
 {
-    auto q = m_connection.exec(QStringLiteral("SELECT bo_staff_add(?, ?, ?)"),
-                               {name, staffRoleName(role), pinHash});
+    auto q =
+        m_connection.exec(QStringLiteral("SELECT bo_staff_add(?, ?, ?)"), {name, staffRoleName(role), pin});
     if (!q)
         return q.error();
     Rows& r = q.value();
@@ -139,9 +136,9 @@ Result<int> StaffStore::addStaff(const QString& name, StaffRole role, const QStr
     return r.value(0).toInt();
 }
 
-Status StaffStore::setPin(int staffId, const QString& pinHash)
+Status StaffStore::setPin(int staffId, const QString& pin)
 {
-    auto q = m_connection.exec(QStringLiteral("SELECT bo_staff_set_pin(?, ?)"), {staffId, pinHash});
+    auto q = m_connection.exec(QStringLiteral("SELECT bo_staff_set_pin(?, ?)"), {staffId, pin});
     if (!q)
         return q.error();
     return success();

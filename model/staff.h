@@ -31,16 +31,7 @@ struct StaffMember
     int failedPins = 0;
     QDateTime createdAt;    ///< UTC
     QDateTime lastSignInAt; ///< UTC; invalid when never
-};
-
-/// What a terminal needs to check a member's PIN itself: the Argon2id string, never the PIN.
-struct StaffPinRecord
-{
-    QString name;
-    StaffRole role = StaffRole::Cashier;
-    QString pinHash;
-    bool locked = false;
-    bool active = true;
+    bool hasPin = true;     ///< false until a manager sets one (cleared by the upgrade to 0040)
 };
 
 /// Why a PIN is asked for.
@@ -50,11 +41,15 @@ enum class PinPurpose {
     Manager, ///< the manager's pages
 };
 
-enum class PinOutcome { Ok, WrongPin, Locked, Disabled, Unknown };
+/// NoPin: the member has no PIN the server can check (none set since the upgrade to server-checked
+/// PINs, migration 0040): a manager sets one.
+enum class PinOutcome { Ok, WrongPin, Locked, Disabled, Unknown, NoPin };
 
+/// The server's answer to a PIN.
 struct PinResult
 {
     PinOutcome outcome = PinOutcome::Unknown;
+    QString name; ///< empty for Unknown
     StaffRole role = StaffRole::Cashier;
     int failuresLeft = 0; ///< with WrongPin: how many more before the lockout
 };
@@ -69,21 +64,25 @@ struct TillStaff
     bool locked = false;
 };
 
-/// The staff list and the tills' sign-in, kept by the database (migration 0034): the count of
-/// wrong PINs and the lockout live there, so that no terminal can forget them, and every event is
-/// in the audit log. The PIN itself never leaves the terminal that read it.
+/// The staff list and the tills' sign-in, kept by the database (migrations 0034, 0040): the PIN's
+/// hash, the count of wrong PINs and the lockout live there, and only the server checks a PIN
+/// (docs/SECURITY.md), so that no terminal can read a hash, declare a PIN right or forget a wrong
+/// one; every event is in the audit log. The PIN travels to the server (over TLS in production)
+/// and is never stored or logged by a terminal.
 class StaffDirectory
 {
 public:
     virtual ~StaffDirectory() = default;
 
     [[nodiscard]] virtual Result<QList<StaffMember>> staff() = 0;
-    [[nodiscard]] virtual Result<std::optional<StaffPinRecord>> pinRecord(int staffId) = 0;
-    /// Records the result of a PIN the terminal checked (wrong PINs count towards the lockout).
-    [[nodiscard]] virtual Result<PinResult> recordPin(int staffId, bool pinMatched, PinPurpose purpose,
-                                                      const QString& terminal, const QUuid& terminalId) = 0;
-    /// Unlocks a locked member: `by` is the supervisor whose PIN was just checked; none only for a
-    /// manager's database login. False when they were not locked.
+    /// Has the server check `pin` for member `staffId`: a right PIN signs them in at this till,
+    /// records their approval here or opens the manager's pages (`purpose`); a wrong one counts
+    /// towards the lockout. BadInput for a PIN that is not 4 to 12 digits.
+    [[nodiscard]] virtual Result<PinResult> checkPin(int staffId, const QString& pin, PinPurpose purpose,
+                                                     const QString& terminal, const QUuid& terminalId) = 0;
+    /// Unlocks a locked member: `by` is the supervisor whose PIN the server checked for an approval
+    /// at this till moments ago; none only for a manager's database login. False when they were
+    /// not locked.
     [[nodiscard]] virtual Result<bool> unlock(int staffId, std::optional<int> by,
                                               const QString& terminal) = 0;
     [[nodiscard]] virtual Result<bool> lockTill(const QUuid& terminalId) = 0;
@@ -91,22 +90,11 @@ public:
     [[nodiscard]] virtual Result<std::optional<TillStaff>> tillStaff(const QUuid& terminalId) = 0;
 
     // The manager's.
-    [[nodiscard]] virtual Result<int> addStaff(const QString& name, StaffRole role,
-                                               const QString& pinHash) = 0;
-    [[nodiscard]] virtual Status setPin(int staffId, const QString& pinHash) = 0;
+    /// The server hashes `pin` (bcrypt) and keeps only the hash.
+    [[nodiscard]] virtual Result<int> addStaff(const QString& name, StaffRole role, const QString& pin) = 0;
+    [[nodiscard]] virtual Status setPin(int staffId, const QString& pin) = 0;
     /// False when they were disabled already.
     [[nodiscard]] virtual Result<bool> disable(int staffId) = 0;
-};
-
-/// Hashing and checking PINs (Argon2id; app/common/staffpin.h). Slow on purpose: call it off the
-/// GUI thread.
-class PinHasher
-{
-public:
-    virtual ~PinHasher() = default;
-    /// BadInput for a PIN that is not 4 to 12 digits.
-    [[nodiscard]] virtual Result<QString> hash(const QString& pin) const = 0;
-    [[nodiscard]] virtual bool verify(const QString& stored, const QString& pin) const = 0;
 };
 
 } // namespace bo

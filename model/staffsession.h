@@ -13,8 +13,8 @@ namespace bo {
 
 /// The staff sign-in as a screen sees it (the counter's sign-in and lock, the manager's pages, the
 /// kiosk's staff exit): every call returns at once with a request id, and the answer comes by
-/// signal on the caller's thread, because an Argon2id check and its database round trips take
-/// 50 to 200 ms. A PIN given to a call is used for that one check and not kept. Implemented in db/
+/// signal on the caller's thread, because the server's bcrypt check and the database round trips
+/// take 50 to 200 ms. A PIN given to a call is used for that one check and not kept. Implemented in db/
 /// (PgStaffSession) on a thread of its own.
 class StaffSession : public QObject
 {

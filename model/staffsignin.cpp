@@ -32,10 +32,8 @@ bool staffRoleAtLeast(StaffRole role, StaffRole needed)
     return static_cast<int>(role) >= static_cast<int>(needed);
 }
 
-StaffSignIn::StaffSignIn(StaffDirectory& directory, const PinHasher& hasher, QString terminal,
-                         QUuid terminalId)
+StaffSignIn::StaffSignIn(StaffDirectory& directory, QString terminal, QUuid terminalId)
     : m_directory(directory)
-    , m_hasher(hasher)
     , m_terminal(std::move(terminal))
     , m_terminalId(terminalId)
 {}
@@ -54,29 +52,19 @@ Result<PinCheck> StaffSignIn::check(int staffId, const QString& pin, PinPurpose 
 {
     PinCheck check;
     check.staffId = staffId;
-    auto record = m_directory.pinRecord(staffId);
-    if (!record)
-        return record.error();
-    if (!record.value()) {
-        check.outcome = PinOutcome::Unknown;
-        check.message = tr("There is no member of staff number %1.").arg(staffId);
+    if (!looksLikePin(pin)) {
+        check.outcome = PinOutcome::WrongPin;
+        check.message = tr("A PIN is 4 to 12 digits.");
         return check;
     }
-    const StaffPinRecord& r = *record.value();
-    check.name = r.name;
-    check.role = r.role;
-    if (!r.active) {
-        check.outcome = PinOutcome::Disabled;
-        check.message = tr("%1 can no longer sign in: ask a manager.").arg(r.name);
-        return check;
-    }
-    // A locked member is told so without their PIN being checked (the server notes the try).
-    const bool matched = !r.locked && looksLikePin(pin) && m_hasher.verify(r.pinHash, pin);
-    auto result = m_directory.recordPin(staffId, matched, purpose, m_terminal, m_terminalId);
+    auto result = m_directory.checkPin(staffId, pin, purpose, m_terminal, m_terminalId);
     if (!result)
         return result.error();
-    check.outcome = result.value().outcome;
-    check.failuresLeft = result.value().failuresLeft;
+    const PinResult& r = result.value();
+    check.outcome = r.outcome;
+    check.name = r.name;
+    check.role = r.role;
+    check.failuresLeft = r.failuresLeft;
     switch (check.outcome) {
     case PinOutcome::Ok:
         if (!staffRoleAtLeast(r.role, needed)) {
@@ -94,6 +82,9 @@ Result<PinCheck> StaffSignIn::check(int staffId, const QString& pin, PinPurpose 
         break;
     case PinOutcome::Disabled:
         check.message = tr("%1 can no longer sign in: ask a manager.").arg(r.name);
+        break;
+    case PinOutcome::NoPin:
+        check.message = tr("%1 has no PIN yet: a manager sets one.").arg(r.name);
         break;
     case PinOutcome::Unknown:
         check.message = tr("There is no member of staff number %1.").arg(staffId);

@@ -22,16 +22,16 @@ struct PinCheck
 };
 
 /// One sign-in for every screen that asks for a PIN (the counter, the kiosk's staff exit, the
-/// manager's pages, a supervisor's approval): reads the member's Argon2id string, checks the PIN
-/// here, and tells the server the result, which counts wrong PINs and locks the member after the
-/// configured number. The PIN is never stored, sent or logged. Blocking (Argon2id and the
-/// database): run it on a worker thread.
+/// manager's pages, a supervisor's approval): the server checks the PIN, counts wrong PINs and
+/// locks the member after the configured number; this turns its answer into what the person at
+/// the keypad reads. The PIN is never stored or logged here. Blocking (the database and its bcrypt
+/// check): run it on a worker thread.
 class StaffSignIn final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::StaffSignIn)
 
 public:
-    StaffSignIn(StaffDirectory& directory, const PinHasher& hasher, QString terminal, QUuid terminalId);
+    StaffSignIn(StaffDirectory& directory, QString terminal, QUuid terminalId);
 
     /// Checks `pin` for member `staffId`. `needed`: the least role the purpose asks for (a cashier's
     /// right PIN for an approval is refused as not enough, after it was counted as right).
@@ -47,7 +47,6 @@ public:
 
 private:
     StaffDirectory& m_directory;
-    const PinHasher& m_hasher;
     QString m_terminal;
     QUuid m_terminalId;
 };

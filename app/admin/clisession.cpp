@@ -161,7 +161,7 @@ void CliSession::addOptions()
            "                                          tills' own (manager); --new adds a shared key\n"
            "                                          that signs from now on, --approve lets a till's\n"
            "                                          waiting key sign its tickets\n"
-           "  create-login NAME --role terminal|manager [--password-stdin|--generate-password]\n"
+           "  create-login NAME --role kiosk|till|door|manager [--password-stdin|--generate-password]\n"
            "                                          add a database login for a terminal or manager\n"
            "  drop-login NAME                         remove such a login\n"
            "  setup-server [--database NAME] [--terminal-login NAME] [--manager-login NAME]\n"

@@ -77,9 +77,11 @@ ExitCode LoginCommands::createLogin(const QStringList& positional)
                "boxoffice_).")
                 .arg(name));
     const QString roleText = m_session.value(QStringLiteral("role"));
-    if (roleText != QLatin1String("terminal") && roleText != QLatin1String("manager"))
-        return m_session.usageError(tr("--role must be terminal or manager, not '%1'.").arg(roleText));
-    const LoginRole role = roleText == QLatin1String("manager") ? LoginRole::Manager : LoginRole::Terminal;
+    const auto chosen = loginRoleFromWord(roleText);
+    if (!chosen)
+        return m_session.usageError(
+            tr("--role must be kiosk, till, door or manager (or terminal, a till), not '%1'.").arg(roleText));
+    const LoginRole role = *chosen;
     auto secret = password();
     if (!secret)
         return m_session.usageError(secret.error().message);
@@ -112,8 +114,7 @@ ExitCode LoginCommands::dropLogin(const QStringList& positional)
     auto dropped = logins.dropLogin(name);
     if (!dropped)
         return m_session.failLookup(dropped.error());
-    const QString roleText =
-        dropped.value() == LoginRole::Manager ? QStringLiteral("manager") : QStringLiteral("terminal");
+    const QString roleText = loginRoleWord(dropped.value());
     m_session.print(QJsonObject{{QStringLiteral("login"), name},
                                 {QStringLiteral("role"), roleText},
                                 {QStringLiteral("dropped"), true}},

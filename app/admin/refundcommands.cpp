@@ -8,7 +8,6 @@
 
 #include "app/admin/paymentcommands.h"
 #include "app/admin/salecommands.h"
-#include "app/common/staffpin.h"
 #include "db/catalogstore.h"
 #include "db/refundstore.h"
 #include "db/seatstore.h"
@@ -85,8 +84,7 @@ ExitCode RefundCommands::approve(const Approval& approval, const CliSession::Til
     if (!approval.staff)
         return ExitCode::Ok;
     StaffStore staff(m_session.connection());
-    Argon2PinHasher hasher;
-    auto checked = StaffSignIn(staff, hasher, till.name, till.id)
+    auto checked = StaffSignIn(staff, till.name, till.id)
                        .check(*approval.staff, approval.pin, PinPurpose::Approve, StaffRole::Supervisor);
     if (!checked)
         return m_session.fail(checked.error());

@@ -31,7 +31,7 @@ struct LoginPlan
 
 QString roleWord(LoginRole role)
 {
-    return role == LoginRole::Manager ? QStringLiteral("manager") : QStringLiteral("terminal");
+    return loginRoleWord(role);
 }
 
 } // namespace
@@ -256,7 +256,9 @@ ExitCode SetupCommands::setupServer(const QStringList& positional)
         text += tr("Nothing changed: the server was already set up.\n");
     if (logins.isEmpty())
         text += tr("Next, one login per till, kiosk or door and per manager:\n"
-                   "  boxoffice-admin --db \"... dbname=%1\" create-login till_1 --role terminal "
+                   "  boxoffice-admin --db \"... dbname=%1\" create-login till_1 --role till "
+                   "--generate-password\n"
+                   "  boxoffice-admin --db \"... dbname=%1\" create-login kiosk_1 --role kiosk "
                    "--generate-password\n"
                    "  boxoffice-admin --db \"... dbname=%1\" create-login office --role manager\n")
                     .arg(database);

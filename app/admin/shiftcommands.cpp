@@ -8,7 +8,6 @@
 #include <QJsonObject>
 #include <QLocale>
 
-#include "app/common/staffpin.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
 #include "model/money.h"
@@ -110,8 +109,7 @@ ExitCode ShiftCommands::signIn(const QStringList& positional)
         return m_session.fail(s.error());
     const CliSession::Till till = m_session.till();
     StaffStore store(m_session.connection());
-    Argon2PinHasher hasher;
-    StaffSignIn signIn(store, hasher, till.name, till.id);
+    StaffSignIn signIn(store, till.name, till.id);
     auto checked = signIn.check(staff, pin, PinPurpose::SignIn);
     if (!checked)
         return m_session.fail(checked.error());

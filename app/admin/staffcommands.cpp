@@ -8,8 +8,8 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include "app/common/staffpin.h"
 #include "db/staffstore.h"
+#include "model/staffsignin.h"
 
 namespace bo {
 namespace {
@@ -22,6 +22,7 @@ QJsonObject toJson(const StaffMember& m)
                   {QStringLiteral("active"), m.active},
                   {QStringLiteral("locked"), m.locked},
                   {QStringLiteral("failed_pins"), m.failedPins},
+                  {QStringLiteral("has_pin"), m.hasPin},
                   {QStringLiteral("created_at"), CliSession::isoUtc(m.createdAt)}};
     if (m.lastSignInAt.isValid())
         o.insert(QStringLiteral("last_sign_in_at"), CliSession::isoUtc(m.lastSignInAt));
@@ -40,6 +41,8 @@ Result<QString> StaffCommands::readPin(const QString& who) const
         const QString line = CliSession::readStdinLine(false).trimmed();
         if (line.isEmpty())
             return makeError(ErrorCode::BadInput, tr("No PIN on standard input: give it as one line."));
+        if (!StaffSignIn::looksLikePin(line))
+            return makeError(ErrorCode::BadInput, tr("A staff PIN is 4 to 12 digits."));
         return line;
     }
     QTextStream err(stderr);
@@ -50,6 +53,8 @@ Result<QString> StaffCommands::readPin(const QString& who) const
     err << '\n' << Qt::flush;
     if (first != second)
         return makeError(ErrorCode::BadInput, tr("The two PINs differ."));
+    if (!StaffSignIn::looksLikePin(first))
+        return makeError(ErrorCode::BadInput, tr("A staff PIN is 4 to 12 digits."));
     return first;
 }
 
@@ -88,13 +93,10 @@ ExitCode StaffCommands::add(const QStringList& positional)
     auto pin = readPin(name);
     if (!pin)
         return m_session.fail(pin.error());
-    auto hashed = StaffPin::hash(pin.value());
-    if (!hashed)
-        return m_session.fail(hashed.error());
     if (Status s = m_session.connect(true, true); !s)
         return m_session.fail(s.error());
     StaffStore store(m_session.connection());
-    auto id = store.addStaff(name, *role, hashed.value());
+    auto id = store.addStaff(name, *role, pin.value());
     if (!id) {
         if (CliSession::permissionDenied(id.error()))
             return m_session.fail(
@@ -124,7 +126,10 @@ ExitCode StaffCommands::list(const QStringList& positional)
     QString text;
     for (const StaffMember& m : everyone.value()) {
         json.append(toJson(m));
-        QString state = !m.active ? tr("disabled") : m.locked ? tr("LOCKED") : tr("active");
+        QString state = !m.active   ? tr("disabled")
+                        : m.locked  ? tr("LOCKED")
+                        : !m.hasPin ? tr("no PIN")
+                                    : tr("active");
         text +=
             QStringLiteral("%1  %2  %3  %4  %5\n")
                 .arg(m.id, 5)
@@ -181,10 +186,7 @@ ExitCode StaffCommands::pin(const QStringList& positional)
     auto pin = readPin(positional.at(1).trimmed());
     if (!pin)
         return m_session.fail(pin.error());
-    auto hashed = StaffPin::hash(pin.value());
-    if (!hashed)
-        return m_session.fail(hashed.error());
-    if (Status done = store.setPin(id.value(), hashed.value()); !done) {
+    if (Status done = store.setPin(id.value(), pin.value()); !done) {
         if (CliSession::permissionDenied(done.error()))
             return m_session.fail(makeError(ErrorCode::Internal, tr("Changing a PIN needs a manager login."),
                                             done.error().detail));

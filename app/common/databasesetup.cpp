@@ -28,7 +28,6 @@ namespace bo {
 namespace {
 
 const QString demoDatabase = QStringLiteral("boxoffice");
-const QString demoTerminal = QStringLiteral("demo_terminal");
 
 QString newPassword()
 {
@@ -37,36 +36,37 @@ QString newPassword()
         .arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'));
 }
 
-/// The demo's terminal login: created (or given a new password) when its password file is
+/// The demo's login of one kind: created (or given a new password) when its password file is
 /// missing, else used as it is. A lock file keeps two programs starting at once apart.
-Result<ConnectionSettings> demoTerminalLogin(const QString& folder, DbConnection& owner,
-                                             const ConnectionSettings& ownerSettings)
+Result<ConnectionSettings> demoLogin(const QString& folder, DbConnection& owner,
+                                     const ConnectionSettings& ownerSettings, LoginRole kind)
 {
-    QLockFile lock(QDir(folder).filePath(QStringLiteral("terminal-login.lock")));
+    const QString name = QStringLiteral("demo_") + loginRoleWord(kind);
+    QLockFile lock(QDir(folder).filePath(name + QStringLiteral("-login.lock")));
     lock.setStaleLockTime(30000);
     if (!lock.tryLock(60000))
         return makeError(ErrorCode::Internal,
                          QCoreApplication::translate("bo::DatabaseSetup", "The demo login is locked by %1.")
                              .arg(lock.fileName()));
-    const QString path = QDir(folder).filePath(QStringLiteral("terminal-login.pw"));
+    const QString path = QDir(folder).filePath(name + QStringLiteral("-login.pw"));
     QString password;
     if (QFile f(path); f.open(QIODevice::ReadOnly))
         password = QString::fromUtf8(f.readAll()).trimmed();
-    auto exists = owner.exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = ?"), {demoTerminal});
+    auto exists = owner.exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = ?"), {name});
     if (!exists)
         return exists.error();
     const bool roleExists = exists.value().next();
     if (password.isEmpty() || !roleExists) {
         password = newPassword();
-        auto verifier = owner.encryptPassword(demoTerminal, password);
+        auto verifier = owner.encryptPassword(name, password);
         if (!verifier)
             return verifier.error();
         auto statement = owner.exec(
             roleExists ? QStringLiteral("SELECT format('ALTER ROLE %I LOGIN PASSWORD %L', ?::text, ?::text)")
-                       : QStringLiteral(
-                             "SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE boxoffice_terminal', "
-                             "?::text, ?::text)"),
-            {demoTerminal, verifier.value()});
+                       : QStringLiteral("SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I', "
+                                        "?::text, ?::text, ?::text)"),
+            roleExists ? QVariantList{name, verifier.value()}
+                       : QVariantList{name, verifier.value(), LoginStore::roleName(kind)});
         if (!statement)
             return statement.error();
         if (!statement.value().next())
@@ -79,10 +79,10 @@ Result<ConnectionSettings> demoTerminalLogin(const QString& folder, DbConnection
                              QCoreApplication::translate("bo::DatabaseSetup", "Cannot write %1.").arg(path));
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
-    ConnectionSettings terminal = ownerSettings;
-    terminal.setValue(QStringLiteral("user"), demoTerminal);
-    terminal.setValue(QStringLiteral("password"), password);
-    return terminal;
+    ConnectionSettings login = ownerSettings;
+    login.setValue(QStringLiteral("user"), name);
+    login.setValue(QStringLiteral("password"), password);
+    return login;
 }
 
 } // namespace
@@ -159,7 +159,7 @@ Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice)
         spdlog::info("demo cinema: added {} members of staff", staff.value());
     if (choice.owner)
         return settings;
-    return demoTerminalLogin(folder, *connection.value(), settings);
+    return demoLogin(folder, *connection.value(), settings, choice.kind);
 }
 
 } // namespace bo

@@ -5,6 +5,7 @@
 #include <QString>
 
 #include "db/connectionsettings.h"
+#include "db/loginstore.h"
 #include "model/result.h"
 
 namespace bo {
@@ -18,6 +19,9 @@ struct DatabaseChoice
     /// For the demo: the superuser (migrate, seed-demo, create-login) instead of the demo's
     /// terminal login. A conninfo is used as given either way.
     bool owner = false;
+    /// For the demo: the kind of login handed out (a kiosk's, a till's, a door's), as each
+    /// program would have at a cinema (docs/SECURITY.md).
+    LoginRole kind = LoginRole::Till;
 };
 
 /// The folder of the private demo cluster: $BOXOFFICE_DEMO_DIR, else the app-data folder; when
@@ -26,10 +30,10 @@ struct DatabaseChoice
 
 /// Resolves the connection. For the demo: starts (or reuses) the private cluster, creates the
 /// `boxoffice` database, migrates it and seeds the demo cinema for today and tomorrow as the
-/// cluster's superuser, then hands out the login `demo_terminal` (IN ROLE boxoffice_terminal,
-/// created on first use, its password in a 0600 file of the cluster folder) unless `owner` is
-/// set: the GUI, the CLI's sale commands and the workers run with a terminal's rights
-/// (DESIGN.md section 7).
+/// cluster's superuser, then hands out the login of `kind`, `demo_till`, `demo_kiosk` or
+/// `demo_door` (IN ROLE boxoffice_till and so on, created on first use, its password in a 0600
+/// file of the cluster folder) unless `owner` is set: each program and the CLI's sale commands
+/// run with the rights of their kind of terminal (docs/SECURITY.md).
 [[nodiscard]] Result<ConnectionSettings> resolveDatabase(const DatabaseChoice& choice);
 
 } // namespace bo

@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/common/demostaff.h"
 
-#include <QSet>
+#include <QHash>
 
-#include "app/common/staffpin.h"
 #include "db/staffstore.h"
 
 namespace bo {
@@ -26,20 +25,22 @@ Result<int> seedDemoStaff(DbConnection& connection)
     auto existing = store.staff();
     if (!existing)
         return existing.error();
-    QSet<QString> names;
+    QHash<QString, StaffMember> names;
     for (const StaffMember& m : existing.value())
         if (m.active)
-            names.insert(m.name.toLower());
-    const Argon2PinHasher hasher;
+            names.insert(m.name.toLower(), m);
     int added = 0;
     for (const DemoMember& m : members) {
-        // A second demo start keeps the members (and whatever PIN they were given since).
-        if (names.contains(m.name.toLower()))
+        // A second demo start keeps the members (and whatever PIN they were given since); one whose
+        // PIN the upgrade to server-checked PINs cleared (migration 0040) gets the README's again.
+        if (auto known = names.constFind(m.name.toLower()); known != names.cend()) {
+            if (!known->hasPin) {
+                if (Status s = store.setPin(known->id, m.pin); !s)
+                    return s.error();
+            }
             continue;
-        auto hashed = hasher.hash(m.pin);
-        if (!hashed)
-            return hashed.error();
-        auto id = store.addStaff(m.name, m.role, hashed.value());
+        }
+        auto id = store.addStaff(m.name, m.role, m.pin);
         if (!id)
             return id.error();
         ++added;

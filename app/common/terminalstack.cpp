@@ -122,6 +122,8 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
 
     DatabaseChoice& choice = stack->m_choice;
     choice = DatabaseChoice{parser.value(QStringLiteral("db")), parser.isSet(QStringLiteral("demo"))};
+    // The demo hands a counter a till's login and a kiosk a kiosk's (docs/SECURITY.md).
+    choice.kind = setup.counterTill ? LoginRole::Till : LoginRole::Kiosk;
     const bool configured = !choice.conninfo.isEmpty() || !qEnvironmentVariable("BOXOFFICE_DB").isEmpty() ||
                             preferences.contains(QStringLiteral("database/conninfo"));
     if (!configured)

@@ -150,6 +150,7 @@ int main(int argc, char* argv[])
     }
 
     bo::DatabaseChoice choice{parser.value(QStringLiteral("db")), parser.isSet(QStringLiteral("demo"))};
+    choice.kind = bo::LoginRole::Door; // the demo's door login: admit and undo, nothing to sell
     const bool configured = !choice.conninfo.isEmpty() || !qEnvironmentVariable("BOXOFFICE_DB").isEmpty() ||
                             preferences.contains(QStringLiteral("database/conninfo"));
     if (!configured)

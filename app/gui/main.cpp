@@ -14,7 +14,6 @@
 #include <spdlog/spdlog.h>
 
 #include "app/common/logging.h"
-#include "app/common/staffpin.h"
 #include "app/common/terminalstack.h"
 #include "app/gui/pgmanagerscreens.h"
 #include "boxoffice/version.h"
@@ -87,12 +86,10 @@ int main(int argc, char* argv[])
     window.setManagerScreens(&managerScreens);
     // The staff sign-in (issue 16): with the till's permanent id, the one its sales carry, so that
     // the server stamps each sale with the member signed in here.
-    const bo::Argon2PinHasher pinHasher;
-    bo::PgStaffSession staffSession(stack->database(), pinHasher, stack->terminal(), stack->terminalId());
+    bo::PgStaffSession staffSession(stack->database(), stack->terminal(), stack->terminalId());
     window.setStaffSession(&staffSession);
     // Till → shift, drawer, blind count and refunds (issue 16), on a thread of their own.
-    bo::PgTillDesk tillDesk(stack->database(), stack->terminal(), stack->terminalId(), pinHasher,
-                            stack->cardGateways());
+    bo::PgTillDesk tillDesk(stack->database(), stack->terminal(), stack->terminalId(), stack->cardGateways());
     window.setTillDesk(&tillDesk, stack->terminal(), stack->terminalId());
     stack->start();
     window.show();

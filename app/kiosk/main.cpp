@@ -205,8 +205,7 @@ int runKiosk(int argc, char* argv[])
     });
     // With staff in the database, a supervisor's or manager's number and PIN instead (issue 16):
     // the same sign-in as the tills', its wrong PINs counted and locked out by the server.
-    const bo::Argon2PinHasher pinHasher;
-    bo::PgStaffSession staffSession(stack->database(), pinHasher, stack->terminal(), stack->terminalId());
+    bo::PgStaffSession staffSession(stack->database(), stack->terminal(), stack->terminalId());
     window.setStaffSession(&staffSession);
     QObject::connect(&window, &bo::KioskWindow::staffExit, &app, [&app] {
         spdlog::info("kiosk: closed by the staff exit");

@@ -84,6 +84,11 @@ BEGIN
         RAISE EXCEPTION 'currency % is not an ISO 4217 code', coalesce(p_currency, '(none)') USING ERRCODE = 'BO400';
     END IF;
     IF p_method = 'cash' THEN
+        -- Cash exists only where a staffed till takes it (docs/SECURITY.md): a kiosk's credential
+        -- is public, and a "cash" payment from it would confirm a booking nobody paid for.
+        IF coalesce(bo_terminal_kind(), '') NOT IN ('till', 'manager', 'owner') THEN
+            RAISE EXCEPTION 'cash is taken only at a staffed till' USING ERRCODE = '42501';
+        END IF;
         IF p_tendered_minor IS NULL OR p_tendered_minor < p_amount_minor THEN
             RAISE EXCEPTION 'too little cash: % tendered for % due', coalesce(p_tendered_minor, 0), p_amount_minor
                 USING ERRCODE = 'BO400';

@@ -225,6 +225,8 @@ BEGIN
     IF p_owner IS NULL THEN
         RAISE EXCEPTION 'owner token missing' USING ERRCODE = 'BO400';
     END IF;
+    -- "A counter" is the caller's role, not its word: a kiosk that says so still waits its turn.
+    p_counter := coalesce(p_counter, false) AND coalesce(bo_terminal_kind(), '') IN ('till', 'manager', 'owner');
     IF NOT EXISTS (SELECT 1 FROM showtime st WHERE st.id = p_showtime) THEN
         RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
     END IF;

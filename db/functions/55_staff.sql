@@ -174,26 +174,31 @@ BEGIN
     RETURN NEW;
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.bo_staff_check_hash(p_pin_hash text)
- RETURNS void
+-- PINs (docs/SECURITY.md). A PIN is 4 to 12 digits, kept as a bcrypt hash (pgcrypto's crypt(),
+-- cost 10) that only the owner reads. The hash is made here, from the PIN the manager's client
+-- sends, so no client ever holds one.
+CREATE OR REPLACE FUNCTION public.bo_staff_pin_hash(p_pin text)
+ RETURNS text
  LANGUAGE plpgsql
- IMMUTABLE SECURITY DEFINER
+ VOLATILE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 BEGIN
-    IF p_pin_hash IS NULL OR p_pin_hash NOT LIKE '$argon2id$%' OR length(p_pin_hash) > 256 THEN
-        RAISE EXCEPTION 'a PIN is kept only as an Argon2id hash' USING ERRCODE = 'BO400';
+    IF p_pin IS NULL OR p_pin !~ '^[0-9]{4,12}$' THEN
+        RAISE EXCEPTION 'a PIN is 4 to 12 digits' USING ERRCODE = 'BO400';
     END IF;
+    RETURN ext.crypt(p_pin, ext.gen_salt('bf', 10));
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.bo_staff_add(p_name text, p_role text, p_pin_hash text)
+CREATE OR REPLACE FUNCTION public.bo_staff_add(p_name text, p_role text, p_pin text)
  RETURNS integer
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 DECLARE
-    v_id integer;
+    v_id   integer;
+    v_hash text;
 BEGIN
     IF p_name IS NULL OR btrim(p_name) = '' OR length(btrim(p_name)) > 80 THEN
         RAISE EXCEPTION 'a member of staff needs a name of 1 to 80 characters' USING ERRCODE = 'BO400';
@@ -202,9 +207,9 @@ BEGIN
         RAISE EXCEPTION 'role % is not one of cashier, supervisor, manager', coalesce(p_role, '(none)')
             USING ERRCODE = 'BO400';
     END IF;
-    PERFORM bo_staff_check_hash(p_pin_hash);
+    v_hash := bo_staff_pin_hash(p_pin);
     BEGIN
-        INSERT INTO staff (name, role, pin_hash) VALUES (btrim(p_name), p_role, p_pin_hash) RETURNING id INTO v_id;
+        INSERT INTO staff (name, role, pin_hash) VALUES (btrim(p_name), p_role, v_hash) RETURNING id INTO v_id;
     EXCEPTION WHEN unique_violation THEN
         RAISE EXCEPTION 'a member of staff is already called %', btrim(p_name) USING ERRCODE = 'BO412';
     END;
@@ -213,20 +218,183 @@ BEGIN
     RETURN v_id;
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.bo_staff_set_pin(p_staff integer, p_pin_hash text)
+CREATE OR REPLACE FUNCTION public.bo_staff_set_pin(p_staff integer, p_pin text)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
+DECLARE
+    v_hash text := bo_staff_pin_hash(p_pin);
 BEGIN
-    PERFORM bo_staff_check_hash(p_pin_hash);
-    UPDATE staff s SET pin_hash = p_pin_hash, failed_pins = 0, locked_at = NULL
+    UPDATE staff s SET pin_hash = v_hash, failed_pins = 0, locked_at = NULL
      WHERE s.id = p_staff AND s.disabled_at IS NULL;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'there is no active member of staff %', p_staff USING ERRCODE = 'BO404';
     END IF;
     PERFORM bo_audit_record('staff.pin_changed', p_staff::text, NULL, NULL);
+END $function$;
+
+-- A PIN typed at a terminal, checked here; step one of two. The attempt counts as a wrong PIN
+-- the moment it is made, right or wrong, and it reveals nothing: whatever a caller can read
+-- afterwards in the same transaction (the count, the lock, the till's member) is the same for a
+-- right PIN as for a wrong one, so a caller who rolls the attempt back learns nothing either.
+-- Its outcome is read with bo_staff_pin_outcome in a later transaction, once this one committed
+-- the count; only then does a right PIN undo the count and sign in or approve. Every path costs
+-- one bcrypt check, so the time taken does not tell an unknown member from a wrong PIN.
+CREATE OR REPLACE FUNCTION public.bo_staff_pin_attempt(p_staff integer, p_pin text, p_purpose text, p_terminal text,
+                                                       p_terminal_id uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_staff   staff%ROWTYPE;
+    v_max     integer;
+    v_outcome text;
+    v_locked  boolean := false;
+    v_id      bigint;
+BEGIN
+    IF p_purpose IS NULL OR p_purpose NOT IN ('sign_in', 'approve', 'manager') THEN
+        RAISE EXCEPTION 'purpose % is not one of sign_in, approve, manager', coalesce(p_purpose, '(none)')
+            USING ERRCODE = 'BO400';
+    END IF;
+    IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
+        RAISE EXCEPTION 'a PIN attempt needs the terminal' USING ERRCODE = 'BO400';
+    END IF;
+    IF p_purpose = 'sign_in' AND p_terminal_id IS NULL THEN
+        RAISE EXCEPTION 'signing in at a till needs the till''s id' USING ERRCODE = 'BO400';
+    END IF;
+    IF p_pin IS NULL OR p_pin !~ '^[0-9]{4,12}$' THEN
+        RAISE EXCEPTION 'a PIN is 4 to 12 digits' USING ERRCODE = 'BO400';
+    END IF;
+    PERFORM set_config('synchronous_commit', 'on', true);
+    SELECT * INTO v_staff FROM staff s WHERE s.id = p_staff FOR UPDATE;
+    v_outcome := CASE WHEN NOT FOUND THEN 'unknown' WHEN v_staff.disabled_at IS NOT NULL THEN 'disabled'
+                      WHEN v_staff.locked_at IS NOT NULL THEN 'locked' WHEN v_staff.pin_hash IS NULL THEN 'no_pin' END;
+    IF v_outcome IS NOT NULL THEN
+        PERFORM ext.crypt(p_pin, ext.gen_salt('bf', 10));
+    ELSE
+        v_outcome := CASE WHEN ext.crypt(p_pin, v_staff.pin_hash) = v_staff.pin_hash THEN 'ok' ELSE 'wrong_pin' END;
+        SELECT st.pin_max_failures INTO v_max FROM settings st;
+        v_locked := v_staff.failed_pins + 1 >= v_max;
+        UPDATE staff s SET failed_pins = s.failed_pins + 1, locked_at = CASE WHEN v_locked THEN now() END
+         WHERE s.id = p_staff;
+    END IF;
+    INSERT INTO staff_pin_attempt (staff_id, purpose, outcome, locked_now, terminal, terminal_id)
+    VALUES (p_staff, p_purpose, v_outcome, v_locked, p_terminal, p_terminal_id)
+    RETURNING id INTO v_id;
+    -- Attempts are answered within 30 seconds; the audit log keeps their outcomes.
+    DELETE FROM staff_pin_attempt a WHERE a.at < clock_timestamp() - interval '1 day';
+    RETURN v_id;
+END $function$;
+
+-- Step two: the outcome of an attempt this login made, read once, in a later transaction than
+-- the attempt's, within 30 seconds. A right PIN then undoes the attempt's count (and the lock it
+-- may have set), and signs the member in at the till, records the approval or the manager's
+-- sign-in; a wrong one stays counted. Every outcome is in the audit log.
+CREATE OR REPLACE FUNCTION public.bo_staff_pin_outcome(p_attempt bigint)
+ RETURNS TABLE(outcome text, name text, role text, failures_left integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_try   staff_pin_attempt%ROWTYPE;
+    v_staff staff%ROWTYPE;
+    v_max   integer;
+BEGIN
+    SELECT * INTO v_try FROM staff_pin_attempt a WHERE a.id = p_attempt AND a.login = session_user FOR UPDATE;
+    IF NOT FOUND OR v_try.read_at IS NOT NULL OR v_try.at < clock_timestamp() - interval '30 seconds' THEN
+        RAISE EXCEPTION 'there is no PIN attempt % of this terminal to answer: type the PIN again', p_attempt
+            USING ERRCODE = 'BO404';
+    END IF;
+    IF v_try.made_in = pg_current_xact_id_if_assigned() THEN
+        RAISE EXCEPTION 'a PIN''s outcome is read after its attempt was committed' USING ERRCODE = 'BO412';
+    END IF;
+    PERFORM set_config('synchronous_commit', 'on', true);
+    UPDATE staff_pin_attempt a SET read_at = clock_timestamp() WHERE a.id = p_attempt;
+    SELECT * INTO v_staff FROM staff s WHERE s.id = v_try.staff_id FOR UPDATE;
+    SELECT st.pin_max_failures INTO v_max FROM settings st;
+    outcome := v_try.outcome;
+    name := v_staff.name;
+    role := v_staff.role;
+    IF v_try.outcome = 'ok' THEN
+        IF v_staff.disabled_at IS NOT NULL THEN
+            outcome := 'disabled';
+        ELSE
+            UPDATE staff s SET failed_pins = 0,
+                               locked_at = CASE WHEN v_try.locked_now THEN NULL ELSE s.locked_at END,
+                               last_sign_in_at = CASE WHEN v_try.purpose = 'approve' THEN s.last_sign_in_at ELSE now() END,
+                               approved_at = CASE WHEN v_try.purpose = 'approve' THEN clock_timestamp() ELSE s.approved_at END,
+                               approved_terminal = CASE WHEN v_try.purpose = 'approve' THEN v_try.terminal
+                                                        ELSE s.approved_terminal END
+             WHERE s.id = v_try.staff_id;
+            IF v_try.purpose = 'sign_in' THEN
+                INSERT INTO till_session AS t (terminal_id, terminal, staff_id)
+                VALUES (v_try.terminal_id, v_try.terminal, v_try.staff_id)
+                ON CONFLICT (terminal_id) DO UPDATE
+                    SET terminal = EXCLUDED.terminal, staff_id = EXCLUDED.staff_id, signed_in_at = now(),
+                        locked_at = NULL;
+            END IF;
+            PERFORM bo_audit_record(CASE v_try.purpose WHEN 'approve' THEN 'staff.approve' ELSE 'staff.' || v_try.purpose END,
+                                    v_try.staff_id::text, NULL, jsonb_build_object('role', v_staff.role),
+                                    v_try.terminal, v_try.staff_id);
+        END IF;
+    ELSIF v_try.outcome = 'wrong_pin' THEN
+        PERFORM bo_audit_record('staff.pin_wrong', v_try.staff_id::text, NULL,
+                                jsonb_build_object('purpose', v_try.purpose, 'failures', v_staff.failed_pins),
+                                v_try.terminal, v_try.staff_id);
+        IF v_try.locked_now THEN
+            PERFORM bo_audit_record('staff.lockout', v_try.staff_id::text, NULL,
+                                    jsonb_build_object('failures', v_staff.failed_pins), v_try.terminal, v_try.staff_id);
+            outcome := 'locked';
+        END IF;
+    ELSIF v_try.outcome = 'locked' THEN
+        PERFORM bo_audit_record('staff.refused_locked', v_try.staff_id::text, NULL,
+                                jsonb_build_object('purpose', v_try.purpose), v_try.terminal, v_try.staff_id);
+    END IF;
+    failures_left := CASE WHEN outcome = 'wrong_pin' THEN greatest(v_max - v_staff.failed_pins, 0) END;
+    IF outcome IN ('unknown') THEN
+        name := NULL;
+        role := NULL;
+    END IF;
+    RETURN NEXT;
+END $function$;
+
+-- Unlocks a locked member. `p_by` is a supervisor or manager whose PIN the server verified for
+-- an approval at this till in the last two minutes (bo_approval_check); without one, only a
+-- manager's own database login may unlock.
+CREATE OR REPLACE FUNCTION public.bo_staff_unlock(p_staff integer, p_by integer, p_terminal text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_locked timestamptz;
+BEGIN
+    IF p_by IS NULL THEN
+        IF NOT pg_has_role(session_user, 'boxoffice_manager', 'MEMBER') THEN
+            RAISE EXCEPTION 'unlocking a member of staff needs a supervisor''s PIN' USING ERRCODE = '42501';
+        END IF;
+    ELSE
+        IF p_by = p_staff THEN
+            RAISE EXCEPTION 'nobody unlocks themselves' USING ERRCODE = 'BO412';
+        END IF;
+        PERFORM bo_approval_check(p_by, p_terminal);
+    END IF;
+    SELECT s.locked_at INTO v_locked FROM staff s WHERE s.id = p_staff AND s.disabled_at IS NULL FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'there is no active member of staff %', p_staff USING ERRCODE = 'BO404';
+    END IF;
+    IF v_locked IS NULL THEN
+        RETURN false;
+    END IF;
+    UPDATE staff s SET locked_at = NULL, failed_pins = 0 WHERE s.id = p_staff;
+    PERFORM bo_audit_record('staff.unlock', p_staff::text, NULL, jsonb_build_object('by', p_by), p_terminal, p_by);
+    RETURN true;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_staff_disable(p_staff integer)
@@ -252,129 +420,15 @@ BEGIN
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_staff_list()
- RETURNS TABLE(id integer, name text, role text, active boolean, locked boolean, failed_pins integer, created_at timestamp with time zone, last_sign_in_at timestamp with time zone)
+ RETURNS TABLE(id integer, name text, role text, active boolean, locked boolean, failed_pins integer, created_at timestamp with time zone, last_sign_in_at timestamp with time zone, has_pin boolean)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
     SELECT s.id, s.name, s.role, s.disabled_at IS NULL, s.locked_at IS NOT NULL, s.failed_pins, s.created_at,
-           s.last_sign_in_at
+           s.last_sign_in_at, s.pin_hash IS NOT NULL
       FROM staff s ORDER BY s.disabled_at IS NOT NULL, lower(s.name), s.id
 $function$;
-
-CREATE OR REPLACE FUNCTION public.bo_staff_pin(p_staff integer)
- RETURNS TABLE(name text, role text, pin_hash text, locked boolean, active boolean)
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-AS $function$
-    SELECT s.name, s.role, s.pin_hash, s.locked_at IS NOT NULL, s.disabled_at IS NULL FROM staff s WHERE s.id = p_staff
-$function$;
-
-CREATE OR REPLACE FUNCTION public.bo_staff_pin_result(p_staff integer, p_ok boolean, p_purpose text, p_terminal text, p_terminal_id uuid)
- RETURNS TABLE(outcome text, role text, failures_left integer)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-AS $function$
-DECLARE
-    v_staff staff%ROWTYPE;
-    v_max   integer;
-BEGIN
-    IF p_purpose IS NULL OR p_purpose NOT IN ('sign_in', 'approve', 'manager') THEN
-        RAISE EXCEPTION 'purpose % is not one of sign_in, approve, manager', coalesce(p_purpose, '(none)')
-            USING ERRCODE = 'BO400';
-    END IF;
-    IF p_ok IS NULL OR p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
-        RAISE EXCEPTION 'a PIN result needs the outcome and the terminal' USING ERRCODE = 'BO400';
-    END IF;
-    IF p_purpose = 'sign_in' AND p_terminal_id IS NULL THEN
-        RAISE EXCEPTION 'signing in at a till needs the till''s id' USING ERRCODE = 'BO400';
-    END IF;
-    SELECT * INTO v_staff FROM staff s WHERE s.id = p_staff FOR UPDATE;
-    IF NOT FOUND THEN
-        RETURN QUERY SELECT 'unknown'::text, NULL::text, NULL::integer;
-        RETURN;
-    END IF;
-    IF v_staff.disabled_at IS NOT NULL THEN
-        RETURN QUERY SELECT 'disabled'::text, v_staff.role, NULL::integer;
-        RETURN;
-    END IF;
-    IF v_staff.locked_at IS NOT NULL THEN
-        PERFORM bo_audit_record('staff.refused_locked', p_staff::text, NULL,
-                                jsonb_build_object('purpose', p_purpose), p_terminal, p_staff);
-        RETURN QUERY SELECT 'locked'::text, v_staff.role, 0;
-        RETURN;
-    END IF;
-    IF NOT p_ok THEN
-        SELECT st.pin_max_failures INTO v_max FROM settings st;
-        UPDATE staff s SET failed_pins = s.failed_pins + 1,
-                           locked_at = CASE WHEN s.failed_pins + 1 >= v_max THEN now() END
-         WHERE s.id = p_staff RETURNING * INTO v_staff;
-        PERFORM bo_audit_record('staff.pin_wrong', p_staff::text, NULL,
-                                jsonb_build_object('purpose', p_purpose, 'failures', v_staff.failed_pins),
-                                p_terminal, p_staff);
-        IF v_staff.locked_at IS NOT NULL THEN
-            PERFORM bo_audit_record('staff.lockout', p_staff::text, NULL,
-                                    jsonb_build_object('failures', v_staff.failed_pins), p_terminal, p_staff);
-            RETURN QUERY SELECT 'locked'::text, v_staff.role, 0;
-            RETURN;
-        END IF;
-        RETURN QUERY SELECT 'wrong_pin'::text, v_staff.role, v_max - v_staff.failed_pins;
-        RETURN;
-    END IF;
-    UPDATE staff s SET failed_pins = 0,
-                       last_sign_in_at = CASE WHEN p_purpose = 'approve' THEN s.last_sign_in_at ELSE now() END,
-                       approved_at = CASE WHEN p_purpose = 'approve' THEN clock_timestamp() ELSE s.approved_at END,
-                       approved_terminal = CASE WHEN p_purpose = 'approve' THEN p_terminal ELSE s.approved_terminal END
-     WHERE s.id = p_staff;
-    IF p_purpose = 'sign_in' THEN
-        INSERT INTO till_session AS t (terminal_id, terminal, staff_id)
-        VALUES (p_terminal_id, p_terminal, p_staff)
-        ON CONFLICT (terminal_id) DO UPDATE
-            SET terminal = EXCLUDED.terminal, staff_id = EXCLUDED.staff_id, signed_in_at = now(), locked_at = NULL;
-    END IF;
-    PERFORM bo_audit_record(CASE p_purpose WHEN 'approve' THEN 'staff.approve' ELSE 'staff.' || p_purpose END,
-                            p_staff::text, NULL, jsonb_build_object('role', v_staff.role), p_terminal, p_staff);
-    RETURN QUERY SELECT 'ok'::text, v_staff.role, NULL::integer;
-END $function$;
-
-CREATE OR REPLACE FUNCTION public.bo_staff_unlock(p_staff integer, p_by integer, p_terminal text)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO 'pg_catalog', 'public', 'pg_temp'
-AS $function$
-DECLARE
-    v_by     staff%ROWTYPE;
-    v_locked timestamptz;
-BEGIN
-    IF p_by IS NULL THEN
-        IF NOT pg_has_role(session_user, 'boxoffice_manager', 'MEMBER') THEN
-            RAISE EXCEPTION 'unlocking a member of staff needs a supervisor''s PIN' USING ERRCODE = '42501';
-        END IF;
-    ELSE
-        SELECT * INTO v_by FROM staff s WHERE s.id = p_by;
-        IF NOT FOUND OR v_by.disabled_at IS NOT NULL OR v_by.locked_at IS NOT NULL
-           OR v_by.role NOT IN ('supervisor', 'manager') THEN
-            RAISE EXCEPTION 'only an active supervisor or manager may unlock a member of staff'
-                USING ERRCODE = 'BO412';
-        END IF;
-        IF p_by = p_staff THEN
-            RAISE EXCEPTION 'nobody unlocks themselves' USING ERRCODE = 'BO412';
-        END IF;
-    END IF;
-    SELECT s.locked_at INTO v_locked FROM staff s WHERE s.id = p_staff AND s.disabled_at IS NULL FOR UPDATE;
-    IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no active member of staff %', p_staff USING ERRCODE = 'BO404';
-    END IF;
-    IF v_locked IS NULL THEN
-        RETURN false;
-    END IF;
-    UPDATE staff s SET locked_at = NULL, failed_pins = 0 WHERE s.id = p_staff;
-    PERFORM bo_audit_record('staff.unlock', p_staff::text, NULL, jsonb_build_object('by', p_by), p_terminal, p_by);
-    RETURN true;
-END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_till_lock(p_terminal_id uuid)
  RETURNS boolean

@@ -16,69 +16,74 @@ BEGIN
         SELECT p.oid::regprocedure AS name FROM pg_proc p
          WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'bo\_%'
     LOOP
-        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, boxoffice_terminal, boxoffice_manager', r.name);
+        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager', r.name);
     END LOOP;
 END $$;
-REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_manager;
-REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_manager;
--- Terminals (tills, kiosks, doors) and managers
-GRANT EXECUTE ON FUNCTION bo_confirm(text, uuid, integer, uuid, integer[], text[], jsonb, uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_sweep(integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_purge_keys(integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_hold(integer, integer[], uuid, integer, boolean) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_begin_payment(integer, integer[], uuid, text, integer, uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_extend_hold(integer, uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_release(integer, uuid, integer[], boolean) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_create(uuid, uuid, integer, uuid, text, text, uuid, text, bigint, text, bigint, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_advance(uuid, text, text, text, text, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_note_unknown(uuid, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_find(uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_list(boolean, text, integer, integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_try_lead() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_step_down() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_ticket_keys() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_ticket_list(text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_checkin(integer, text, text, integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_checkin_undo(integer, text, integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_checkin_list(integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_checkin_expected(integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_publish_announcements() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_announcer_try_lead() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_announcer_step_down() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_queue_join(integer, uuid, boolean) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_queue_heartbeat(uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_queue_leave(uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_queue_line(integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_ticket_till_key_enrol(bytea, uuid, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_ticket_till_issue(text, smallint) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_ticket_till_sign(integer, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_help_call(text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_help_answer(bigint, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_help_close(bigint) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_help_calls() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_door_tickets(integer[]) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_door_checkin(uuid, integer, text, text, integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_door_sync(uuid, integer, text, text, integer, timestamp with time zone, text, timestamp with time zone) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_door_reports(integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_announcer_led() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_led() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_staff_list() TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_staff_pin(integer) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_staff_pin_result(integer, boolean, text, text, uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_staff_unlock(integer, integer, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_till_lock(uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_till_sign_out(uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_till_staff(uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_shift_open(uuid, text, bigint) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_drawer_move(uuid, text, bigint, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_shift_close(uuid, bigint, jsonb) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_shift_current(uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_sales_lines(integer, timestamp with time zone, timestamp with time zone) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_refund_quote(text, text[]) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_refund_begin(uuid, text, text[], text, text, uuid, integer, text) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_refund_finish(uuid, boolean, text, text, uuid) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_refund_list(text, text, boolean) TO boxoffice_terminal, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_exchange(uuid, text, text[], integer, uuid, integer[], text[], text, text, uuid, integer) TO boxoffice_terminal, boxoffice_manager;
+REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+-- Each function with the kinds of terminal that may run it (docs/SECURITY.md): a kiosk sells to its
+-- customers; a till also takes cash (bo_payment_create asks bo_terminal_kind()), runs its shift and
+-- drawer, refunds and exchanges, and may admit (a small cinema's counter tears tickets too); a door
+-- admits and does nothing else. boxoffice_terminal (the logins made before 0041)
+-- holds nothing of its own: it is a member of boxoffice_till. The leads and the sweep stay with
+-- every terminal until a service role of their own takes them.
+GRANT EXECUTE ON FUNCTION bo_confirm(text, uuid, integer, uuid, integer[], text[], jsonb, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_sweep(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_purge_keys(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_hold(integer, integer[], uuid, integer, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_begin_payment(integer, integer[], uuid, text, integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_extend_hold(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_release(integer, uuid, integer[], boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_create(uuid, uuid, integer, uuid, text, text, uuid, text, bigint, text, bigint, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_advance(uuid, text, text, text, text, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_note_unknown(uuid, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_find(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_list(boolean, text, integer, integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_try_lead() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_step_down() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_ticket_keys() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_ticket_list(text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_checkin(integer, text, text, integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_checkin_undo(integer, text, integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_checkin_list(integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_checkin_expected(integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_publish_announcements() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_announcer_try_lead() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_announcer_step_down() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_queue_join(integer, uuid, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_queue_heartbeat(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_queue_leave(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_queue_line(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_ticket_till_key_enrol(bytea, uuid, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_ticket_till_issue(text, smallint) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_ticket_till_sign(integer, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_help_call(text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_help_answer(bigint, text) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_help_close(bigint) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_help_calls() TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_door_tickets(integer[]) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_door_checkin(uuid, integer, text, text, integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_door_sync(uuid, integer, text, text, integer, timestamp with time zone, text, timestamp with time zone) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_door_reports(integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_announcer_led() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_led() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_staff_list() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_staff_pin_attempt(integer, text, text, text, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_staff_pin_outcome(bigint) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_staff_unlock(integer, integer, text) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_till_lock(uuid) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_till_sign_out(uuid) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_till_staff(uuid) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_shift_open(uuid, text, bigint) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_drawer_move(uuid, text, bigint, text) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_shift_close(uuid, bigint, jsonb) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_shift_current(uuid) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_sales_lines(integer, timestamp with time zone, timestamp with time zone) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_refund_quote(text, text[]) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_refund_begin(uuid, text, text[], text, text, uuid, integer, text) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_refund_finish(uuid, boolean, text, text, uuid) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_refund_list(text, text, boolean) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_exchange(uuid, text, text[], integer, uuid, integer[], text[], text, text, uuid, integer) TO boxoffice_till, boxoffice_manager;
 
 -- Managers only
 GRANT EXECUTE ON FUNCTION bo_cancel_booking(text) TO boxoffice_manager;
@@ -122,23 +127,23 @@ GRANT EXECUTE ON FUNCTION bo_report_drawer(timestamp with time zone, timestamp w
 GRANT EXECUTE ON FUNCTION bo_report_staff(timestamp with time zone, timestamp with time zone, integer, integer) TO boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_report_context() TO boxoffice_manager;
 
--- What the screens and the CLI read directly (terminals see bookings without their payment)
-GRANT SELECT ON auditorium TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT (id, code, showtime_id, status, hold_token, total_minor, currency, terminal, terminal_id, created_at, expires_at, confirmed_at, closed_at) ON booking TO boxoffice_terminal;
+-- What the screens and the CLI read directly (kiosks and tills see bookings without their payment)
+GRANT SELECT ON auditorium TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT (id, code, showtime_id, status, hold_token, total_minor, currency, terminal, terminal_id, created_at, expires_at, confirmed_at, closed_at) ON booking TO boxoffice_kiosk, boxoffice_till;
 GRANT SELECT ON booking TO boxoffice_manager;
 GRANT SELECT ON booking_seat TO boxoffice_manager;
-GRANT SELECT ON hall_layout TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON hall_seat_block TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON movie TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON price_list TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON price_tier TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT (id, showtime_id, counter, state) ON queue_ticket TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON schema_migrations TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON schema_functions TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON seat TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON seat_block TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON settings TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON showtime TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON showtime_price TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON showtime_seat TO boxoffice_terminal, boxoffice_manager;
-GRANT SELECT ON showtime_surcharge TO boxoffice_terminal, boxoffice_manager;
+GRANT SELECT ON hall_layout TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON hall_seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON movie TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON price_list TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON price_tier TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT (id, showtime_id, counter, state) ON queue_ticket TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT SELECT ON schema_migrations TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON schema_functions TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON settings TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON showtime TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON showtime_price TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON showtime_seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON showtime_surcharge TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;

@@ -178,7 +178,8 @@ private slots:
         QCOMPARE(schema.value(QStringLiteral("applied")).toArray().size(), Migrator::latestVersion());
         QCOMPARE(json.value(QStringLiteral("roles")).toArray().toVariantList(),
                  (QVariantList{QStringLiteral("boxoffice_owner"), QStringLiteral("boxoffice_manager"),
-                               QStringLiteral("boxoffice_terminal")}));
+                               QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_kiosk"),
+                               QStringLiteral("boxoffice_till"), QStringLiteral("boxoffice_door")}));
         QVERIFY(json.value(QStringLiteral("parameter_grant")).toString() != QLatin1String("missing"));
         QVERIFY(json.value(QStringLiteral("warnings")).toArray().isEmpty());
         const QJsonArray logins = json.value(QStringLiteral("logins")).toArray();
@@ -204,7 +205,7 @@ private slots:
                                        "WHERE d.datname = '%1' AND a.privilege_type = 'CONNECT' "
                                        "AND pg_get_userbyid(a.grantee) LIKE 'boxoffice\\_%%'")
                             .arg(database)),
-                 QStringLiteral("3"));
+                 QStringLiteral("6"));
         QCOMPARE(
             scalar(QStringLiteral("SELECT has_schema_privilege('public', 'public', 'CREATE')"), database),
             QStringLiteral("false"));

@@ -103,7 +103,7 @@ private slots:
         // A member as the data layer keeps one; the PIN was checked before open() is called.
         QVERIFY(db.run(
             QStringLiteral("INSERT INTO staff (name, role, pin_hash) "
-                           "VALUES ('Hana Choi', 'manager', '$argon2id$v=19$m=1,t=1,p=1$c2FsdA$aGFzaA')")));
+                           "VALUES ('Hana Choi', 'manager', ext.crypt('3333', ext.gen_salt('bf', 4)))")));
         const int member = db.scalar(QStringLiteral("SELECT id FROM staff WHERE name = 'Hana Choi'")).toInt();
         QVERIFY(member > 0);
         auto manager = db.connectAsManager();

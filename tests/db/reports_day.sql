@@ -18,7 +18,7 @@ UPDATE showtime st SET movie_id = m.id
  WHERE st.id = s.id AND m.rn = s.rn % (SELECT count(*) FROM movie);
 INSERT INTO staff (name, role, pin_hash)
 SELECT 'Generated ' || k, CASE WHEN k = 1 THEN 'supervisor' ELSE 'cashier' END,
-       '$argon2id$v=19$m=65536,t=2,p=1$Z2VuZXJhdGVk$Z2VuZXJhdGVk' FROM generate_series(1, 4) k;
+       NULL FROM generate_series(1, 4) k;
 CREATE TEMP TABLE gen_staff AS
 SELECT id, row_number() OVER (ORDER BY id) AS k FROM staff WHERE name LIKE 'Generated %';
 INSERT INTO shift (terminal_id, terminal, opened_by, opened_at, float_minor, currency)

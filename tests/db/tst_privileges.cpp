@@ -54,12 +54,12 @@ const QStringList saleFunctions = {
     // the payload builder is the owner's.
     QStringLiteral("bo_help_call"), QStringLiteral("bo_help_answer"), QStringLiteral("bo_help_close"),
     QStringLiteral("bo_help_calls"),
-    // Staff (0034): the sign-in list, a member's Argon2id string to check a PIN against, the PIN's
-    // result, a supervisor's unlock, the till's lock, sign-out and who is signed in. Adding staff,
-    // PINs and the audit log are the manager's.
-    QStringLiteral("bo_staff_list"), QStringLiteral("bo_staff_pin"), QStringLiteral("bo_staff_pin_result"),
-    QStringLiteral("bo_staff_unlock"), QStringLiteral("bo_till_lock"), QStringLiteral("bo_till_sign_out"),
-    QStringLiteral("bo_till_staff"),
+    // Staff (0034, 0040): the sign-in list, a PIN's attempt and its outcome (checked by the server),
+    // a supervisor's unlock, the till's lock, sign-out and who is signed in. Adding staff, PINs and
+    // the audit log are the manager's.
+    QStringLiteral("bo_staff_list"), QStringLiteral("bo_staff_pin_attempt"),
+    QStringLiteral("bo_staff_pin_outcome"), QStringLiteral("bo_staff_unlock"), QStringLiteral("bo_till_lock"),
+    QStringLiteral("bo_till_sign_out"), QStringLiteral("bo_till_staff"),
     // The till's shift and drawer (0035) and its refunds (0036); the day's shifts, a showtime's
     // bookings for refund-all are the manager's.
     QStringLiteral("bo_shift_open"), QStringLiteral("bo_drawer_move"), QStringLiteral("bo_shift_close"),

@@ -157,7 +157,244 @@ private slots:
             QStringLiteral("1"));
     }
 
+    /// Finding 2: every member's PIN hash was readable by any terminal (bo_staff_pin), and a 4 to
+    /// 6 digit PIN falls to an offline search in minutes. No function an application role may run
+    /// answers with a hash, and the table itself is closed.
+    void noApplicationRoleReadsAPinHash()
+    {
+        QVERIFY(addStaff(QStringLiteral("Hana Choi"), QStringLiteral("manager"), QStringLiteral("3333")) > 0);
+        for (const QString& role :
+             {QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_manager")}) {
+            QCOMPARE(m_db->scalar(
+                         QStringLiteral(
+                             "SELECT coalesce(string_agg(oid::regprocedure::text, ', '), '') FROM pg_proc "
+                             "WHERE pronamespace = 'public'::regnamespace AND has_function_privilege('%1', "
+                             "oid, 'EXECUTE') "
+                             "AND EXISTS (SELECT 1 FROM unnest(proargnames) n WHERE n LIKE '%%pin%%hash%%')")
+                             .arg(role)),
+                     QString());
+        }
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        QVERIFY(!terminal->exec(QStringLiteral("SELECT pin_hash FROM staff")).ok());
+        QVERIFY(!terminal->exec(QStringLiteral("SELECT * FROM staff_pin_attempt")).ok());
+    }
+
+    /// Finding 2: a terminal told the server "this member's PIN was right" (bo_staff_pin_result)
+    /// and the server signed a manager in at any till. Without the PIN nothing signs anyone in.
+    void aTerminalCannotSignAMemberInWithoutTheirPin()
+    {
+        const int manager =
+            addStaff(QStringLiteral("Hana Choi"), QStringLiteral("manager"), QStringLiteral("3333"));
+        QVERIFY(manager > 0);
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        const QString till = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        // The old way, where it still exists: declare the PIN right.
+        if (!m_db
+                 ->scalar(QStringLiteral(
+                     "SELECT to_regprocedure('bo_staff_pin_result(integer, boolean, text, text, uuid)')"))
+                 .isEmpty())
+            (void)terminal->exec(
+                QStringLiteral("SELECT * FROM bo_staff_pin_result(?, true, 'sign_in', 'till-9', ?::uuid)"),
+                {manager, till});
+        // The way there is: a guess.
+        if (!m_db
+                 ->scalar(QStringLiteral(
+                     "SELECT to_regprocedure('bo_staff_pin_attempt(integer, text, text, text, uuid)')"))
+                 .isEmpty()) {
+            auto attempt = terminal->exec(
+                QStringLiteral("SELECT bo_staff_pin_attempt(?, '1234', 'sign_in', 'till-9', ?::uuid)"),
+                {manager, till});
+            QVERIFY(attempt.ok() && attempt.value().next());
+            auto outcome = terminal->exec(QStringLiteral("SELECT outcome FROM bo_staff_pin_outcome(?)"),
+                                          {attempt.value().value(0)});
+            QVERIFY(outcome.ok() && outcome.value().next());
+            QCOMPARE(outcome.value().value(0).toString(), QStringLiteral("wrong_pin"));
+        }
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM till_session")), QStringLiteral("0"));
+        QCOMPARE(
+            m_db->scalar(QStringLiteral("SELECT approved_at IS NULL FROM staff WHERE id = %1").arg(manager)),
+            QStringLiteral("true"));
+    }
+
+    /// The rollback trap (docs/SECURITY.md): inside one transaction a right PIN and a wrong one
+    /// look the same to the caller, the outcome cannot be read before the attempt committed, and a
+    /// committed wrong PIN stays counted.
+    void aRolledBackAttemptRevealsNothing()
+    {
+        const int cashier =
+            addStaff(QStringLiteral("Mina Park"), QStringLiteral("cashier"), QStringLiteral("482913"));
+        QVERIFY(cashier > 0);
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        const QString till = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QStringList seen;
+        for (const QString& pin : {QStringLiteral("482913"), QStringLiteral("482914")}) {
+            QVERIFY(terminal->execScript(QStringLiteral("BEGIN")));
+            auto attempt = terminal->exec(
+                QStringLiteral("SELECT bo_staff_pin_attempt(?, ?, 'sign_in', 'till-1', ?::uuid)"),
+                {cashier, pin, till});
+            QVERIFY2(attempt.ok(), qPrintable(attempt.ok() ? QString() : attempt.error().detail));
+            QVERIFY(attempt.value().next());
+            const QVariant id = attempt.value().value(0);
+            auto visible = terminal->exec(
+                QStringLiteral(
+                    "SELECT (SELECT concat_ws('|', active, locked, failed_pins, last_sign_in_at) FROM "
+                    "bo_staff_list() "
+                    "        WHERE id = ?) || '|' || (SELECT count(*) FROM bo_till_staff(?::uuid))"),
+                {cashier, till});
+            QVERIFY(visible.ok() && visible.value().next());
+            seen << visible.value().value(0).toString();
+            QVERIFY(!terminal->exec(QStringLiteral("SELECT * FROM bo_staff_pin_outcome(?)"), {id}).ok());
+            QVERIFY(terminal->execScript(QStringLiteral("ROLLBACK")));
+        }
+        QCOMPARE(seen.at(0), seen.at(1));
+        QCOMPARE(seen.at(0), QStringLiteral("t|f|1|0"));
+
+        auto committed = terminal->exec(
+            QStringLiteral("SELECT bo_staff_pin_attempt(?, '000000', 'sign_in', 'till-1', ?::uuid)"),
+            {cashier, till});
+        QVERIFY(committed.ok() && committed.value().next());
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT failed_pins FROM staff WHERE id = %1").arg(cashier)),
+                 QStringLiteral("1"));
+        // Rolling the reading back does not give the try back either.
+        QVERIFY(terminal->execScript(QStringLiteral("BEGIN")));
+        auto outcome =
+            terminal->exec(QStringLiteral("SELECT outcome, failures_left FROM bo_staff_pin_outcome(?)"),
+                           {committed.value().value(0)});
+        QVERIFY(outcome.ok() && outcome.value().next());
+        QCOMPARE(outcome.value().value(0).toString(), QStringLiteral("wrong_pin"));
+        QCOMPARE(outcome.value().value(1).toInt(), 4);
+        QVERIFY(terminal->execScript(QStringLiteral("ROLLBACK")));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT failed_pins FROM staff WHERE id = %1").arg(cashier)),
+                 QStringLiteral("1"));
+    }
+
+    /// Finding 2: bo_staff_unlock believed the supervisor's number it was given. Now it needs that
+    /// supervisor's approval, which only their PIN checked by the server records.
+    void anUnlockNeedsTheSupervisorsPin()
+    {
+        const int cashier =
+            addStaff(QStringLiteral("Mina Park"), QStringLiteral("cashier"), QStringLiteral("482913"));
+        const int supervisor =
+            addStaff(QStringLiteral("Joon Lee"), QStringLiteral("supervisor"), QStringLiteral("730155"));
+        QVERIFY(cashier > 0 && supervisor > 0);
+        QVERIFY(m_db->run(QStringLiteral("UPDATE staff SET locked_at = now(), failed_pins = 5 WHERE id = %1")
+                              .arg(cashier)));
+        auto terminal = m_db->connect();
+        QVERIFY(terminal);
+        auto unlocked =
+            terminal->exec(QStringLiteral("SELECT bo_staff_unlock(?, ?, 'till-1')"), {cashier, supervisor});
+        QVERIFY(!unlocked.ok());
+        QCOMPARE(m_db->scalar(
+                     QStringLiteral("SELECT locked_at IS NOT NULL FROM staff WHERE id = %1").arg(cashier)),
+                 QStringLiteral("true"));
+    }
+
+    /// Findings 1 and 4: with the kiosk's credential (public) a "cash" payment confirmed a booking
+    /// nobody paid for. Cash is a staffed till's: the kiosk is refused and nothing is recorded.
+    void aKioskTakesNoCash()
+    {
+        const int showtime = m_db->addShowtime();
+        const QList<int> seats = m_db->seatIds(showtime).mid(0, 1);
+        auto kiosk = m_db->connectAsKiosk();
+        QVERIFY(kiosk);
+        const QString token = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        auto begun = kiosk->exec(
+            QStringLiteral(
+                "SELECT granted, booking_id FROM bo_begin_payment(?, ?::integer[], ?::uuid, 'kiosk-1')"),
+            {showtime, QStringLiteral("{%1}").arg(seats.at(0)), token});
+        QVERIFY2(begun.ok(), qPrintable(begun.ok() ? QString() : begun.error().detail));
+        QVERIFY(begun.value().next() && begun.value().value(0).toBool());
+        const QString booking = begun.value().value(1).toString();
+        auto cash = kiosk->exec(
+            QStringLiteral("SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, NULL, "
+                           "'kiosk-1', NULL, 'cash', 10000, 'KRW', 10000, NULL)"),
+            {QUuid::createUuid().toString(QUuid::WithoutBraces), token, showtime, booking});
+        QVERIFY(!cash.ok());
+        QVERIFY2(cash.error().detail.contains(QLatin1String("staffed till")),
+                 qPrintable(cash.error().detail));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM payment_intent")), QStringLiteral("0"));
+    }
+
+    /// Finding 4: a kiosk opened a shift with a float of 100,000,000,000, could close a real till's
+    /// shift, mark a refund done, exchange, answer help calls as a till and admit at the door.
+    /// None of the till's, the door's or the manager's functions is a kiosk's.
+    void aKioskRunsNoTillNorDoor()
+    {
+        auto kiosk = m_db->connectAsKiosk();
+        QVERIFY(kiosk);
+        const QString till = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        const QStringList attempts{
+            QStringLiteral("SELECT * FROM bo_shift_open('%1', 'till-1', 100000000000)").arg(till),
+            QStringLiteral("SELECT * FROM bo_drawer_move('%1', 'PAY_OUT', 5000, 'x')").arg(till),
+            QStringLiteral("SELECT * FROM bo_shift_close('%1', 0, '{}')").arg(till),
+            QStringLiteral("SELECT * FROM bo_refund_finish('%1', true, 'ref', 'till-1', '%1')").arg(till),
+            QStringLiteral("SELECT * FROM bo_refund_quote('ABCD-EFGH', NULL)"),
+            QStringLiteral("SELECT bo_till_lock('%1')").arg(till),
+            QStringLiteral("SELECT bo_staff_unlock(101, 102, 'till-1')"),
+            QStringLiteral("SELECT * FROM bo_help_calls()"),
+            QStringLiteral("SELECT * FROM bo_checkin(1, 'x', 'Door A', NULL)"),
+            QStringLiteral("SELECT * FROM bo_report_context()"),
+            QStringLiteral("SELECT * FROM bo_queue_set_capacity(1, 0)")};
+        for (const QString& sql : attempts) {
+            auto r = kiosk->exec(sql);
+            QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
+                     qPrintable(sql + QStringLiteral(" -> ") +
+                                (r.ok() ? QStringLiteral("allowed") : r.error().detail)));
+        }
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM shift")), QStringLiteral("0"));
+    }
+
+    /// Finding 5: bo_queue_join(..., p_counter => true) believed the caller was a counter and let a
+    /// kiosk past a closed line. "Counter" is the role's now: the kiosk waits, the till does not.
+    void aKioskThatSaysItIsACounterStillWaits()
+    {
+        const int showtime = m_db->addShowtime();
+        auto manager = m_db->connectAsManager();
+        QVERIFY(manager);
+        QVERIFY(manager->exec(QStringLiteral("SELECT * FROM bo_queue_set_capacity(?, 0)"), {showtime}).ok());
+        auto kiosk = m_db->connectAsKiosk();
+        auto till = m_db->connect();
+        QVERIFY(kiosk && till);
+        const auto join = [&](DbConnection& c) {
+            auto r = c.exec(QStringLiteral("SELECT state FROM bo_queue_join(?, ?::uuid, true)"),
+                            {showtime, QUuid::createUuid().toString(QUuid::WithoutBraces)});
+            return r.ok() && r.value().next() ? r.value().value(0).toString() : QStringLiteral("error");
+        };
+        QCOMPARE(join(*kiosk), QStringLiteral("WAITING"));
+        QCOMPARE(join(*till), QStringLiteral("ADMITTED"));
+    }
+
+    /// A door scanner's credential admits and undoes; it holds, sells and pays nothing.
+    void aDoorSellsNothing()
+    {
+        const int showtime = m_db->addShowtime();
+        auto door = m_db->connectAsDoor();
+        QVERIFY(door);
+        auto held = door->exec(QStringLiteral("SELECT * FROM bo_hold(?, ?::integer[], ?::uuid)"),
+                               {showtime, QStringLiteral("{%1}").arg(m_db->seatIds(showtime).at(0)),
+                                QUuid::createUuid().toString(QUuid::WithoutBraces)});
+        QVERIFY(!held.ok());
+        QVERIFY2(held.error().detail.contains(QLatin1String("permission denied")),
+                 qPrintable(held.error().detail));
+        QVERIFY(!door->exec(QStringLiteral("SELECT code FROM booking")).ok());
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status <> 'FREE'")),
+                 QStringLiteral("0"));
+    }
+
 private:
+    /// A member added as the manager's login would (the PIN hashed by the server); 0 on failure.
+    int addStaff(const QString& name, const QString& role, const QString& pin) const
+    {
+        auto manager = m_db->connectAsManager();
+        if (!manager)
+            return 0;
+        auto added = manager->exec(QStringLiteral("SELECT bo_staff_add(?, ?, ?)"), {name, role, pin});
+        return added.ok() && added.value().next() ? added.value().value(0).toInt() : 0;
+    }
+
     std::unique_ptr<TestDatabase> m_db;
 };
 

@@ -20,7 +20,12 @@ using bo::test::TestDatabase;
 
 namespace {
 
-const QStringList applicationRoles{QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_manager")};
+const QStringList applicationRoles{QStringLiteral("boxoffice_kiosk"), QStringLiteral("boxoffice_till"),
+                                   QStringLiteral("boxoffice_door"), QStringLiteral("boxoffice_manager"),
+                                   QStringLiteral("boxoffice_terminal")};
+/// The logins of earlier releases are tills' (migration 0041): no grant of their own, a till's rights.
+const QString legacyRole = QStringLiteral("boxoffice_terminal");
+const QString tillRole = QStringLiteral("boxoffice_till");
 
 QString resource(const QString& path)
 {
@@ -91,6 +96,15 @@ QSet<QString> approved(const TestDatabase& db, QString* problem)
                                   "function or one table per line)")
                        .arg(grantLines)
                        .arg(understood);
+    const QSet<QString> granted = out;
+    for (const QString& line : granted) {
+        if (line.startsWith(legacyRole + QLatin1Char('|'))) {
+            *problem = QStringLiteral("90_grants.sql grants boxoffice_terminal directly: ") + line;
+            return {};
+        }
+        if (line.startsWith(tillRole + QLatin1Char('|')))
+            out << legacyRole + line.mid(tillRole.size());
+    }
     return out;
 }
 
@@ -182,14 +196,17 @@ private slots:
         const QSet<QString> allowed = approved(*m_db, &problem);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         QVERIFY(m_db->run(QStringLiteral(
-            "GRANT EXECUTE ON FUNCTION bo_ticket_signing_key() TO boxoffice_terminal; "
+            "GRANT EXECUTE ON FUNCTION bo_ticket_signing_key() TO boxoffice_kiosk; "
             "CREATE FUNCTION bo_nobody_granted() RETURNS integer LANGUAGE sql AS $$ SELECT 1 $$; "
             "GRANT INSERT (reason) ON seat_block TO boxoffice_manager")));
         const QSet<QString> extra = effective(*m_db) - allowed;
-        QCOMPARE(listed(extra), QStringLiteral("boxoffice_manager|EXECUTE|bo_nobody_granted()\n"
+        QCOMPARE(listed(extra), QStringLiteral("boxoffice_door|EXECUTE|bo_nobody_granted()\n"
+                                               "boxoffice_kiosk|EXECUTE|bo_nobody_granted()\n"
+                                               "boxoffice_kiosk|EXECUTE|bo_ticket_signing_key()\n"
+                                               "boxoffice_manager|EXECUTE|bo_nobody_granted()\n"
                                                "boxoffice_manager|INSERT|seat_block\n"
                                                "boxoffice_terminal|EXECUTE|bo_nobody_granted()\n"
-                                               "boxoffice_terminal|EXECUTE|bo_ticket_signing_key()"));
+                                               "boxoffice_till|EXECUTE|bo_nobody_granted()"));
     }
 
     /// Each bo_ function in the database has one body in db/functions/, and no file defines a

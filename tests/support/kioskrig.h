@@ -30,8 +30,8 @@ struct KioskRig
 {
     KioskRig(const TestDatabase& db, const QString& pdfFolder, const QString& keyFile, KioskSettings settings,
              const PaymentTimings& timings = {})
-        : backend(db.settings())
-        , desk(makeTestPaymentDesk(db.settings(), cardService, timings))
+        : backend(db.kioskSettings())
+        , desk(makeTestPaymentDesk(db.kioskSettings(), cardService, timings))
         , flow(&backend, desk.get(), QStringLiteral("kiosk-1"))
         , window(&backend, &flow, settings)
     {
@@ -39,10 +39,10 @@ struct KioskRig
         const QUuid terminalId = QUuid::createUuid();
         flow.setTerminalId(terminalId);
         Error error;
-        queue = QueueThread::open(db.settings(), &backend, 200, &error);
+        queue = QueueThread::open(db.kioskSettings(), &backend, 200, &error);
         window.setAdmissionWatch(queue ? queue->watch() : nullptr);
         TillPrintSetup setup;
-        setup.database = db.settings();
+        setup.database = db.kioskSettings();
         setup.keyFile = keyFile;
         setup.terminalId = terminalId;
         setup.terminal = QStringLiteral("kiosk-1");

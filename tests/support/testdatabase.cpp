@@ -204,7 +204,7 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
         }
     }
     m_ownerSettings = server.withDatabase(m_name);
-    m_settings = m_managerSettings = m_ownerSettings;
+    m_settings = m_managerSettings = m_kioskSettings = m_doorSettings = m_ownerSettings;
     if (migrated && !createLogins(server))
         return;
     m_ok = true;
@@ -232,8 +232,14 @@ bool TestDatabase::createLogins(const ConnectionSettings& server)
         settings->setValue(QStringLiteral("password"), password);
         return true;
     };
-    m_terminalLogin = m_name + QStringLiteral("_term");
-    if (!login(m_terminalLogin, QStringLiteral("boxoffice_terminal"), &m_settings))
+    m_terminalLogin = m_name + QStringLiteral("_till");
+    if (!login(m_terminalLogin, QStringLiteral("boxoffice_till"), &m_settings))
+        return false;
+    m_kioskLogin = m_name + QStringLiteral("_kiosk");
+    if (!login(m_kioskLogin, QStringLiteral("boxoffice_kiosk"), &m_kioskSettings))
+        return false;
+    m_doorLogin = m_name + QStringLiteral("_door");
+    if (!login(m_doorLogin, QStringLiteral("boxoffice_door"), &m_doorSettings))
         return false;
     m_managerLogin = m_name + QStringLiteral("_mgr");
     return login(m_managerLogin, QStringLiteral("boxoffice_manager"), &m_managerSettings);
@@ -247,7 +253,7 @@ TestDatabase::~TestDatabase()
     if (auto admin = DbConnection::open(server, QStringLiteral("test-admin"))) {
         (void)admin.value()->execScript(
             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
-        for (const QString& login : {m_terminalLogin, m_managerLogin})
+        for (const QString& login : {m_terminalLogin, m_kioskLogin, m_doorLogin, m_managerLogin})
             if (!login.isEmpty())
                 (void)admin.value()->execScript(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
     }
@@ -276,6 +282,16 @@ std::unique_ptr<DbConnection> TestDatabase::connectAsOwner(const QString& purpos
 std::unique_ptr<DbConnection> TestDatabase::connectAsManager(const QString& purpose) const
 {
     return open(m_managerSettings, purpose);
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connectAsKiosk(const QString& purpose) const
+{
+    return open(m_kioskSettings, purpose);
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connectAsDoor(const QString& purpose) const
+{
+    return open(m_doorSettings, purpose);
 }
 
 QString TestDatabase::scalar(const QString& sql) const

@@ -18,11 +18,12 @@ namespace bo::test {
 /// ctest, the test starts its own private cluster in a temporary folder. If no server can be
 /// started the test fails; it never skips.
 ///
-/// Migrations run as the cluster's superuser (the owner side). A migrated database also gets
-/// two logins of its own, `<name>_term` (IN ROLE boxoffice_terminal) and `<name>_mgr` (IN ROLE
-/// boxoffice_manager), dropped with it: settings() and connect() are the terminal's, so the code
-/// under test proves that the grants suffice (DESIGN.md section 7). scalar(), run(), snapshot()
-/// and the other helpers are the test's own set-up and inspection and run as the owner.
+/// Migrations run as the cluster's superuser (the owner side). A migrated database also gets a
+/// login of its own per kind of client, dropped with it: `<name>_till` (IN ROLE boxoffice_till),
+/// `<name>_kiosk`, `<name>_door` and `<name>_mgr` (boxoffice_manager). settings() and connect()
+/// are the till's; a kiosk's or a door's code under test connects with kioskSettings() or
+/// doorSettings(), so that it proves the grants of its kind suffice (docs/SECURITY.md). scalar(), run(),
+/// snapshot() and the other helpers are the test's own set-up and inspection and run as the owner.
 class TestDatabase final
 {
 public:
@@ -37,19 +38,24 @@ public:
 
     [[nodiscard]] bool ok() const { return m_ok; }
     [[nodiscard]] QString error() const { return m_error; }
-    /// The terminal login's settings (the owner's when the database was not migrated: the
+    /// The till login's settings (the owner's when the database was not migrated: the
     /// roles do not exist before that).
     [[nodiscard]] const ConnectionSettings& settings() const { return m_settings; }
     /// The cluster superuser on this database: migrations, set-up, inspection.
     [[nodiscard]] const ConnectionSettings& ownerSettings() const { return m_ownerSettings; }
     /// The manager login's settings (the owner's when not migrated).
     [[nodiscard]] const ConnectionSettings& managerSettings() const { return m_managerSettings; }
+    /// The kiosk's and the door's logins (the owner's when not migrated).
+    [[nodiscard]] const ConnectionSettings& kioskSettings() const { return m_kioskSettings; }
+    [[nodiscard]] const ConnectionSettings& doorSettings() const { return m_doorSettings; }
     [[nodiscard]] QString name() const { return m_name; }
-    /// The login names of the terminal and the manager ("" when not migrated).
+    /// The login names of the till, the kiosk, the door and the manager ("" when not migrated).
     [[nodiscard]] QString terminalLogin() const { return m_terminalLogin; }
+    [[nodiscard]] QString kioskLogin() const { return m_kioskLogin; }
+    [[nodiscard]] QString doorLogin() const { return m_doorLogin; }
     [[nodiscard]] QString managerLogin() const { return m_managerLogin; }
 
-    /// A new terminal-login connection owned by the calling thread (QVERIFY the result).
+    /// A new till-login connection owned by the calling thread (QVERIFY the result).
     [[nodiscard]] std::unique_ptr<DbConnection>
     connect(const QString& purpose = QStringLiteral("test")) const;
     /// A new connection as the owner (the cluster superuser) for set-up and inspection.
@@ -58,6 +64,11 @@ public:
     /// A new manager-login connection.
     [[nodiscard]] std::unique_ptr<DbConnection>
     connectAsManager(const QString& purpose = QStringLiteral("test-manager")) const;
+    /// A new kiosk-login or door-login connection.
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connectAsKiosk(const QString& purpose = QStringLiteral("test-kiosk")) const;
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connectAsDoor(const QString& purpose = QStringLiteral("test-door")) const;
 
     /// Runs SQL and returns the first column of the first row as text ("" when no row).
     [[nodiscard]] QString scalar(const QString& sql) const;
@@ -102,7 +113,11 @@ private:
     ConnectionSettings m_settings;
     ConnectionSettings m_ownerSettings;
     ConnectionSettings m_managerSettings;
+    ConnectionSettings m_kioskSettings;
+    ConnectionSettings m_doorSettings;
     QString m_terminalLogin;
+    QString m_kioskLogin;
+    QString m_doorLogin;
     QString m_managerLogin;
 };
 

@@ -17,7 +17,6 @@
 #include <QPushButton>
 
 #include "app/common/demostaff.h"
-#include "app/common/staffpin.h"
 #include "db/dbconnection.h"
 #include "db/pgstaffsession.h"
 #include "db/staffstore.h"
@@ -68,8 +67,6 @@ class TstStaffSignIn final : public QObject
     Q_OBJECT
 
 private:
-    Argon2PinHasher m_hasher;
-
     /// Adds a member as the manager login; 0 on failure.
     int addMember(const TestDatabase& db, const QString& name, StaffRole role, const QString& pin)
     {
@@ -77,10 +74,7 @@ private:
         if (!manager)
             return 0;
         StaffStore store(*manager);
-        auto hashed = m_hasher.hash(pin);
-        if (!hashed)
-            return 0;
-        auto id = store.addStaff(name, role, hashed.value());
+        auto id = store.addStaff(name, role, pin);
         return id ? id.value() : 0;
     }
 
@@ -127,7 +121,7 @@ private slots:
         QVERIFY2(db.ok(), qPrintable(db.error()));
         QVERIFY(addTodaysShowtime(db) > 0);
         CounterTill c(db.settings(), terminal);
-        PgStaffSession session(db.settings(), m_hasher, terminal, QUuid::createUuid());
+        PgStaffSession session(db.settings(), terminal, QUuid::createUuid());
         c.window.setStaffSession(&session);
         QSignalSpy listed(c.window.signInWidget(), &StaffSignInWidget::staffListed);
         startTill(c);
@@ -156,7 +150,7 @@ private slots:
         // English as the till shows it: the count's plural comes from the translation.
         c.window.setLanguage(QStringLiteral("en"));
         c.flow.setTerminalId(tillId);
-        PgStaffSession session(db.settings(), m_hasher, terminal, tillId);
+        PgStaffSession session(db.settings(), terminal, tillId);
         c.window.setStaffSession(&session);
         startTill(c);
 
@@ -326,14 +320,14 @@ private slots:
             auto till = db.connect();
             QVERIFY(till);
             StaffStore store(*till);
-            StaffSignIn signIn(store, m_hasher, terminal, tillId);
+            StaffSignIn signIn(store, terminal, tillId);
             auto checked = signIn.check(cashier, cashierPin, PinPurpose::SignIn);
             QVERIFY(checked && checked.value().ok());
         }
         CounterTill c(db.settings(), terminal);
         c.window.setLanguage(QStringLiteral("en"));
         c.flow.setTerminalId(tillId);
-        PgStaffSession session(db.settings(), m_hasher, terminal, tillId);
+        PgStaffSession session(db.settings(), terminal, tillId);
         c.window.setStaffSession(&session);
         startTill(c);
         QTRY_VERIFY_WITH_TIMEOUT(c.find<QLabel>(QStringLiteral("signInHeading"))
@@ -352,7 +346,8 @@ private slots:
         QCOMPARE(c.window.signedInStaff(), cashier);
     }
 
-    /// The demo's staff: added once, their PINs as Argon2id hashes that check (README's PINs).
+    /// The demo's staff: added once, their PINs as the server's bcrypt hashes that check (README's
+    /// PINs).
     void theDemoHasThreeMembersWithTheReadmesPins()
     {
         TestDatabase db;
@@ -362,13 +357,20 @@ private slots:
         auto added = seedDemoStaff(*owner);
         QVERIFY(added);
         QCOMPARE(added.value(), 3);
+        // A demo database upgraded to server-checked PINs (migration 0040 clears them) gets the
+        // README's PINs back at the next start; nobody is added twice.
+        QVERIFY(db.run(QStringLiteral("UPDATE staff SET pin_hash = NULL WHERE name = 'Demo Cashier'")));
         auto again = seedDemoStaff(*owner);
         QVERIFY(again);
         QCOMPARE(again.value(), 0);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM staff WHERE pin_hash IS NULL")),
+                 QStringLiteral("0"));
         QCOMPARE(
             db.scalar(QStringLiteral("SELECT string_agg(name || ':' || role, ',' ORDER BY id) FROM staff")),
             QStringLiteral("Demo Cashier:cashier,Demo Supervisor:supervisor,Demo Manager:manager"));
-        StaffStore store(*owner);
+        auto till = db.connect();
+        QVERIFY(till);
+        StaffStore store(*till);
         const QList<std::pair<QString, QString>> pins = {
             {QStringLiteral("Demo Cashier"), QStringLiteral("1111")},
             {QStringLiteral("Demo Supervisor"), QStringLiteral("2222")},
@@ -376,10 +378,12 @@ private slots:
         for (const auto& [name, pin] : pins) {
             const int id =
                 db.scalar(QStringLiteral("SELECT id FROM staff WHERE name = '%1'").arg(name)).toInt();
-            auto record = store.pinRecord(id);
-            QVERIFY(record && record.value());
-            QVERIFY(record.value()->pinHash.startsWith(QStringLiteral("$argon2id$")));
-            QVERIFY(m_hasher.verify(record.value()->pinHash, pin));
+            QCOMPARE(
+                db.scalar(QStringLiteral("SELECT pin_hash LIKE '$2a$10$%' FROM staff WHERE id = %1").arg(id)),
+                QStringLiteral("true"));
+            auto checked = store.checkPin(id, pin, PinPurpose::Manager, terminal, QUuid::createUuid());
+            QVERIFY(checked);
+            QCOMPARE(checked.value().outcome, PinOutcome::Ok);
         }
     }
 
@@ -390,7 +394,7 @@ private slots:
         const int cashier = addMember(db, QStringLiteral("Mina Park"), StaffRole::Cashier, cashierPin);
         const int manager = addMember(db, QStringLiteral("Hana Choi"), StaffRole::Manager, managerPin);
         QVERIFY(cashier > 0 && manager > 0);
-        PgStaffSession session(db.settings(), m_hasher, terminal, QUuid::createUuid());
+        PgStaffSession session(db.settings(), terminal, QUuid::createUuid());
         RecordingScreens screens;
         ManagerSignInDialog dialog(screens, ManagerScreens::Screen::Films, &session);
         dialog.show();

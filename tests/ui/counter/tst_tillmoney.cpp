@@ -14,7 +14,6 @@
 #include <QSpinBox>
 #include <QtTest>
 
-#include "app/common/staffpin.h"
 #include "db/dbconnection.h"
 #include "db/pgtilldesk.h"
 #include "db/staffstore.h"
@@ -53,7 +52,6 @@ private:
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<DbConnection> m_terminal;
     std::unique_ptr<PgTillDesk> m_desk;
-    Argon2PinHasher m_hasher;
     QUuid m_till;
     int m_showtime = 0;
     QList<int> m_seats;
@@ -68,24 +66,21 @@ private slots:
         m_seats = m_db->seatIds(m_showtime);
         auto manager = m_db->connectAsManager();
         StaffStore managerStaff(*manager);
-        const int cashier = managerStaff
-                                .addStaff(QStringLiteral("Mina Park"), StaffRole::Cashier,
-                                          m_hasher.hash(QStringLiteral("4829")).value())
-                                .value();
-        m_supervisor = managerStaff
-                           .addStaff(QStringLiteral("Joon Lee"), StaffRole::Supervisor,
-                                     m_hasher.hash(QStringLiteral("7301")).value())
-                           .value();
+        const int cashier =
+            managerStaff.addStaff(QStringLiteral("Mina Park"), StaffRole::Cashier, QStringLiteral("4829"))
+                .value();
+        m_supervisor =
+            managerStaff.addStaff(QStringLiteral("Joon Lee"), StaffRole::Supervisor, QStringLiteral("7301"))
+                .value();
         m_till = QUuid::createUuid();
         m_terminal = m_db->connect();
         StaffStore staff(*m_terminal);
-        QVERIFY(StaffSignIn(staff, m_hasher, till, m_till)
+        QVERIFY(StaffSignIn(staff, till, m_till)
                     .check(cashier, QStringLiteral("4829"), PinPurpose::SignIn)
                     .value()
                     .ok());
         QVERIFY(TillShiftStore(*m_terminal).openShift(m_till, till, 100000).ok());
-        m_desk =
-            std::make_unique<PgTillDesk>(m_db->settings(), till, m_till, m_hasher, PaymentGatewayFactory());
+        m_desk = std::make_unique<PgTillDesk>(m_db->settings(), till, m_till, PaymentGatewayFactory());
         m_desk->start();
     }
 

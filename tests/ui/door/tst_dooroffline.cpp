@@ -226,8 +226,8 @@ private slots:
         QList<DoorVerdict> verdicts;
         {
             auto main =
-                std::make_unique<Door>(db.settings(), options(showtime, QStringLiteral("Main")), journal);
-            Door side(db.settings(), options(showtime, QStringLiteral("Side")), QString());
+                std::make_unique<Door>(db.doorSettings(), options(showtime, QStringLiteral("Main")), journal);
+            Door side(db.doorSettings(), options(showtime, QStringLiteral("Side")), QString());
             QVERIFY(main->journal);
             QTRY_VERIFY_WITH_TIMEOUT(main->check.isOnline() && main->check.listedTickets() == 47, 10000);
             QTRY_VERIFY_WITH_TIMEOUT(side.check.isOnline() && side.check.isReady(), 10000);
@@ -287,7 +287,7 @@ private slots:
         auto again = PrivatePostgres::ensureRunning(cluster, clusterOptions);
         QVERIFY2(again.ok(), qPrintable(again.ok() ? QString() : again.error().message));
         {
-            Door restarted(db.settings(), options(showtime, QStringLiteral("Main")), crashed);
+            Door restarted(db.doorSettings(), options(showtime, QStringLiteral("Main")), crashed);
             QVERIFY(restarted.journal);
             // Restored from the journal before the database answers anything.
             QCOMPARE(restarted.check.listedTickets(), 47);
@@ -330,7 +330,7 @@ private slots:
         // A sync interrupted and repeated: the second copy of the crashed journal never heard
         // any answer and sends all 50 again; nothing doubles, the report comes back the same.
         {
-            Door repeated(db.settings(), options(showtime, QStringLiteral("Main")), crashedAgain);
+            Door repeated(db.doorSettings(), options(showtime, QStringLiteral("Main")), crashedAgain);
             QTRY_COMPARE_WITH_TIMEOUT(repeated.check.unsyncedScans(), 0, 20000);
             QCOMPARE(repeated.check.reports().size(), 1);
         }
@@ -342,7 +342,7 @@ private slots:
         env.insert(QStringLiteral("BOXOFFICE_LOG_DIR"), m_dir.filePath(QStringLiteral("logs")));
         cli.setProcessEnvironment(env);
         cli.start(QStringLiteral(BOXOFFICE_ADMIN_PATH),
-                  {QStringLiteral("--db"), db.settings().toConninfo(), QStringLiteral("checkins"),
+                  {QStringLiteral("--db"), db.doorSettings().toConninfo(), QStringLiteral("checkins"),
                    QString::number(showtime), QStringLiteral("--json")});
         QVERIFY(cli.waitForFinished(30000));
         QCOMPARE(cli.exitCode(), 0);
@@ -384,7 +384,7 @@ private slots:
                 .arg(showtime)));
         const QString journal = m_dir.filePath(QStringLiteral("restart.sqlite"));
         {
-            Door door(db.settings(), options(showtime, QStringLiteral("Main")), journal);
+            Door door(db.doorSettings(), options(showtime, QStringLiteral("Main")), journal);
             QTRY_VERIFY_WITH_TIMEOUT(door.check.isOnline() && door.check.listedTickets() == 4, 10000);
             auto v = scan(door, tickets.at(0).payload); // online, after the list
             QVERIFY(v);
@@ -396,7 +396,7 @@ private slots:
             QCOMPARE(v->reason, DoorReason::Admitted);
             QVERIFY(v->offline);
         }
-        Door door(db.settings(), options(showtime, QStringLiteral("Main")), journal);
+        Door door(db.doorSettings(), options(showtime, QStringLiteral("Main")), journal);
         QVERIFY(door.check.isReady());
         QVERIFY(!door.check.isOnline());
         QCOMPARE(door.check.unsyncedScans(), 1);

@@ -36,7 +36,7 @@ public:
 struct Door
 {
     Door(const TestDatabase& db, DoorOptions options)
-        : backend(db.settings())
+        : backend(db.doorSettings())
         , check(
               &backend,
               [](const QList<TicketKey>& keys) {

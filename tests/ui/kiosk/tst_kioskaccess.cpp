@@ -469,7 +469,7 @@ private slots:
                    testSettings());
         RecordingVoice voice;
         k.window.setVoice(&voice);
-        PgHelpDesk kioskDesk(db.settings());
+        PgHelpDesk kioskDesk(db.kioskSettings());
         KioskHelp help(&kioskDesk, QStringLiteral("Kiosk 1 (lobby)"));
         k.window.setHelp(&help);
         kioskDesk.start();

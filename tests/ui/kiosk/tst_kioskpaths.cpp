@@ -202,7 +202,7 @@ private slots:
         CHECKED(touchToSeats(k, db, showtime));
         QCOMPARE(heldCount(db), QStringLiteral("2"));
         // The kiosk's login may not connect, and its sessions end: the database is unreachable.
-        const QString login = db.terminalLogin();
+        const QString login = db.kioskLogin();
         QVERIFY(db.run(QStringLiteral("ALTER ROLE %1 NOLOGIN").arg(login)));
         QVERIFY(db.run(
             QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '%1'")
@@ -426,26 +426,25 @@ private slots:
         TestDatabase db;
         QVERIFY2(db.ok(), qPrintable(db.error()));
         QVERIFY(addTodaysShowtime(db) > 0);
-        const Argon2PinHasher hasher;
         int cashier = 0;
         int supervisor = 0;
         {
             auto manager = db.connectAsManager();
             QVERIFY(manager);
             StaffStore store(*manager);
-            auto added = store.addStaff(QStringLiteral("Mina Park"), StaffRole::Cashier,
-                                        hasher.hash(QStringLiteral("482913")).value());
+            auto added =
+                store.addStaff(QStringLiteral("Mina Park"), StaffRole::Cashier, QStringLiteral("482913"));
             QVERIFY(added);
             cashier = added.value();
-            added = store.addStaff(QStringLiteral("Joon Lee"), StaffRole::Supervisor,
-                                   hasher.hash(QStringLiteral("730155")).value());
+            added =
+                store.addStaff(QStringLiteral("Joon Lee"), StaffRole::Supervisor, QStringLiteral("730155"));
             QVERIFY(added);
             supervisor = added.value();
         }
         KioskRig k(db, folder(QStringLiteral("staff2")), folder(QStringLiteral("staff2.key")),
                    testSettings());
         k.window.setStaffPinCheck([](const QString& pin) { return pin == QLatin1String("4321"); });
-        PgStaffSession session(db.settings(), hasher, QStringLiteral("kiosk-1"), QUuid::createUuid());
+        PgStaffSession session(db.kioskSettings(), QStringLiteral("kiosk-1"), QUuid::createUuid());
         k.window.setStaffSession(&session);
         QSignalSpy exits(&k.window, &KioskWindow::staffExit);
         CHECKED(startKiosk(k));
