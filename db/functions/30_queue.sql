@@ -1,7 +1,10 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
 -- SPDX-FileCopyrightText: Box office developers
 --
--- The admission queue (waiting line).
+-- The admission queue (waiting line). The join, heartbeat, leave and capacity calls wait their turn
+-- at the line's lock (a crowd must queue there, not fail with the session's 3 s lock_timeout meant
+-- for the sales' row locks), for at most 10 s: only these functions take that lock, each for one
+-- short call, since no application role may run the advisory-lock functions (migration 0042).
 -- Each function's current and only body (db/functions/README.md).
 
 CREATE OR REPLACE FUNCTION public.bo_queue_status_of(p_ticket bigint)
@@ -212,7 +215,7 @@ CREATE OR REPLACE FUNCTION public.bo_queue_join(p_showtime integer, p_owner uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
- SET lock_timeout TO '0'
+ SET lock_timeout TO '10s'
 AS $function$
 DECLARE
     v_fresh  boolean := pg_current_xact_id_if_assigned() IS NULL;
@@ -285,7 +288,7 @@ CREATE OR REPLACE FUNCTION public.bo_queue_heartbeat(p_owner uuid)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
- SET lock_timeout TO '0'
+ SET lock_timeout TO '10s'
 AS $function$
 DECLARE
     v_fresh    boolean := pg_current_xact_id_if_assigned() IS NULL;
@@ -348,7 +351,7 @@ CREATE OR REPLACE FUNCTION public.bo_queue_leave(p_owner uuid)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
- SET lock_timeout TO '0'
+ SET lock_timeout TO '10s'
 AS $function$
 DECLARE
     v_fresh    boolean := pg_current_xact_id_if_assigned() IS NULL;
@@ -381,7 +384,7 @@ CREATE OR REPLACE FUNCTION public.bo_queue_set_capacity(p_showtime integer, p_ca
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
- SET lock_timeout TO '0'
+ SET lock_timeout TO '10s'
 AS $function$
 BEGIN
     IF p_capacity IS NOT NULL AND p_capacity NOT BETWEEN 0 AND 100000 THEN

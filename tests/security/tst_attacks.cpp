@@ -384,6 +384,33 @@ private slots:
                  QStringLiteral("0"));
     }
 
+    /// Finding 6: any login could take the queue's line lock (every join, heartbeat and leave then
+    /// waited), sit on the announcer's or the reconciler's lead lock, fill the lock table, or send
+    /// notifications that look like the announcer's. Those functions are the owner's now.
+    void aKioskTakesNoAdvisoryLockAndSendsNoNotification()
+    {
+        const int showtime = m_db->addShowtime();
+        auto kiosk = m_db->connectAsKiosk();
+        QVERIFY(kiosk);
+        const QStringList attempts{QStringLiteral("SELECT pg_advisory_lock(1112494421, %1)").arg(showtime),
+                                   QStringLiteral("SELECT pg_try_advisory_lock(4778125971265110561)"),
+                                   QStringLiteral("SELECT pg_advisory_xact_lock(4778125971265045827)"),
+                                   QStringLiteral("SELECT pg_notify('bo_seats', '%1|F1')").arg(showtime),
+                                   QStringLiteral("SELECT lo_create(0)")};
+        for (const QString& sql : attempts) {
+            auto r = kiosk->exec(sql);
+            QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
+                     qPrintable(sql + QStringLiteral(" -> ") +
+                                (r.ok() ? QStringLiteral("allowed") : r.error().detail)));
+        }
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")),
+                 QStringLiteral("0"));
+        // The queue still takes its own lock: a join goes through.
+        auto joined = kiosk->exec(QStringLiteral("SELECT state FROM bo_queue_join(?, ?::uuid)"),
+                                  {showtime, QUuid::createUuid().toString(QUuid::WithoutBraces)});
+        QVERIFY2(joined.ok(), qPrintable(joined.ok() ? QString() : joined.error().detail));
+    }
+
 private:
     /// A member added as the manager's login would (the PIN hashed by the server); 0 on failure.
     int addStaff(const QString& name, const QString& role, const QString& pin) const
