@@ -337,7 +337,13 @@ private slots:
             QStringLiteral("SELECT * FROM bo_help_calls()"),
             QStringLiteral("SELECT * FROM bo_checkin(1, 'x', 'Door A', NULL)"),
             QStringLiteral("SELECT * FROM bo_report_context()"),
-            QStringLiteral("SELECT * FROM bo_queue_set_capacity(1, 0)")};
+            QStringLiteral("SELECT * FROM bo_queue_set_capacity(1, 0)"),
+            // The owner's own helpers and the manager's audit reads: no terminal runs them.
+            QStringLiteral("SELECT bo_announce('bo_seats', '1|F1')"),
+            QStringLiteral("SELECT bo_announcer_leads()"),
+            QStringLiteral("SELECT bo_approval_check(101, 'till-1')"),
+            QStringLiteral("SELECT * FROM bo_audit_head()"),
+            QStringLiteral("SELECT * FROM bo_audit_chain_rows(0, 10)")};
         for (const QString& sql : attempts) {
             auto r = kiosk->exec(sql);
             QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
@@ -345,6 +351,16 @@ private slots:
                                 (r.ok() ? QStringLiteral("allowed") : r.error().detail)));
         }
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM shift")), QStringLiteral("0"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM announcement")), QStringLiteral("0"));
+        // A till reads no audit chain either (the manager's, to verify).
+        auto tillLogin = m_db->connect();
+        QVERIFY(tillLogin);
+        for (const QString& sql : {QStringLiteral("SELECT * FROM bo_audit_head()"),
+                                   QStringLiteral("SELECT bo_announce('bo_seats', '1|F1')")}) {
+            auto r = tillLogin->exec(sql);
+            QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
+                     qPrintable(sql));
+        }
     }
 
     /// Finding 5: bo_queue_join(..., p_counter => true) believed the caller was a counter and let a
