@@ -122,7 +122,7 @@ public slots:
         emit m_owner->postersLoaded(answer);
     }
 
-    void loadShowtime(int requestId, int showtimeId)
+    void loadShowtime(int requestId, int showtimeId, const QUuid& owner)
     {
         const ListenAfterwards listen(this);
         if (!ready(requestId))
@@ -132,7 +132,7 @@ public slots:
         auto info = catalog.showtime(showtimeId);
         if (!info)
             return failed(requestId, info.error());
-        auto seats = store.seats(showtimeId);
+        auto seats = store.seats(showtimeId, owner);
         if (!seats)
             return failed(requestId, seats.error());
         auto tiers = catalog.priceTiers(showtimeId);
@@ -459,11 +459,12 @@ void PgTerminalBackend::loadPosters(const QList<int>& filmIds)
         m_worker, [w = m_worker, filmIds] { w->loadPosters(filmIds); }, Qt::QueuedConnection);
 }
 
-int PgTerminalBackend::loadShowtime(int showtimeId)
+int PgTerminalBackend::loadShowtime(int showtimeId, const QUuid& owner)
 {
     const int id = ++m_nextRequest;
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, showtimeId] { w->loadShowtime(id, showtimeId); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, id, showtimeId, owner] { w->loadShowtime(id, showtimeId, owner); },
+        Qt::QueuedConnection);
     return id;
 }
 

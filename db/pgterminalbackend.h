@@ -52,7 +52,7 @@ public:
     void loadPosters(const QList<int>& filmIds) override;
     /// How many films' posters were read from the database so far (tests: once per film).
     [[nodiscard]] int postersRead() const { return m_postersRead.loadRelaxed(); }
-    [[nodiscard]] int loadShowtime(int showtimeId) override;
+    [[nodiscard]] int loadShowtime(int showtimeId, const QUuid& owner) override;
     [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,
                            int ttlSeconds) override;
     [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {}) override;

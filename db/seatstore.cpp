@@ -220,18 +220,17 @@ Result<int> SeatStore::purgeExpiredKeys()
     return q.value().value(0).toInt();
 }
 
-Result<QList<SeatState>> SeatStore::seats(int showtimeId)
+Result<QList<SeatState>> SeatStore::seats(int showtimeId, const QUuid& owner)
 {
+    // Another sale's hold token is not the terminal's to read (bo_seat_map): a seat held by this
+    // sale carries `owner`, any other held seat no token.
     auto q = m_connection.exec(
         QStringLiteral(
-            "SELECT ss.seat_id, s.label, s.row_label, s.number, s.kind, s.x, s.y, s.width, "
-            "       CASE WHEN ss.status = 'HELD' AND ss.held_until < clock_timestamp() THEN 'FREE' "
-            "            ELSE ss.status END, "
-            "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_by END, "
-            "       CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_until END "
-            "  FROM showtime_seat ss JOIN seat s ON s.id = ss.seat_id "
-            " WHERE ss.showtime_id = ? ORDER BY s.y, s.x, ss.seat_id"),
-        {showtimeId}, DbConnection::RoundTrip::Short);
+            "SELECT m.seat_id, s.label, s.row_label, s.number, s.kind, s.x, s.y, s.width, m.status, "
+            "       m.mine, m.held_until "
+            "  FROM bo_seat_map(?, ?::uuid) m JOIN seat s ON s.id = m.seat_id "
+            " ORDER BY s.y, s.x, m.seat_id"),
+        {showtimeId, uuidOrNull(owner)}, DbConnection::RoundTrip::Short);
     if (!q)
         return q.error();
     QList<SeatState> out;
@@ -247,8 +246,8 @@ Result<QList<SeatState>> SeatStore::seats(int showtimeId)
         s.y = r.value(6).toDouble();
         s.width = r.value(7).toDouble();
         s.status = seatStatusFromText(r.value(8).toString());
-        if (!r.value(9).isNull())
-            s.heldBy = QUuid::fromString(r.value(9).toString());
+        if (r.value(9).toBool())
+            s.heldBy = owner;
         s.heldUntil = r.value(10).toDateTime();
         out.append(s);
     }

@@ -45,7 +45,7 @@ public:
     [[nodiscard]] Result<ConfirmResult> confirm(const ConfirmRequest& request) override;
     [[nodiscard]] Result<SweepResult> sweep(int batch = 200) override;
     [[nodiscard]] Result<int> purgeExpiredKeys() override;
-    [[nodiscard]] Result<QList<SeatState>> seats(int showtimeId) override;
+    [[nodiscard]] Result<QList<SeatState>> seats(int showtimeId, const QUuid& owner) override;
 
 private:
     std::unique_ptr<DbConnection> m_owned;

@@ -138,7 +138,7 @@ void SaleFlow::openShowtime(int showtimeId)
     m_loadingShowtime = showtimeId;
     setState(State::Loading);
     spdlog::info("sale {}: opening showtime {}", tokenText(m_token), showtimeId);
-    send(Pending::Load, m_seats->loadShowtime(showtimeId));
+    send(Pending::Load, m_seats->loadShowtime(showtimeId, m_token));
 }
 
 void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, const QList<SeatState>& seats,
@@ -286,7 +286,7 @@ void SaleFlow::sendBeginPayment()
 
 void SaleFlow::sendReload()
 {
-    send(Pending::Reload, m_seats->loadShowtime(m_showtime.id));
+    send(Pending::Reload, m_seats->loadShowtime(m_showtime.id, m_token));
 }
 
 void SaleFlow::onHoldFinished(const HoldReply& reply)

@@ -44,8 +44,10 @@ public:
     [[nodiscard]] virtual Result<SweepResult> sweep(int batch = 200) = 0;
     /// Deletes idempotency keys past the retention horizon. Returns keys deleted.
     [[nodiscard]] virtual Result<int> purgeExpiredKeys() = 0;
-    /// Every seat of the showtime with its effective state, in layout order.
-    [[nodiscard]] virtual Result<QList<SeatState>> seats(int showtimeId) = 0;
+    /// Every seat of the showtime with its effective state, in layout order. A seat held by the
+    /// sale `owner` (its token; null for none) has `heldBy` = `owner`; no other hold's token is
+    /// told (docs/SECURITY.md, capabilities).
+    [[nodiscard]] virtual Result<QList<SeatState>> seats(int showtimeId, const QUuid& owner) = 0;
 };
 
 /// Opens seat commands on a connection of their own; called on the thread that will use them.

@@ -40,7 +40,9 @@ public:
     ~SeatOperations() override = default;
 
     /// The showtime, its seats (holds included, an expired hold reads as free) and its prices.
-    [[nodiscard]] virtual int loadShowtime(int showtimeId) = 0;
+    /// Seats held by the sale `owner` carry its token; other holds carry none (the database tells
+    /// no terminal another sale's token).
+    [[nodiscard]] virtual int loadShowtime(int showtimeId, const QUuid& owner) = 0;
     /// Holds every seat in `seats` for `owner` (or extends the owner's hold), all or nothing.
     [[nodiscard]] virtual int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,
                                    int ttlSeconds) = 0;

@@ -135,7 +135,7 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     auto show = catalog.showtime(showtime);
     if (!show)
         return m_session.fail(show.error());
-    auto seatStates = SeatStore(m_session.connection()).seats(showtime);
+    auto seatStates = SeatStore(m_session.connection()).seats(showtime, QUuid());
     if (!seatStates)
         return m_session.fail(seatStates.error());
     SaleBasket basket;

@@ -236,7 +236,7 @@ Result<std::optional<int>> SaleCommands::ttlOption() const
 Result<QHash<int, QString>> SaleCommands::labelsOf(int showtimeId)
 {
     SeatStore store(m_session.connection());
-    auto seats = store.seats(showtimeId);
+    auto seats = store.seats(showtimeId, QUuid());
     if (!seats)
         return seats.error();
     QHash<int, QString> labels;

@@ -139,7 +139,7 @@ ExitCode ShowtimeCommands::seats(const QStringList& positional)
     if (!info)
         return m_session.failLookup(info.error());
     SeatStore store(m_session.connection());
-    auto seats = store.seats(showtimeId.value());
+    auto seats = store.seats(showtimeId.value(), QUuid());
     if (!seats)
         return m_session.fail(seats.error());
     const ShowtimeInfo& s = info.value();

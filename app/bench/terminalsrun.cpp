@@ -316,7 +316,7 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
             result.failures << QStringLiteral("only %1 of %2 terminals online").arg(online).arg(last);
     }
     for (int t = 0; t < n; ++t)
-        (void)backends[size_t(t)]->loadShowtime(showtimeOf(t));
+        (void)backends[size_t(t)]->loadShowtime(showtimeOf(t), QUuid());
     if (!waitFor([&] { return loaded >= n; }, loadWaitMs))
         result.failures << QStringLiteral("only %1 of %2 maps loaded").arg(loaded).arg(n);
     result.online = online;

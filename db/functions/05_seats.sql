@@ -59,9 +59,6 @@ AS $function$
 DECLARE
     v_sorted integer[];
     v_max    integer;
-    v_status text;
-    v_start  timestamptz;
-    v_late   integer;
 BEGIN
     IF p_owner IS NULL THEN
         RAISE EXCEPTION 'owner token missing' USING ERRCODE = 'BO400';
@@ -72,7 +69,7 @@ BEGIN
     IF array_position(p_seats, NULL) IS NOT NULL THEN
         RAISE EXCEPTION 'seat list contains an empty entry' USING ERRCODE = 'BO400';
     END IF;
-    SELECT max_seats_per_sale, late_sale_minutes INTO v_max, v_late FROM settings;
+    SELECT max_seats_per_sale INTO v_max FROM settings;
     -- The size cap before the sort: a request of a million entries costs no more than one of ten.
     IF cardinality(p_seats) > v_max THEN
         RAISE EXCEPTION 'too many seats: % requested, at most % per sale', cardinality(p_seats), v_max
@@ -83,15 +80,78 @@ BEGIN
         RAISE EXCEPTION 'too many seats: % requested, at most % per sale', cardinality(v_sorted), v_max
             USING ERRCODE = 'BO400';
     END IF;
-    SELECT status, starts_at INTO v_status, v_start FROM showtime WHERE id = p_showtime;
+    PERFORM 1 FROM showtime WHERE id = p_showtime;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
     END IF;
-    IF v_status <> 'ON_SALE' OR v_start + make_interval(mins => v_late) < clock_timestamp() THEN
-        RAISE EXCEPTION 'showtime % is not on sale', p_showtime USING ERRCODE = 'BO403';
-    END IF;
+    -- Whether the showtime sells is the gate's, after the seat locks (bo_sale_gate).
     RETURN v_sorted;
 END $function$;
+
+-- The sale rules, judged in one place for every path that takes a seat or confirms (bo_hold,
+-- bo_begin_payment through bo_take_seats, bo_confirm and with it bo_exchange), by the clock after
+-- the caller's seat locks: the showtime exists and is ON_SALE, its window is open (sale_opens_at,
+-- and the cut-off: sale_closes_at, else the start plus late_sale_minutes), the request is within
+-- the seats a sale may have, and a showtime that sells through its queue is sold only to a sale
+-- its queue admitted. A sale the database already knows (its row in `sale`, made by its first
+-- granted hold) was admitted then; its queue ticket is locked FOR SHARE otherwise, so that no
+-- pass expires it before the caller commits. Nothing here is the caller's word: "counter" is the
+-- login's role, which bo_queue_join reads (a till is admitted on joining).
+CREATE OR REPLACE FUNCTION public.bo_sale_gate(p_showtime integer, p_owner uuid, p_seats integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    r record;
+BEGIN
+    SELECT st.status, st.sale_opens_at AS opens,
+           coalesce(st.sale_closes_at, st.starts_at + make_interval(mins => se.late_sale_minutes)) AS cutoff,
+           se.max_seats_per_sale AS max_seats,
+           coalesce(st.queue_capacity, se.queue_capacity) IS NOT NULL AS queued
+      INTO r FROM showtime st CROSS JOIN settings se WHERE st.id = p_showtime;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
+    END IF;
+    IF p_seats > r.max_seats THEN
+        RAISE EXCEPTION 'too many seats: % requested, at most % per sale', p_seats, r.max_seats
+            USING ERRCODE = 'BO400';
+    END IF;
+    IF r.opens > clock_timestamp() THEN
+        RAISE EXCEPTION 'showtime % goes on sale at %', p_showtime,
+            to_char(r.opens AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') USING ERRCODE = 'BO403';
+    END IF;
+    IF r.status <> 'ON_SALE' OR r.cutoff < clock_timestamp() THEN
+        RAISE EXCEPTION 'showtime % is not on sale', p_showtime USING ERRCODE = 'BO403';
+    END IF;
+    IF r.queued AND NOT EXISTS (SELECT 1 FROM sale s WHERE s.hold_token = p_owner AND s.showtime_id = p_showtime) THEN
+        PERFORM 1 FROM queue_ticket t
+         WHERE t.owner = p_owner AND t.showtime_id = p_showtime AND t.state IN ('ADMITTED', 'ACTIVE')
+           FOR SHARE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'not admitted: showtime % sells through its queue; join it and wait for your turn',
+                p_showtime USING ERRCODE = 'BO429';
+        END IF;
+    END IF;
+END $function$;
+
+-- A showtime's seats as a terminal's screen sees them: the state (a lapsed hold reads FREE), until
+-- when a seat is held, and whether the caller's own sale holds it (`p_owner`, the sale's token,
+-- which the caller has). Nobody else's hold token leaves the database: a token releases, pays
+-- for and confirms the seats it holds (issue 36 finding 3), so the terminals read no held_by.
+CREATE OR REPLACE FUNCTION public.bo_seat_map(p_showtime integer, p_owner uuid)
+ RETURNS TABLE(seat_id integer, status text, held_until timestamp with time zone, mine boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    SELECT ss.seat_id,
+           CASE WHEN ss.status = 'HELD' AND ss.held_until < clock_timestamp() THEN 'FREE' ELSE ss.status END,
+           CASE WHEN ss.held_until >= clock_timestamp() THEN ss.held_until END,
+           ss.status = 'HELD' AND ss.held_until >= clock_timestamp() AND ss.held_by = p_owner
+      FROM showtime_seat ss WHERE ss.showtime_id = p_showtime
+$function$;
 
 CREATE OR REPLACE FUNCTION public.bo_check_seats_exist(p_showtime integer, p_seats integer[])
  RETURNS void
@@ -145,6 +205,9 @@ BEGIN
     IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'terminal name missing' USING ERRCODE = 'BO400';
     END IF;
+    IF p_terminal_id IS NOT NULL THEN
+        PERFORM bo_terminal_claim(p_terminal_id);
+    END IF;
     IF p_key IS NULL THEN
         RAISE EXCEPTION 'idempotency key missing' USING ERRCODE = 'BO400';
     END IF;
@@ -193,6 +256,22 @@ BEGIN
     IF jsonb_typeof(p_payment) = 'object'
        AND (p_payment ->> 'intent') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN
         v_carried := (p_payment ->> 'intent')::uuid;
+    END IF;
+    -- A payment it carries is one of this booking's, and money the gateway or the drawer took
+    -- (AUTHORISED or CAPTURED): not an intent never sent (NEW), still in flight (AUTHORISING), of
+    -- another booking, or one that does not exist (issue 36 finding 1).
+    IF v_carried IS NOT NULL THEN
+        SELECT p.booking_id, p.state INTO v_intent FROM payment_intent p WHERE p.key = v_carried;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'there is no payment %: pay again', v_carried USING ERRCODE = 'BO412';
+        END IF;
+        IF v_intent.booking_id IS DISTINCT FROM v_pending.id THEN
+            RAISE EXCEPTION 'the payment % is not this booking''s: pay again', v_carried USING ERRCODE = 'BO412';
+        END IF;
+        IF v_intent.state IN ('NEW', 'AUTHORISING') THEN
+            RAISE EXCEPTION 'the payment % is %: no money is taken yet', v_carried, lower(v_intent.state)
+                USING ERRCODE = 'BO412';
+        END IF;
     END IF;
     IF v_pending.id IS NOT NULL OR v_carried IS NOT NULL THEN
         FOR v_intent IN
@@ -250,6 +329,7 @@ BEGIN
         END IF;
         RAISE EXCEPTION 'unavailable:%', array_to_string(v_missing, ',') USING ERRCODE = 'BO409';
     END IF;
+    PERFORM bo_sale_gate(p_showtime, p_owner, cardinality(v_seats));
 
     SELECT st.price_list_id INTO v_price_list FROM showtime st WHERE st.id = p_showtime;
 
@@ -285,7 +365,7 @@ BEGIN
     IF v_carried IS NOT NULL THEN
         SELECT p.amount_minor, p.currency::text AS currency INTO v_paid
           FROM payment_intent p WHERE p.key = v_carried;
-        IF FOUND AND (v_paid.amount_minor <> v_total OR v_paid.currency <> v_currency) THEN
+        IF v_paid.amount_minor <> v_total OR v_paid.currency <> v_currency THEN
             RAISE EXCEPTION 'the payment % is for % %, but the seats cost % %; take the payment again',
                             v_carried, v_paid.amount_minor, v_paid.currency, v_total, v_currency
                 USING ERRCODE = 'BO412';
@@ -346,6 +426,10 @@ CREATE OR REPLACE FUNCTION public.bo_sweep(p_batch integer DEFAULT 200)
  SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
+DECLARE
+    -- Whose holds lapsed is a capability (a hold token releases, pays for and confirms its seats;
+    -- a code refunds): a terminal that sweeps learns which seats were freed, not whose they were.
+    v_owner boolean := bo_terminal_kind() = 'owner';
 BEGIN
     IF p_batch IS NULL OR p_batch NOT BETWEEN 1 AND 10000 THEN
         RAISE EXCEPTION 'batch size % is outside 1..10000', p_batch USING ERRCODE = 'BO400';
@@ -361,7 +445,8 @@ BEGIN
            FOR UPDATE SKIP LOCKED)
     UPDATE booking b SET status = 'EXPIRED', closed_at = clock_timestamp()
       FROM due WHERE b.id = due.id AND b.status = 'PENDING'
-    RETURNING b.showtime_id, NULL::integer, b.hold_token, b.code;
+    RETURNING b.showtime_id, NULL::integer, CASE WHEN v_owner THEN b.hold_token END,
+              CASE WHEN v_owner THEN b.code END;
 
     RETURN QUERY
     WITH victims AS (
@@ -378,7 +463,7 @@ BEGIN
          WHERE ss.showtime_id = v.showtime_id AND ss.seat_id = v.seat_id
            AND ss.status = 'HELD' AND ss.held_until < clock_timestamp()
         RETURNING ss.showtime_id, ss.seat_id, v.held_by)
-    SELECT f.showtime_id, f.seat_id, f.held_by, NULL::text FROM freed f;
+    SELECT f.showtime_id, f.seat_id, CASE WHEN v_owner THEN f.held_by END, NULL::text FROM freed f;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_purge_keys(p_batch integer DEFAULT 1000)
@@ -527,16 +612,7 @@ BEGIN
       INTO r
       FROM (SELECT 1) one LEFT JOIN cfg ON true;
 
-    IF cardinality(r.seats) > coalesce(r.max_seats, (SELECT max_seats_per_sale FROM settings)) THEN
-        RAISE EXCEPTION 'too many seats: % requested, at most % per sale', cardinality(r.seats),
-            coalesce(r.max_seats, (SELECT max_seats_per_sale FROM settings)) USING ERRCODE = 'BO400';
-    END IF;
-    IF r.on_sale IS NULL THEN
-        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
-    END IF;
-    IF NOT r.on_sale THEN
-        RAISE EXCEPTION 'showtime % is not on sale', p_showtime USING ERRCODE = 'BO403';
-    END IF;
+    PERFORM bo_sale_gate(p_showtime, p_owner, cardinality(r.seats));
 
     IF coalesce(cardinality(r.locked), 0) <> cardinality(r.seats) THEN
         PERFORM bo_check_seats_exist(p_showtime, r.seats);
@@ -610,12 +686,9 @@ BEGIN
                    AND coalesce(st.sale_closes_at, st.starts_at + make_interval(mins => se.late_sale_minutes))
                        >= clock_timestamp()
                    AND (st.sale_opens_at IS NULL OR st.sale_opens_at <= clock_timestamp()) AS on_sale,
-               coalesce(st.sale_closes_at, st.starts_at + make_interval(mins => se.late_sale_minutes)) AS cutoff,
-               st.sale_opens_at AS opens,
                se.max_seats_per_sale AS max_seats,
                least(coalesce(p_ttl_s, se.selection_ttl_s), 3600) AS ttl,
                se.selection_ttl_s AS selection_ttl,
-               coalesce(st.queue_capacity, se.queue_capacity) IS NOT NULL AS queued,
                sa.deadline, sa.deadline IS NOT NULL AS known
           FROM showtime st CROSS JOIN settings se
           LEFT JOIN LATERAL (
@@ -641,39 +714,16 @@ BEGIN
            AND ss.held_by IS DISTINCT FROM p_owner
          ORDER BY ss.seat_id
            FOR UPDATE OF ss SKIP LOCKED)
-    SELECT (SELECT req.seats FROM req) AS seats, cfg.on_sale, cfg.cutoff, cfg.opens, cfg.max_seats, cfg.ttl, cfg.selection_ttl,
-           cfg.queued, cfg.deadline, cfg.known,
+    SELECT (SELECT req.seats FROM req) AS seats, cfg.on_sale, cfg.max_seats, cfg.ttl, cfg.selection_ttl,
+           cfg.deadline, cfg.known,
            (SELECT array_agg(x.seat_id ORDER BY x.seat_id)
               FROM (SELECT o.seat_id FROM own o UNION ALL SELECT l.seat_id FROM locked l) x) AS locked
       INTO r
       FROM (SELECT 1) one LEFT JOIN cfg ON true;
 
-    IF cardinality(r.seats) > coalesce(r.max_seats, (SELECT max_seats_per_sale FROM settings)) THEN
-        RAISE EXCEPTION 'too many seats: % requested, at most % per sale', cardinality(r.seats),
-            coalesce(r.max_seats, (SELECT max_seats_per_sale FROM settings)) USING ERRCODE = 'BO400';
-    END IF;
-    IF r.on_sale IS NULL THEN
-        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
-    END IF;
-    -- Judged again by the clock after the locks: a hold that waited past the cut-off is refused.
-    IF r.opens > clock_timestamp() THEN
-        RAISE EXCEPTION 'showtime % goes on sale at %', p_showtime,
-            to_char(r.opens AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') USING ERRCODE = 'BO403';
-    END IF;
-    IF NOT r.on_sale OR r.cutoff < clock_timestamp() THEN
-        RAISE EXCEPTION 'showtime % is not on sale', p_showtime USING ERRCODE = 'BO403';
-    END IF;
-    -- A sale of a queued showtime starts only with its admission (0014); the ticket is locked so
-    -- that no pass expires it before this hold commits. The seats locked above go with the raise.
-    IF r.queued AND NOT r.known THEN
-        PERFORM 1 FROM queue_ticket t
-         WHERE t.owner = p_owner AND t.showtime_id = p_showtime AND t.state IN ('ADMITTED', 'ACTIVE')
-           FOR SHARE;
-        IF NOT FOUND THEN
-            RAISE EXCEPTION 'not admitted: showtime % sells through its queue; join it and wait for your turn',
-                p_showtime USING ERRCODE = 'BO429';
-        END IF;
-    END IF;
+    -- Judged by the clock after the locks: a hold that waited past the cut-off is refused. The
+    -- seats locked above go with a refusal.
+    PERFORM bo_sale_gate(p_showtime, p_owner, cardinality(r.seats));
     IF r.deadline <= clock_timestamp() THEN
         RAISE EXCEPTION 'the sale''s time is up' USING ERRCODE = 'BO410';
     END IF;
@@ -755,6 +805,9 @@ DECLARE
 BEGIN
     IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'terminal name missing' USING ERRCODE = 'BO400';
+    END IF;
+    IF p_terminal_id IS NOT NULL THEN
+        PERFORM bo_terminal_claim(p_terminal_id);
     END IF;
     IF p_owner IS NULL THEN
         RAISE EXCEPTION 'owner token missing' USING ERRCODE = 'BO400';

@@ -73,6 +73,9 @@ BEGIN
     IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'terminal name missing' USING ERRCODE = 'BO400';
     END IF;
+    IF p_terminal_id IS NOT NULL THEN
+        PERFORM bo_terminal_claim(p_terminal_id);
+    END IF;
     IF p_method IS NULL OR p_method NOT IN ('card', 'cash') THEN
         RAISE EXCEPTION 'payment method % is neither card nor cash', coalesce(p_method, '(none)')
             USING ERRCODE = 'BO400';
@@ -160,7 +163,7 @@ BEGIN
         IF v_claimed THEN
             PERFORM bo_payment_record(p_key, NULL, v_state, v_now,
                                       jsonb_build_object('created', p_method, 'terminal_name', p_terminal));
-            RETURN QUERY SELECT * FROM payment_intent_status s WHERE s.key = p_key;
+            RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
             RETURN;
         END IF;
         -- Another request with this key committed first.
@@ -169,7 +172,7 @@ BEGIN
     IF v_stored <> v_fingerprint THEN
         RAISE EXCEPTION 'payment key % was already used for a different request', p_key USING ERRCODE = 'BO422';
     END IF;
-    RETURN QUERY SELECT * FROM payment_intent_status s WHERE s.key = p_key;
+    RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_payment_advance(p_key uuid, p_from text, p_to text, p_ref text DEFAULT NULL::text, p_masked text DEFAULT NULL::text, p_reason text DEFAULT NULL::text)
@@ -214,6 +217,13 @@ BEGIN
         RAISE EXCEPTION 'booking % is confirmed: its payment is not given back', v_intent.booking_code
             USING ERRCODE = 'BO412';
     END IF;
+    -- Money taken goes back by moving its intent only for a booking a manager cancelled; a refunded
+    -- or exchanged booking's money went back through its refunds (the refund table), and moving the
+    -- intent too would pay it back twice (issue 36 finding 8).
+    IF p_to IN ('REFUNDING', 'REFUNDED') AND v_booking IS DISTINCT FROM 'CANCELLED' THEN
+        RAISE EXCEPTION 'booking % is %: its money goes back through a refund of the booking', v_intent.booking_code,
+            coalesce(lower(v_booking), 'unknown') USING ERRCODE = 'BO412';
+    END IF;
 
     v_now := clock_timestamp();
     UPDATE payment_intent p
@@ -223,7 +233,7 @@ BEGIN
      WHERE p.key = p_key;
     PERFORM bo_payment_record(p_key, p_from, p_to, v_now,
                               jsonb_build_object('ref', v_ref, 'masked', v_masked, 'reason', left(v_reason, 500)));
-    RETURN QUERY SELECT * FROM payment_intent_status s WHERE s.key = p_key;
+    RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_payment_note_unknown(p_key uuid, p_reason text)
@@ -253,7 +263,7 @@ BEGIN
      WHERE p.key = p_key;
     PERFORM bo_payment_record(p_key, v_intent.state, v_intent.state, v_now,
                               jsonb_build_object('unknown', v_reason));
-    RETURN QUERY SELECT * FROM payment_intent_status s WHERE s.key = p_key;
+    RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_payment_find(p_key uuid)
@@ -263,7 +273,7 @@ CREATE OR REPLACE FUNCTION public.bo_payment_find(p_key uuid)
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
 BEGIN
-    RETURN QUERY SELECT * FROM payment_intent_status s WHERE s.key = p_key;
+    RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
     IF NOT FOUND THEN
         RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
     END IF;
@@ -283,13 +293,36 @@ BEGIN
         RAISE EXCEPTION 'silent time % s is negative', p_silent_s USING ERRCODE = 'BO400';
     END IF;
     RETURN QUERY
-    SELECT * FROM payment_intent_status s
-     WHERE (NOT coalesce(p_unresolved, false) OR s.resolved_at IS NULL)
-       AND (coalesce(p_terminal, '') = '' OR s.terminal = p_terminal)
-       AND (coalesce(p_silent_s, 0) = 0 OR s.updated_at <= clock_timestamp() - make_interval(secs => p_silent_s))
-     ORDER BY s.created_at DESC, s.key
-     LIMIT p_limit;
+    SELECT v.* FROM bo_payment_seen(ARRAY(
+        SELECT s.key FROM payment_intent_status s
+         WHERE (NOT coalesce(p_unresolved, false) OR s.resolved_at IS NULL)
+           AND (coalesce(p_terminal, '') = '' OR s.terminal = p_terminal)
+           AND (coalesce(p_silent_s, 0) = 0 OR s.updated_at <= clock_timestamp() - make_interval(secs => p_silent_s))
+         ORDER BY s.created_at DESC, s.key
+         LIMIT p_limit)) v
+     ORDER BY v.created_at DESC, v.key;
 END $function$;
+
+-- Payment rows as the caller may see them: a payment another login made keeps its state, amount,
+-- booking and gateway reference (a reconciler resolves any terminal's), but not its sale's hold
+-- token (which releases, pays for and confirms that sale's seats) nor the customer's masked card
+-- (issue 36 finding 3). The manager's pages and the owner see everything. Who made a payment is
+-- the login of its first event.
+CREATE OR REPLACE FUNCTION public.bo_payment_seen(p_keys uuid[])
+ RETURNS SETOF payment_intent_status
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    SELECT v.*
+      FROM payment_intent_status s
+     CROSS JOIN LATERAL jsonb_populate_record(s,
+               CASE WHEN bo_terminal_kind() IN ('manager', 'owner')
+                         OR EXISTS (SELECT 1 FROM payment_event e WHERE e.key = s.key AND e.seq = 1
+                                       AND e.terminal = session_user)
+                    THEN '{}'::jsonb ELSE '{"hold_token": null, "masked_card": null}'::jsonb END) v
+     WHERE s.key = ANY (p_keys)
+$function$;
 
 CREATE OR REPLACE FUNCTION public.bo_payment_leads()
  RETURNS boolean

@@ -75,6 +75,10 @@ AS $function$
       JOIN seat se ON se.id = t.seat_id
       LEFT JOIN price_tier pt ON pt.price_list_id = st.price_list_id AND pt.code = bs.tier_code
      WHERE b.code = p_code
+       -- A ticket's payload admits its holder: a terminal lists only the tickets of sales it made
+       -- (the booking's till id is enrolled to its login); the manager's pages list any.
+       AND (bo_terminal_kind() IN ('manager', 'owner')
+            OR EXISTS (SELECT 1 FROM terminal_enrolment e WHERE e.terminal_id = b.terminal_id AND e.login = session_user))
      ORDER BY se.row_label, se.number
 $function$;
 
@@ -215,6 +219,7 @@ BEGIN
     IF p_terminal_id IS NULL OR p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'a till key needs the till''s id and name' USING ERRCODE = 'BO400';
     END IF;
+    PERFORM bo_terminal_claim(p_terminal_id);
     SELECT k.id, k.terminal_login, k.terminal_id, k.approved_at, k.retired_at INTO v_key
       FROM ticket_key k WHERE k.public_key = p_public;
     IF FOUND THEN

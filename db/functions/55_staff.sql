@@ -56,8 +56,13 @@ DECLARE
     v_named text := nullif(current_setting('bo.staff', true), '');
     v_staff integer;
 BEGIN
-    IF v_named IS NOT NULL AND v_named ~ '^[0-9]{1,9}$' THEN
-        RETURN v_named::integer;
+    -- bo.staff names who acts only for a manager's login (its pages name the member whose
+    -- manager's PIN opened them; that login may set any member's PIN anyway). Any other login can
+    -- set the setting too: a terminal's work is attributed to the member signed in at its own
+    -- till, never to whom it names (issue 36 finding 2).
+    IF v_named IS NOT NULL AND v_named ~ '^[0-9]{1,9}$' AND bo_terminal_kind() IN ('manager', 'owner') THEN
+        SELECT s.id INTO v_staff FROM staff s WHERE s.id = v_named::integer AND s.disabled_at IS NULL;
+        RETURN v_staff;
     END IF;
     IF p_terminal_id IS NOT NULL THEN
         SELECT t.staff_id INTO v_staff FROM till_session t WHERE t.terminal_id = p_terminal_id;
@@ -269,7 +274,19 @@ BEGIN
     IF p_pin IS NULL OR p_pin !~ '^[0-9]{4,12}$' THEN
         RAISE EXCEPTION 'a PIN is 4 to 12 digits' USING ERRCODE = 'BO400';
     END IF;
+    IF p_terminal_id IS NOT NULL THEN
+        PERFORM bo_terminal_claim(p_terminal_id);
+    END IF;
     PERFORM set_config('synchronous_commit', 'on', true);
+    -- A login tries at most 20 PINs in ten minutes, right ones whose outcome
+    -- it read not counted: a stolen credential guesses slowly, and locks members out slowly. An
+    -- attempt not yet read counts whatever its outcome, so a second attempt in the same
+    -- transaction tells nothing about the first.
+    IF (SELECT count(*) FROM staff_pin_attempt a
+         WHERE a.login = session_user AND a.at > clock_timestamp() - interval '10 minutes'
+           AND NOT (a.outcome = 'ok' AND a.read_at IS NOT NULL)) >= 20 THEN
+        RAISE EXCEPTION 'too many PINs were tried at this terminal: wait ten minutes' USING ERRCODE = 'BO429';
+    END IF;
     SELECT * INTO v_staff FROM staff s WHERE s.id = p_staff FOR UPDATE;
     v_outcome := CASE WHEN NOT FOUND THEN 'unknown' WHEN v_staff.disabled_at IS NOT NULL THEN 'disabled'
                       WHEN v_staff.locked_at IS NOT NULL THEN 'locked' WHEN v_staff.pin_hash IS NULL THEN 'no_pin' END;
@@ -439,6 +456,9 @@ AS $function$
 DECLARE
     v_session till_session%ROWTYPE;
 BEGIN
+    IF NOT bo_terminal_mine(p_terminal_id) THEN
+        RETURN false;
+    END IF;
     UPDATE till_session t SET locked_at = now() WHERE t.terminal_id = p_terminal_id AND t.locked_at IS NULL
     RETURNING * INTO v_session;
     IF NOT FOUND THEN
@@ -457,6 +477,9 @@ AS $function$
 DECLARE
     v_session till_session%ROWTYPE;
 BEGIN
+    IF NOT bo_terminal_mine(p_terminal_id) THEN
+        RETURN false;
+    END IF;
     DELETE FROM till_session t WHERE t.terminal_id = p_terminal_id RETURNING * INTO v_session;
     IF NOT FOUND THEN
         RETURN false;
@@ -473,7 +496,8 @@ CREATE OR REPLACE FUNCTION public.bo_till_staff(p_terminal_id uuid)
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
     SELECT t.staff_id, s.name, s.role, t.signed_in_at, t.locked_at IS NOT NULL
-      FROM till_session t JOIN staff s ON s.id = t.staff_id WHERE t.terminal_id = p_terminal_id
+      FROM till_session t JOIN staff s ON s.id = t.staff_id
+     WHERE t.terminal_id = p_terminal_id AND bo_terminal_mine(p_terminal_id)
 $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_audit_list(p_since timestamp with time zone, p_limit integer)
@@ -524,7 +548,8 @@ BEGIN
     IF p_terminal_id IS NULL THEN
         RAISE EXCEPTION 'the till''s id is missing' USING ERRCODE = 'BO400';
     END IF;
-    SELECT t.staff_id, t.locked_at INTO v_staff, v_locked FROM till_session t WHERE t.terminal_id = p_terminal_id;
+    SELECT t.staff_id, t.locked_at INTO v_staff, v_locked FROM till_session t
+     WHERE t.terminal_id = p_terminal_id AND bo_terminal_mine(p_terminal_id);
     IF v_staff IS NULL THEN
         RAISE EXCEPTION 'nobody is signed in at this till' USING ERRCODE = 'BO412';
     END IF;

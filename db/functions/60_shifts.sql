@@ -150,7 +150,7 @@ CREATE OR REPLACE FUNCTION public.bo_shift_current(p_terminal_id uuid)
 AS $function$
     SELECT s.id, s.opened_at, s.opened_by, st.name, s.float_minor, s.currency::text
       FROM shift s JOIN staff st ON st.id = s.opened_by
-     WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL
+     WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL AND bo_terminal_mine(p_terminal_id)
 $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_sales_lines(p_shift integer, p_from timestamp with time zone, p_to timestamp with time zone)

@@ -4,6 +4,23 @@
 -- Refunds and exchanges.
 -- Each function's current and only body (db/functions/README.md).
 
+-- What was already given back on a booking and on the bookings it was exchanged from: every
+-- refund not FAILED, whatever its method. The approval limit counts it (issue 36 finding 9), so
+-- refunding a booking seat by seat needs the same approval as refunding it whole.
+CREATE OR REPLACE FUNCTION public.bo_refunded_before(p_booking uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    WITH RECURSIVE chain(id) AS (
+        SELECT p_booking
+        UNION
+        SELECT e.old_booking_id FROM exchange e JOIN chain c ON e.new_booking_id = c.id)
+    SELECT coalesce(sum(r.amount_minor), 0)::bigint FROM refund r JOIN chain c ON r.booking_id = c.id
+     WHERE r.state <> 'FAILED'
+$function$;
+
 CREATE OR REPLACE FUNCTION public.bo_refund_quote(p_code text, p_labels text[])
  RETURNS TABLE(booking_id uuid, booking_code text, showtime_id integer, starts_at timestamp with time zone, seat_ids integer[], seat_labels text[], amount_minor bigint, currency text, method text, payment_key uuid, needs_approval boolean, seats_left integer)
  LANGUAGE plpgsql
@@ -66,7 +83,8 @@ BEGIN
            ARRAY(SELECT c.label FROM chosen c ORDER BY c.seat_id),
            (SELECT coalesce(sum(c.price_minor), 0) FROM chosen c)::bigint, v_booking.currency::text,
            coalesce(v_payment.method, 'none'), v_payment.key,
-           (SELECT coalesce(sum(c.price_minor), 0) FROM chosen c) > v_limit OR v_starts <= now(),
+           (SELECT coalesce(sum(c.price_minor), 0) FROM chosen c) + bo_refunded_before(v_booking.id) > v_limit
+               OR v_starts <= now(),
            (SELECT count(*) FROM booking_seat bs WHERE bs.booking_id = v_booking.id AND bs.active)::integer
            - (SELECT count(*) FROM chosen)::integer;
 END $function$;
@@ -97,6 +115,9 @@ BEGIN
     END IF;
     IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'a refund needs the terminal''s name' USING ERRCODE = 'BO400';
+    END IF;
+    IF p_terminal_id IS NOT NULL THEN
+        PERFORM bo_terminal_claim(p_terminal_id);
     END IF;
     IF p_batch IS NOT NULL AND (NOT v_manager OR length(p_batch) NOT BETWEEN 1 AND 100) THEN
         RAISE EXCEPTION 'a batch of refunds is a manager''s' USING ERRCODE = '42501';
@@ -201,6 +222,9 @@ DECLARE
 BEGIN
     IF p_key IS NULL OR p_ok IS NULL THEN
         RAISE EXCEPTION 'a refund''s result needs its key and whether it went through' USING ERRCODE = 'BO400';
+    END IF;
+    IF p_terminal_id IS NOT NULL THEN
+        PERFORM bo_terminal_claim(p_terminal_id);
     END IF;
     PERFORM set_config('synchronous_commit', 'on', true);
     SELECT * INTO v_refund FROM refund r WHERE r.key = p_key FOR UPDATE;
@@ -322,6 +346,9 @@ BEGIN
     IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'an exchange needs the terminal''s name' USING ERRCODE = 'BO400';
     END IF;
+    IF p_terminal_id IS NOT NULL THEN
+        PERFORM bo_terminal_claim(p_terminal_id);
+    END IF;
     v_fingerprint := md5(concat_ws('|', upper(btrim(coalesce(p_code, ''))),
                                    (SELECT string_agg(DISTINCT upper(btrim(l)), ',' ORDER BY upper(btrim(l)))
                                       FROM unnest(coalesce(p_labels, '{}')) l WHERE btrim(l) <> ''),
@@ -362,7 +389,8 @@ BEGIN
     SELECT st.refund_approval_above_minor INTO v_limit FROM settings st;
     IF p_approved_by IS NOT NULL THEN
         PERFORM bo_approval_check(p_approved_by, p_terminal);
-    ELSIF NOT v_manager AND (v_quote.starts_at <= now() OR -v_diff > v_limit) THEN
+    ELSIF NOT v_manager AND (v_quote.starts_at <= now()
+                             OR (v_diff < 0 AND -v_diff + bo_refunded_before(v_quote.booking_id) > v_limit)) THEN
         RAISE EXCEPTION 'exchanging booking % needs a supervisor''s approval', v_quote.booking_code
             USING ERRCODE = 'BO412';
     END IF;

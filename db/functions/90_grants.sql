@@ -28,6 +28,7 @@ REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, bo
 -- holds nothing of its own: it is a member of boxoffice_till. The leads and the sweep stay with
 -- every terminal until a service role of their own takes them.
 GRANT EXECUTE ON FUNCTION bo_confirm(text, uuid, integer, uuid, integer[], text[], jsonb, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_seat_map(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_sweep(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_purge_keys(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_hold(integer, integer[], uuid, integer, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
@@ -129,7 +130,6 @@ GRANT EXECUTE ON FUNCTION bo_report_context() TO boxoffice_manager;
 
 -- What the screens and the CLI read directly (kiosks and tills see bookings without their payment)
 GRANT SELECT ON auditorium TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT (id, code, showtime_id, status, hold_token, total_minor, currency, terminal, terminal_id, created_at, expires_at, confirmed_at, closed_at) ON booking TO boxoffice_kiosk, boxoffice_till;
 GRANT SELECT ON booking TO boxoffice_manager;
 GRANT SELECT ON booking_seat TO boxoffice_manager;
 GRANT SELECT ON hall_layout TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
@@ -145,5 +145,6 @@ GRANT SELECT ON seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, b
 GRANT SELECT ON settings TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT SELECT ON showtime TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT SELECT ON showtime_price TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON showtime_seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT (showtime_id, seat_id, status, held_until) ON showtime_seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door;
+GRANT SELECT ON showtime_seat TO boxoffice_manager;
 GRANT SELECT ON showtime_surcharge TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;

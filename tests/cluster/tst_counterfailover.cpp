@@ -64,20 +64,15 @@ private slots:
         m_showtime = addTodaysShowtime(*m_db, QStringLiteral("Failover hall"));
         QVERIFY(m_showtime > 0);
         m_seats = m_db->seatIds(m_showtime);
-        // The other till has a login of its own: this till's is locked out for a while below.
-        const QString other = m_db->terminalLogin() + QStringLiteral("2");
-        const QString password = QString::number(QRandomGenerator::global()->generate64(), 16);
-        QVERIFY(m_db->run(QStringLiteral("CREATE ROLE %1 LOGIN PASSWORD '%2' IN ROLE boxoffice_terminal")
-                              .arg(other, password)));
+        // The other till has a login of its own (the fixture's second till's): this till's is
+        // locked out for a while below.
         // The whole cluster first: `up` returns with a primary and its synchronous standby, while
         // the third node may still be copying its base backup and refuse sessions for a while
         // (the probable cause of a start-up failure of tst_failoverstorm, docs/DECISIONS.md).
         QVERIFY2(m_cluster->waitForStandbys(90), qPrintable(m_cluster->status()));
         QVERIFY2(m_cluster->waitForReplay(20), "the standbys did not replay the test's database");
         m_terminal = m_cluster->multiHost(m_db->settings());
-        m_other = m_terminal;
-        m_other.setValue(QStringLiteral("user"), other);
-        m_other.setValue(QStringLiteral("password"), password);
+        m_other = m_cluster->multiHost(m_db->otherTillSettings());
         m_owner = m_cluster->multiHost(m_db->ownerSettings());
     }
 

@@ -270,7 +270,7 @@ private slots:
         }
         QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().detail));
         QVERIFY(resolved.value().replayed);
-        auto map = store.seats(showtime);
+        auto map = store.seats(showtime, QUuid());
         QVERIFY(map);
         int reserved = 0;
         for (const SeatState& seat : map.value())
@@ -351,7 +351,7 @@ private slots:
         QVERIFY(replay.value().replayed);
         QCOMPARE(replay.value().code, code);
         // Read through the terminal: the test's owner settings name the old primary alone.
-        auto map = store.seats(showtime);
+        auto map = store.seats(showtime, QUuid());
         QVERIFY(map);
         int reserved = 0;
         for (const SeatState& seat : map.value())

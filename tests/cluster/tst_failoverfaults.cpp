@@ -354,7 +354,7 @@ private slots:
 
         // The deadlines: the long hold is still its owner's, to the millisecond; the short one
         // ran out and is anybody's.
-        auto map = store.seats(m_probeHall);
+        auto map = store.seats(m_probeHall, longOwner);
         QVERIFY2(map, qPrintable(map ? QString() : map.error().detail));
         for (const SeatState& seat : map.value()) {
             if (seat.seatId == probeSeats.at(2)) {

@@ -25,6 +25,8 @@ const QStringList saleFunctions = {
     QStringLiteral("bo_hold"), QStringLiteral("bo_release"), QStringLiteral("bo_begin_payment"),
     QStringLiteral("bo_extend_hold"), QStringLiteral("bo_confirm"), QStringLiteral("bo_sweep"),
     QStringLiteral("bo_purge_keys"),
+    // The seat map: states, and which seats the caller's own token holds (issue 36).
+    QStringLiteral("bo_seat_map"),
     // The payment intents (0010): changed, read and reconciled only
     // through these.
     QStringLiteral("bo_payment_create"), QStringLiteral("bo_payment_advance"),
@@ -221,16 +223,22 @@ private slots:
               QStringLiteral("SELECT count(*) FROM idempotency_key"),
               QStringLiteral("SELECT * FROM booking_seat"), QStringLiteral("SELECT * FROM payment_intent"),
               QStringLiteral("SELECT * FROM payment_event"),
-              QStringLiteral("SELECT * FROM payment_intent_status")}) {
+              QStringLiteral("SELECT * FROM payment_intent_status"),
+              // Capabilities (docs/SECURITY.md): another sale's hold token or booking code.
+              QStringLiteral("SELECT code, status, hold_token, total_minor FROM booking"),
+              QStringLiteral("SELECT held_by FROM showtime_seat"),
+              QStringLiteral("SELECT * FROM showtime_seat")}) {
             const QString why = refusal(*terminal, sql);
             QVERIFY2(why.isEmpty(), qPrintable(why));
         }
-        // What the screens read is there.
-        for (const QString& sql :
-             {QStringLiteral("SELECT code, status, hold_token, total_minor FROM booking"),
-              QStringLiteral("SELECT * FROM showtime_seat"), QStringLiteral("SELECT * FROM settings"),
-              QStringLiteral("SELECT max(version) FROM schema_migrations"),
-              QStringLiteral("SELECT * FROM price_tier")})
+        // What the screens read is there: a seat's state, and whether it is this sale's.
+        for (const QString& sql : {QStringLiteral("SELECT seat_id, status, held_until FROM showtime_seat"),
+                                   QStringLiteral("SELECT * FROM bo_seat_map(%1, '%2')")
+                                       .arg(m_showtime)
+                                       .arg(owner.toString(QUuid::WithoutBraces)),
+                                   QStringLiteral("SELECT * FROM settings"),
+                                   QStringLiteral("SELECT max(version) FROM schema_migrations"),
+                                   QStringLiteral("SELECT * FROM price_tier")})
             QCOMPARE(allowed(*terminal, sql), QString());
         // No function hands the stored responses (with the payment) back either, except a replay
         // of one's own key; and a terminal cannot become the owner or a manager.

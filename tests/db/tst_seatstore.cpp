@@ -679,7 +679,11 @@ private:
 
     [[nodiscard]] QDateTime bookingExpiryOf(const QUuid& owner) const
     {
-        auto rows = m_connection->exec(
+        // The test's own inspection, as the owner: a terminal reads no booking's hold token.
+        auto owned = m_db->connectAsOwner();
+        if (!owned)
+            return {};
+        auto rows = owned->exec(
             QStringLiteral(
                 "SELECT expires_at FROM booking WHERE hold_token = ?::uuid AND status = 'PENDING'"),
             {owner.toString(QUuid::WithoutBraces)});

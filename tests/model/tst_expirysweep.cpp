@@ -29,7 +29,7 @@ public:
     Result<int> release(int, const QUuid&, const QList<int>&) override { return unused(); }
     Result<ConfirmResult> confirm(const ConfirmRequest&) override { return unused(); }
     Result<int> purgeExpiredKeys() override { return unused(); }
-    Result<QList<SeatState>> seats(int) override { return unused(); }
+    Result<QList<SeatState>> seats(int, const QUuid&) override { return unused(); }
 
     Result<SweepResult> sweep(int batch) override
     {

@@ -128,7 +128,10 @@ public:
     }
     Result<SweepResult> sweep(int batch) override { return m_inner.sweep(batch); }
     Result<int> purgeExpiredKeys() override { return m_inner.purgeExpiredKeys(); }
-    Result<QList<SeatState>> seats(int showtimeId) override { return m_inner.seats(showtimeId); }
+    Result<QList<SeatState>> seats(int showtimeId, const QUuid& owner) override
+    {
+        return m_inner.seats(showtimeId, owner);
+    }
 
 private:
     SeatCommands& m_inner;

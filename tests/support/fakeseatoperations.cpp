@@ -154,9 +154,9 @@ int FakeSeatOperations::applyRelease(const QUuid& owner, const QList<int>& seats
     return int(freed.size());
 }
 
-int FakeSeatOperations::loadShowtime(int showtimeId)
+int FakeSeatOperations::loadShowtime(int showtimeId, const QUuid& owner)
 {
-    return enqueue(QStringLiteral("load"), [this, showtimeId](int id) {
+    return enqueue(QStringLiteral("load"), [this, showtimeId, owner](int id) {
         if (showtimeId != m_showtime.id) {
             answer([this, id] {
                 emit requestFailed(id, makeError(ErrorCode::NotFound, QStringLiteral("unknown")));
@@ -170,7 +170,9 @@ int FakeSeatOperations::loadShowtime(int showtimeId)
             const bool expired = r.status == SeatStatus::Held && r.heldUntilMs < now;
             s.status = expired ? SeatStatus::Free : r.status;
             if (s.status == SeatStatus::Held) {
-                s.heldBy = r.heldBy;
+                // As the database tells it: only the asking sale's own token.
+                if (r.heldBy == owner)
+                    s.heldBy = owner;
                 s.heldUntil = dbTime(r.heldUntilMs);
             }
         }

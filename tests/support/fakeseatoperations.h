@@ -32,7 +32,7 @@ public:
                        QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent = nullptr);
     ~FakeSeatOperations() override;
 
-    [[nodiscard]] int loadShowtime(int showtimeId) override;
+    [[nodiscard]] int loadShowtime(int showtimeId, const QUuid& owner) override;
     [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,
                            int ttlSeconds) override;
     [[nodiscard]] int release(int showtimeId, const QUuid& owner, const QList<int>& seats = {}) override;

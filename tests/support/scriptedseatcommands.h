@@ -54,7 +54,7 @@ public:
         ++purges;
         return onPurge ? onPurge() : Result<int>(0);
     }
-    Result<QList<SeatState>> seats(int) override
+    Result<QList<SeatState>> seats(int, const QUuid&) override
     {
         ++calls;
         return unscripted();

@@ -204,7 +204,7 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
         }
     }
     m_ownerSettings = server.withDatabase(m_name);
-    m_settings = m_managerSettings = m_kioskSettings = m_doorSettings = m_ownerSettings;
+    m_settings = m_managerSettings = m_kioskSettings = m_doorSettings = m_otherTillSettings = m_ownerSettings;
     if (migrated && !createLogins(server))
         return;
     m_ok = true;
@@ -241,6 +241,9 @@ bool TestDatabase::createLogins(const ConnectionSettings& server)
     m_doorLogin = m_name + QStringLiteral("_door");
     if (!login(m_doorLogin, QStringLiteral("boxoffice_door"), &m_doorSettings))
         return false;
+    m_otherTillLogin = m_name + QStringLiteral("_till2");
+    if (!login(m_otherTillLogin, QStringLiteral("boxoffice_till"), &m_otherTillSettings))
+        return false;
     m_managerLogin = m_name + QStringLiteral("_mgr");
     return login(m_managerLogin, QStringLiteral("boxoffice_manager"), &m_managerSettings);
 }
@@ -253,7 +256,8 @@ TestDatabase::~TestDatabase()
     if (auto admin = DbConnection::open(server, QStringLiteral("test-admin"))) {
         (void)admin.value()->execScript(
             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
-        for (const QString& login : {m_terminalLogin, m_kioskLogin, m_doorLogin, m_managerLogin})
+        for (const QString& login :
+             {m_terminalLogin, m_kioskLogin, m_doorLogin, m_otherTillLogin, m_managerLogin})
             if (!login.isEmpty())
                 (void)admin.value()->execScript(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
     }
@@ -292,6 +296,11 @@ std::unique_ptr<DbConnection> TestDatabase::connectAsKiosk(const QString& purpos
 std::unique_ptr<DbConnection> TestDatabase::connectAsDoor(const QString& purpose) const
 {
     return open(m_doorSettings, purpose);
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connectAsOtherTill(const QString& purpose) const
+{
+    return open(m_otherTillSettings, purpose);
 }
 
 QString TestDatabase::scalar(const QString& sql) const

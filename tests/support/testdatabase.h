@@ -20,7 +20,8 @@ namespace bo::test {
 ///
 /// Migrations run as the cluster's superuser (the owner side). A migrated database also gets a
 /// login of its own per kind of client, dropped with it: `<name>_till` (IN ROLE boxoffice_till),
-/// `<name>_kiosk`, `<name>_door` and `<name>_mgr` (boxoffice_manager). settings() and connect()
+/// `<name>_kiosk`, `<name>_door`, `<name>_mgr` (boxoffice_manager) and a second till's,
+/// `<name>_till2` (a till acts only for itself: migration 0043). settings() and connect()
 /// are the till's; a kiosk's or a door's code under test connects with kioskSettings() or
 /// doorSettings(), so that it proves the grants of its kind suffice (docs/SECURITY.md). scalar(), run(),
 /// snapshot() and the other helpers are the test's own set-up and inspection and run as the owner.
@@ -48,6 +49,8 @@ public:
     /// The kiosk's and the door's logins (the owner's when not migrated).
     [[nodiscard]] const ConnectionSettings& kioskSettings() const { return m_kioskSettings; }
     [[nodiscard]] const ConnectionSettings& doorSettings() const { return m_doorSettings; }
+    /// Another till's login: what one counter's credential may do to another's till.
+    [[nodiscard]] const ConnectionSettings& otherTillSettings() const { return m_otherTillSettings; }
     [[nodiscard]] QString name() const { return m_name; }
     /// The login names of the till, the kiosk, the door and the manager ("" when not migrated).
     [[nodiscard]] QString terminalLogin() const { return m_terminalLogin; }
@@ -69,6 +72,8 @@ public:
     connectAsKiosk(const QString& purpose = QStringLiteral("test-kiosk")) const;
     [[nodiscard]] std::unique_ptr<DbConnection>
     connectAsDoor(const QString& purpose = QStringLiteral("test-door")) const;
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connectAsOtherTill(const QString& purpose = QStringLiteral("test-till2")) const;
 
     /// Runs SQL and returns the first column of the first row as text ("" when no row).
     [[nodiscard]] QString scalar(const QString& sql) const;
@@ -115,10 +120,12 @@ private:
     ConnectionSettings m_managerSettings;
     ConnectionSettings m_kioskSettings;
     ConnectionSettings m_doorSettings;
+    ConnectionSettings m_otherTillSettings;
     QString m_terminalLogin;
     QString m_kioskLogin;
     QString m_doorLogin;
     QString m_managerLogin;
+    QString m_otherTillLogin;
 };
 
 /// A seat as seatRow() shows it while `owner` holds it: "HELD <token>".

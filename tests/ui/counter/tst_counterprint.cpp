@@ -347,8 +347,15 @@ private slots:
             TicketStore otherStore(*otherConnection.value());
             auto otherPair = generateTicketKeyPair();
             QVERIFY(otherPair);
-            auto otherKey =
+            // This till's id is this till's login's (migration 0043): the other login has its own.
+            auto borrowed =
                 otherStore.enrolTillKey(otherPair.value().publicKey, terminalId, QStringLiteral("till-2"));
+            QVERIFY(!borrowed);
+            QVERIFY2(borrowed.error().detail.contains(QLatin1String("belongs to another login")),
+                     qPrintable(borrowed.error().detail));
+            const QUuid otherTerminal = QUuid::createUuid();
+            auto otherKey =
+                otherStore.enrolTillKey(otherPair.value().publicKey, otherTerminal, QStringLiteral("till-2"));
             QVERIFY(otherKey);
             QCOMPARE(otherKey.value().state, TillKeyState::Pending);
             // A key waiting for approval is not among the keys doors verify with.
@@ -363,7 +370,7 @@ private slots:
                      qPrintable(pending.error().message));
             // Another login cannot take over this till's key either.
             auto stolen =
-                otherStore.enrolTillKey(pair.value().publicKey, terminalId, QStringLiteral("till-2"));
+                otherStore.enrolTillKey(pair.value().publicKey, otherTerminal, QStringLiteral("till-2"));
             QVERIFY(!stolen);
             QCOMPARE(stolen.error().code, ErrorCode::Conflict);
 
