@@ -48,6 +48,8 @@ BEGIN
     IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'a shift needs the till''s name' USING ERRCODE = 'BO400';
     END IF;
+    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    PERFORM set_config('synchronous_commit', 'on', true);
     v_staff := bo_till_member(p_terminal_id);
     -- One till opens one shift at a time: the till's row lock orders two opens.
     PERFORM 1 FROM till_session t WHERE t.terminal_id = p_terminal_id FOR UPDATE;
@@ -85,6 +87,8 @@ BEGIN
         RAISE EXCEPTION 'a pay-in or pay-out needs a reason of one line, at most 200 characters'
             USING ERRCODE = 'BO400';
     END IF;
+    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    PERFORM set_config('synchronous_commit', 'on', true);
     v_staff := bo_till_member(p_terminal_id);
     SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
     IF NOT FOUND THEN
@@ -119,6 +123,8 @@ BEGIN
     IF p_detail IS NOT NULL AND jsonb_typeof(p_detail) <> 'object' THEN
         RAISE EXCEPTION 'the count''s detail is an object of denominations' USING ERRCODE = 'BO400';
     END IF;
+    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    PERFORM set_config('synchronous_commit', 'on', true);
     v_staff := bo_till_member(p_terminal_id);
     SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
     IF NOT FOUND THEN

@@ -815,6 +815,46 @@ private slots:
         QCOMPARE(count(*till, listed), QStringLiteral("1/1"));
     }
 
+    /// Finding 10: the functions that record money or admissions did not all force a durable
+    /// commit, so a till or a door that turned synchronous_commit off for its session could have
+    /// a shift, a pay-out or an admission lost by a crash after it was answered.
+    void moneyAndAdmissionsAreDurableWhateverTheSessionSays()
+    {
+        const int cashier =
+            addStaff(QStringLiteral("Mina Park"), QStringLiteral("cashier"), QStringLiteral("482913"));
+        QVERIFY(cashier > 0);
+        auto till = m_db->connect();
+        auto door = m_db->connectAsDoor();
+        QVERIFY(till && door);
+        const QString tillId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QVERIFY(signIn(*till, cashier, QStringLiteral("482913"), tillId));
+        const auto durable = [](DbConnection& c, const QString& call, const QVariantList& values) {
+            if (!c.execScript(QStringLiteral("BEGIN; SET LOCAL synchronous_commit = off")))
+                return QStringLiteral("no transaction");
+            auto r = c.exec(call, values);
+            auto setting = c.exec(QStringLiteral("SELECT current_setting('synchronous_commit')"));
+            QString answer = !r.ok()                                  ? r.error().detail
+                             : setting.ok() && setting.value().next() ? setting.value().value(0).toString()
+                                                                      : QStringLiteral("no setting");
+            (void)c.execScript(QStringLiteral("COMMIT"));
+            return answer;
+        };
+        QCOMPARE(durable(*till, QStringLiteral("SELECT bo_shift_open(?::uuid, 'till-a', 50000)"), {tillId}),
+                 QStringLiteral("on"));
+        QCOMPARE(durable(*till,
+                         QStringLiteral("SELECT bo_drawer_move(?::uuid, 'pay_out', 1000, 'float back')"),
+                         {tillId}),
+                 QStringLiteral("on"));
+        QCOMPARE(
+            durable(*till, QStringLiteral("SELECT * FROM bo_shift_close(?::uuid, 49000, '{}')"), {tillId}),
+            QStringLiteral("on"));
+        QCOMPARE(
+            durable(*door, QStringLiteral("SELECT verdict FROM bo_checkin(999999, 'x', 'Door A', NULL)"), {}),
+            QStringLiteral("on"));
+        QCOMPARE(durable(*door, QStringLiteral("SELECT bo_checkin_undo(999999, 'Door A', 60)"), {}),
+                 QStringLiteral("on"));
+    }
+
 private:
     /// Signs `staff` in at `till` on `connection` the two-step way a till does; true when in.
     static bool signIn(DbConnection& connection, int staff, const QString& pin, const QString& till)
