@@ -343,7 +343,14 @@ private slots:
             QStringLiteral("SELECT bo_announcer_leads()"),
             QStringLiteral("SELECT bo_approval_check(101, 'till-1')"),
             QStringLiteral("SELECT * FROM bo_audit_head()"),
-            QStringLiteral("SELECT * FROM bo_audit_chain_rows(0, 10)")};
+            QStringLiteral("SELECT * FROM bo_audit_chain_rows(0, 10)"),
+            // The trust model's own helpers: claiming a till id, the sale rules, the payment rows,
+            // the refund sums are run only inside the functions that need them.
+            QStringLiteral("SELECT bo_terminal_claim('%1')").arg(till),
+            QStringLiteral("SELECT bo_terminal_mine('%1')").arg(till),
+            QStringLiteral("SELECT bo_sale_gate(1, '%1', 1)").arg(till),
+            QStringLiteral("SELECT * FROM bo_payment_seen(ARRAY['%1'::uuid])").arg(till),
+            QStringLiteral("SELECT bo_refunded_before('%1')").arg(till)};
         for (const QString& sql : attempts) {
             auto r = kiosk->exec(sql);
             QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
