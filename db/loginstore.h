@@ -16,9 +16,9 @@ class DbConnection;
 /// What a login may do (docs/SECURITY.md): the role it is made a member of. A kiosk, a till and a
 /// door each have their own (migration 0041); Terminal is the word of earlier releases for a till
 /// (boxoffice_terminal, a member of boxoffice_till).
-enum class LoginRole { Terminal, Manager, Kiosk, Till, Door };
+enum class LoginRole { Terminal, Manager, Kiosk, Till, Door, Service };
 
-/// "terminal", "manager", "kiosk", "till", "door": the CLI's word for a role.
+/// "terminal", "manager", "kiosk", "till", "door", "service": the CLI's word for a role.
 [[nodiscard]] QString loginRoleWord(LoginRole role);
 /// The role of a CLI word; nullopt for any other.
 [[nodiscard]] std::optional<LoginRole> loginRoleFromWord(const QString& word);

@@ -150,6 +150,35 @@ Result<PaymentIntent> PaymentIntentStore::find(const QUuid& key)
     return one(QStringLiteral("SELECT %1 FROM bo_payment_find(?::uuid)").arg(columns), {uuidText(key)});
 }
 
+Result<QUuid> PaymentIntentStore::servicePass(const QUuid& key)
+{
+    auto q = m_connection.exec(QStringLiteral("SELECT bo_service_pass(?::uuid)"), {uuidText(key)});
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return makeError(ErrorCode::Internal, QStringLiteral("The database returned no result."));
+    return QUuid::fromString(q.value().value(0).toString());
+}
+
+Result<ServiceCaller> PaymentIntentStore::redeemPass(const QUuid& pass, const QUuid& key)
+{
+    auto q = m_connection.exec(QStringLiteral("SELECT login, coalesce(kind, ''), made_it "
+                                              "FROM bo_service_pass_redeem(?::uuid, ?::uuid)"),
+                               {uuidText(pass), uuidText(key)});
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return makeError(
+            ErrorCode::BadInput, QStringLiteral("The pass is not valid for this payment."),
+            QStringLiteral("no such pass for payment %1 (spent, expired or made up)").arg(uuidText(key)));
+    ServiceCaller caller;
+    caller.login = r.value(0).toString();
+    caller.kind = r.value(1).toString();
+    caller.madeIt = r.value(2).toBool();
+    return caller;
+}
+
 Result<QList<PaymentIntent>> PaymentIntentStore::list(const IntentFilter& filter)
 {
     auto q = m_connection.exec(

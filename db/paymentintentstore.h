@@ -52,6 +52,8 @@ public:
     [[nodiscard]] Result<QList<PaymentIntent>> list(const IntentFilter& filter) override;
     [[nodiscard]] Result<bool> tryLeadReconciliation() override;
     void stepDownAsReconciler() override;
+    [[nodiscard]] Result<QUuid> servicePass(const QUuid& key) override;
+    [[nodiscard]] Result<ServiceCaller> redeemPass(const QUuid& pass, const QUuid& key) override;
 
 private:
     [[nodiscard]] Result<PaymentIntent> one(const QString& sql, const QVariantList& values);

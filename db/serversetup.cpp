@@ -16,7 +16,8 @@ QStringList ServerSetup::roleNames()
 {
     return {QStringLiteral("boxoffice_owner"),    QStringLiteral("boxoffice_manager"),
             QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_kiosk"),
-            QStringLiteral("boxoffice_till"),     QStringLiteral("boxoffice_door")};
+            QStringLiteral("boxoffice_till"),     QStringLiteral("boxoffice_door"),
+            QStringLiteral("boxoffice_service")};
 }
 
 bool ServerSetup::isValidDatabaseName(const QString& name)
@@ -118,7 +119,7 @@ Result<QStringList> ServerSetup::restrictDatabase(const QString& database)
             "          FROM pg_roles r "
             "         WHERE r.rolname IN ('boxoffice_owner', 'boxoffice_manager', "
             "                             'boxoffice_terminal', 'boxoffice_kiosk', "
-            "                             'boxoffice_till', 'boxoffice_door') "
+            "                             'boxoffice_till', 'boxoffice_door', 'boxoffice_service') "
             "           AND NOT EXISTS (SELECT 1 FROM aclexplode(coalesce(d.datacl, "
             "                                acldefault('d', d.datdba))) a "
             "                            WHERE a.grantee = r.oid AND a.privilege_type = 'CONNECT')) "

@@ -21,7 +21,7 @@ public:
     ReconcilerWorker(BackgroundReconciler* owner, BackgroundReconciler::Options options)
         : m_owner(owner)
         , m_options(std::move(options))
-        , m_link(owner->m_intents, owner->m_seats, owner->m_gateway)
+        , m_link(owner->m_intents, owner->m_seats, owner->m_cards)
     {}
 
 public slots:
@@ -47,7 +47,7 @@ public slots:
     {
         if (Status s = m_link.open(); !s)
             return fail(s.error());
-        PaymentProcess process(m_link.intents(), m_link.seats(), m_link.gateway(), m_clock,
+        PaymentProcess process(m_link.intents(), m_link.seats(), m_link.cards(), m_clock,
                                [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); });
         PaymentReconciler reconciler(m_link.intents(), process);
         int resolved = 0;
@@ -113,11 +113,11 @@ private:
 };
 
 BackgroundReconciler::BackgroundReconciler(PaymentIntentsFactory intents, SeatCommandsFactory seats,
-                                           PaymentGatewayFactory gateway, Options options, QObject* parent)
+                                           CardPaymentsFactory cards, Options options, QObject* parent)
     : QObject(parent)
     , m_intents(std::move(intents))
     , m_seats(std::move(seats))
-    , m_gateway(std::move(gateway))
+    , m_cards(std::move(cards))
     , m_options(std::move(options))
 {
     m_thread.setObjectName(QStringLiteral("payment-reconciler"));

@@ -35,8 +35,8 @@ public:
         int graceSeconds = 120;    ///< another terminal's intents: longer than any payment call
     };
 
-    BackgroundReconciler(PaymentIntentsFactory intents, SeatCommandsFactory seats,
-                         PaymentGatewayFactory gateway, Options options, QObject* parent = nullptr);
+    BackgroundReconciler(PaymentIntentsFactory intents, SeatCommandsFactory seats, CardPaymentsFactory cards,
+                         Options options, QObject* parent = nullptr);
     ~BackgroundReconciler() override;
 
     /// Starts the thread; the first pass runs at once.
@@ -61,7 +61,7 @@ private:
 
     PaymentIntentsFactory m_intents;
     SeatCommandsFactory m_seats;
-    PaymentGatewayFactory m_gateway;
+    CardPaymentsFactory m_cards;
     Options m_options;
     QThread m_thread;
     ReconcilerWorker* m_worker = nullptr;

@@ -5,10 +5,10 @@
 namespace bo {
 
 PaymentConnections::PaymentConnections(PaymentIntentsFactory intents, SeatCommandsFactory seats,
-                                       PaymentGatewayFactory gateway)
+                                       CardPaymentsFactory cards)
     : m_openIntents(std::move(intents))
     , m_openSeats(std::move(seats))
-    , m_openGateway(std::move(gateway))
+    , m_openCards(std::move(cards))
 {}
 
 PaymentConnections::~PaymentConnections() = default;
@@ -27,22 +27,23 @@ Status PaymentConnections::open()
             return seats.error();
         m_seats = std::move(seats.value());
     }
-    if (!m_gateway && m_openGateway)
-        m_gateway = m_openGateway();
+    if (!m_cards && m_openCards)
+        m_cards = m_openCards(*m_intents); // takes its passes on the terminal's intents
     return success();
 }
 
 void PaymentConnections::dropConnections()
 {
+    m_cards.reset(); // it uses the intents' connection
     m_intents.reset();
     m_seats.reset();
 }
 
 void PaymentConnections::close()
 {
+    m_cards.reset();
     m_intents.reset();
     m_seats.reset();
-    m_gateway.reset();
 }
 
 } // namespace bo

@@ -17,7 +17,7 @@ class PaymentDeskWorker final : public QObject
 public:
     explicit PaymentDeskWorker(PaymentDesk* owner)
         : m_owner(owner)
-        , m_link(owner->m_intents, owner->m_seats, owner->m_gateway)
+        , m_link(owner->m_intents, owner->m_seats, owner->m_cards)
     {}
 
 public slots:
@@ -33,14 +33,14 @@ public slots:
             return;
         }
         PaymentProcess process(
-            m_link.intents(), m_link.seats(), m_link.gateway(), m_clock,
+            m_link.intents(), m_link.seats(), m_link.cards(), m_clock,
             [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); }, m_owner->m_timings);
         auto progress = [this, requestId](PaymentPhase phase) {
             emit m_owner->phaseChanged(requestId, phase);
         };
         NewPaymentIntent intent = order.intent;
-        if (intent.method == PaymentMethod::Card && intent.gateway.isEmpty() && m_link.gateway())
-            intent.gateway = m_link.gateway()->name(); // the service this desk pays through
+        if (intent.method == PaymentMethod::Card && intent.gateway.isEmpty() && m_link.cards())
+            intent.gateway = m_link.cards()->name(); // the service this desk pays through
         const PaymentOutcome out = intent.method == PaymentMethod::Card
                                        ? process.payByCard(intent, order.confirm, deadlineMs, progress)
                                        : process.payCash(intent, order.confirm, progress);
@@ -59,13 +59,12 @@ private:
     SteadyClock m_clock;
 };
 
-PaymentDesk::PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seats,
-                         PaymentGatewayFactory gateway, bool acceptsCards, PaymentTimings timings,
-                         QObject* parent)
+PaymentDesk::PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seats, CardPaymentsFactory cards,
+                         bool acceptsCards, PaymentTimings timings, QObject* parent)
     : SalePayments(parent)
     , m_intents(std::move(intents))
     , m_seats(std::move(seats))
-    , m_gateway(std::move(gateway))
+    , m_cards(std::move(cards))
     , m_acceptsCards(acceptsCards)
     , m_timings(timings)
 {

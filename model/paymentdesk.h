@@ -20,8 +20,8 @@ class PaymentDesk final : public SalePayments
     Q_DISABLE_COPY_MOVE(PaymentDesk)
 
 public:
-    /// `gateway` may make null (no card service: card orders fail, nothing is charged).
-    PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seats, PaymentGatewayFactory gateway,
+    /// `cards` may make null (no card service: card orders fail, nothing is charged).
+    PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seats, CardPaymentsFactory cards,
                 bool acceptsCards, PaymentTimings timings = {}, QObject* parent = nullptr);
     ~PaymentDesk() override;
 
@@ -33,7 +33,7 @@ private:
 
     PaymentIntentsFactory m_intents;
     SeatCommandsFactory m_seats;
-    PaymentGatewayFactory m_gateway;
+    CardPaymentsFactory m_cards;
     bool m_acceptsCards;
     PaymentTimings m_timings;
     QThread m_thread;

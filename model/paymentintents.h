@@ -90,6 +90,16 @@ struct IntentChange
     QString reason;
 };
 
+/// Who asks the payment service about a payment, as the database tells it from the one-time pass
+/// the terminal took (migration 0044): its login, its kind ("kiosk", "till", "manager", "owner")
+/// and whether that login made the payment.
+struct ServiceCaller
+{
+    QString login;
+    QString kind;
+    bool madeIt = false;
+};
+
 struct IntentFilter
 {
     bool unresolvedOnly = false;
@@ -125,6 +135,11 @@ public:
     /// stepDownAsReconciler). False: another process reconciles now.
     [[nodiscard]] virtual Result<bool> tryLeadReconciliation() = 0;
     virtual void stepDownAsReconciler() = 0;
+    /// A terminal's one-time pass to the payment service about the payment of `key` (two minutes).
+    [[nodiscard]] virtual Result<QUuid> servicePass(const QUuid& key) = 0;
+    /// The payment service's side: spends `pass` and says who took it. An error when it is
+    /// not a pass for `key` (spent, expired, made up); only the service's login may ask.
+    [[nodiscard]] virtual Result<ServiceCaller> redeemPass(const QUuid& pass, const QUuid& key) = 0;
 };
 
 /// Makes a PaymentIntents with a connection of its own, on the thread that calls it.

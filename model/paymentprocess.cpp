@@ -108,11 +108,11 @@ const char* paymentOutcomeName(PaymentOutcome::Kind kind)
     return "failed";
 }
 
-PaymentProcess::PaymentProcess(PaymentIntents& intents, SeatCommands& seats, PaymentGateway* gateway,
+PaymentProcess::PaymentProcess(PaymentIntents& intents, SeatCommands& seats, CardPayments* cards,
                                const MonotonicClock& clock, Pause pause, PaymentTimings timings)
     : m_intents(intents)
     , m_seats(seats)
-    , m_gateway(gateway)
+    , m_cards(cards)
     , m_clock(clock)
     , m_pause(std::move(pause))
     , m_timings(timings)
@@ -137,7 +137,7 @@ PaymentOutcome PaymentProcess::payByCard(const NewPaymentIntent& intent, const C
         if (progress)
             progress(phase);
     };
-    if (!m_gateway || intent.method != PaymentMethod::Card)
+    if (!m_cards || intent.method != PaymentMethod::Card)
         return outcomeOf(PaymentOutcome::Kind::Failed, {}, noGateway().message, noGateway());
 
     report(PaymentPhase::Recording);
@@ -148,32 +148,27 @@ PaymentOutcome PaymentProcess::payByCard(const NewPaymentIntent& intent, const C
     PaymentIntent current = stored.value();
     checkpoint("intent-created");
 
-    if (current.state == IntentState::New) {
-        // Committed before the first send: a crash from here on leaves AUTHORISING, which the
-        // reconciler looks up by key.
-        Result<PaymentIntent> sending =
-            m_intents.advance(current.request.key, IntentState::New, IntentState::Authorising);
-        if (!sending)
-            return outcomeOf(PaymentOutcome::Kind::Failed, current,
-                             tr("The payment could not be recorded; nothing was charged."), sending.error());
-        current = sending.value();
-    }
-
-    if (current.state == IntentState::Authorising) {
+    if (current.state == IntentState::New || current.state == IntentState::Authorising) {
+        // The payment service marks a NEW payment AUTHORISING before its first send, so a crash
+        // from there on leaves a payment the reconciler looks up by key; it records the answer.
         report(PaymentPhase::Authorising);
         const Authorisation answer = authoriseUntilKnown(current, deadlineMs - m_timings.marginMs, progress);
-        Result<PaymentIntent> recorded = recordAuthorisation(current, answer);
-        if (!recorded)
+        if (answer.answer.known)
+            current = answer.answer.intent;
+        else if (Result<PaymentIntent> now = m_intents.find(current.request.key); now)
+            current = now.value();
+        if (answer.known != Known::Unknown && current.state == IntentState::Authorising)
             return outcomeOf(PaymentOutcome::Kind::Unknown, current,
                              tr("The card answered, but the answer could not be stored; it is checked again "
-                                "automatically."),
-                             recorded.error());
-        current = recorded.value();
+                                "automatically."));
+        if (current.state == IntentState::New)
+            return outcomeOf(PaymentOutcome::Kind::Failed, current,
+                             tr("The payment service could not be reached; nothing was charged."));
         switch (answer.known) {
         case Known::Authorised:
             break;
         case Known::Declined:
-            return outcomeOf(PaymentOutcome::Kind::Declined, current, answer.reply.reason);
+            return outcomeOf(PaymentOutcome::Kind::Declined, current, answer.answer.reply.reason);
         case Known::NotSent:
             return outcomeOf(PaymentOutcome::Kind::Failed, current,
                              tr("The payment service never received the payment; nothing was charged."));
@@ -265,45 +260,37 @@ PaymentOutcome PaymentProcess::payCash(const NewPaymentIntent& intent, const Con
 PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentIntent& intent, qint64 untilMs,
                                                                   const Progress& progress)
 {
-    AuthoriseRequest request;
-    request.key = intent.request.key;
-    request.amountMinor = intent.request.amountMinor;
-    request.currency = intent.request.currency;
-    request.saleReference = intent.request.bookingCode;
-    request.terminalId = intent.request.terminalId.toString(QUuid::WithoutBraces);
-
+    const QUuid key = intent.request.key;
     Authorisation last;
     bool send = true;  // the next step sends the authorise (again, same key) rather than looks up
     bool sent = false; // the last step was a send
     while (callTimeout(untilMs) > 0) {
         sent = send;
         if (send) {
-            request.timeoutMs = callTimeout(untilMs);
             checkpoint("authorise-sending");
-            const GatewayReply reply = m_gateway->authorise(request);
+            CardReply answer = m_cards->authorise(key, callTimeout(untilMs));
             checkpoint("authorise-answered");
-            spdlog::info("payment {}: authorise {} ref={} attempts={}", keyText(request.key),
-                         gatewayOutcomeName(reply.outcome), reply.reference.toStdString(), reply.attempts);
-            switch (reply.outcome) {
+            spdlog::info("payment {}: authorise {} ref={} attempts={}", keyText(key),
+                         gatewayOutcomeName(answer.reply.outcome), answer.reply.reference.toStdString(),
+                         answer.reply.attempts);
+            switch (answer.reply.outcome) {
             case GatewayOutcome::Done:
-                return {Known::Authorised, reply};
+                return {Known::Authorised, std::move(answer)};
             case GatewayOutcome::Declined:
             case GatewayOutcome::Refused:
-                return {Known::Declined, reply};
+                return {Known::Declined, std::move(answer)};
             case GatewayOutcome::NotFound:
             case GatewayOutcome::Unknown:
                 break;
             }
-            last = {Known::Unknown, reply};
+            last = {Known::Unknown, std::move(answer)};
         } else {
-            last = lookUpAuthorisation(request.key, callTimeout(untilMs));
-            spdlog::info("payment {}: look-up {}", keyText(request.key),
-                         gatewayOutcomeName(last.reply.outcome));
+            last = lookUpAuthorisation(key, callTimeout(untilMs), false);
+            spdlog::info("payment {}: look-up {}", keyText(key),
+                         gatewayOutcomeName(last.answer.reply.outcome));
             if (last.known == Known::Authorised || last.known == Known::Declined)
                 return last;
         }
-        if (last.known == Known::Unknown)
-            (void)m_intents.noteUnknown(intent.request.key, last.reply.reason);
         if (progress)
             progress(PaymentPhase::Checking);
         // Never seen by the service: sending again with the same key is safe and may still get
@@ -315,34 +302,37 @@ PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentI
     }
     if (last.known == Known::NotSent || sent) {
         // Every authorise this terminal sent has ended (each call is bounded): asked once more,
-        // a service that still does not know the key never got it. Asked after a last send too,
-        // so where the deadline falls in the send / look-up rhythm never decides the outcome.
-        Authorisation final = lookUpAuthorisation(request.key, std::max(1, m_timings.marginMs / 2));
+        // a service that still does not know the key never got it, and records it abandoned.
+        // Asked after a last send too, so where the deadline falls in the send / look-up rhythm
+        // never decides the outcome.
+        Authorisation final = lookUpAuthorisation(key, std::max(1, m_timings.marginMs / 2), true);
         if (final.known != Known::Unknown)
             return final;
     }
     return last;
 }
 
-PaymentProcess::Authorisation PaymentProcess::lookUpAuthorisation(const QUuid& key, int timeoutMs)
+PaymentProcess::Authorisation PaymentProcess::lookUpAuthorisation(const QUuid& key, int timeoutMs,
+                                                                  bool abandonUnseen)
 {
-    if (!m_gateway)
-        return {Known::Unknown, GatewayReply{}};
-    const GatewayReply reply = m_gateway->lookup(key, timeoutMs);
+    if (!m_cards)
+        return {Known::Unknown, CardReply{}};
+    CardReply answer = m_cards->lookup(key, timeoutMs, abandonUnseen);
+    const GatewayReply& reply = answer.reply;
     switch (reply.outcome) {
     case GatewayOutcome::NotFound:
-        return {Known::NotSent, reply};
+        return {Known::NotSent, std::move(answer)};
     case GatewayOutcome::Done:
         switch (reply.state) {
         case GatewayPaymentState::Authorised:
         case GatewayPaymentState::Captured:
-            return {Known::Authorised, reply};
+            return {Known::Authorised, std::move(answer)};
         case GatewayPaymentState::Declined:
         case GatewayPaymentState::Voided:
         case GatewayPaymentState::Refunded:
-            return {Known::Declined, reply};
+            return {Known::Declined, std::move(answer)};
         case GatewayPaymentState::None:
-            return {Known::NotSent, reply};
+            return {Known::NotSent, std::move(answer)};
         }
         break;
     case GatewayOutcome::Declined:
@@ -350,30 +340,7 @@ PaymentProcess::Authorisation PaymentProcess::lookUpAuthorisation(const QUuid& k
     case GatewayOutcome::Refused:
         break;
     }
-    return {Known::Unknown, reply};
-}
-
-Result<PaymentIntent> PaymentProcess::recordAuthorisation(const PaymentIntent& intent,
-                                                          const Authorisation& answer)
-{
-    IntentChange change;
-    change.gatewayReference = answer.reply.reference;
-    change.maskedCard = answer.reply.maskedCard;
-    change.reason = answer.reply.reason;
-    switch (answer.known) {
-    case Known::Authorised:
-        return m_intents.advance(intent.request.key, IntentState::Authorising, IntentState::Authorised,
-                                 change);
-    case Known::Declined:
-        return m_intents.advance(intent.request.key, IntentState::Authorising, IntentState::Declined, change);
-    case Known::NotSent:
-        change.reason = tr("never received by the payment service");
-        return m_intents.advance(intent.request.key, IntentState::Authorising, IntentState::Abandoned,
-                                 change);
-    case Known::Unknown:
-        break;
-    }
-    return m_intents.find(intent.request.key);
+    return {Known::Unknown, std::move(answer)};
 }
 
 Result<ConfirmResult> PaymentProcess::confirmUntilKnown(const ConfirmRequest& confirm)
@@ -391,36 +358,23 @@ Result<ConfirmResult> PaymentProcess::confirmUntilKnown(const ConfirmRequest& co
 
 Result<PaymentIntent> PaymentProcess::capture(const PaymentIntent& intent)
 {
-    if (!m_gateway)
+    if (!m_cards)
         return noGateway();
     PaymentIntent current = intent;
-    if (current.state == IntentState::Authorised) {
-        Result<PaymentIntent> capturing =
-            m_intents.advance(current.request.key, IntentState::Authorised, IntentState::Capturing);
-        if (!capturing)
-            return capturing.error();
-        current = capturing.value();
-    }
     for (int attempt = 0; attempt < m_timings.captureAttempts; ++attempt) {
         if (attempt > 0)
             m_pause(m_timings.lookupPauseMs);
         checkpoint("capture-sending");
-        const GatewayReply reply =
-            m_gateway->capture(current.request.key, current.request.amountMinor, m_timings.callTimeoutMs);
+        CardReply answer = m_cards->capture(current.request.key, m_timings.callTimeoutMs);
         spdlog::info("payment {}: capture {} ref={}", keyText(current.request.key),
-                     gatewayOutcomeName(reply.outcome), reply.reference.toStdString());
-        if (reply.outcome == GatewayOutcome::Done) {
-            IntentChange change;
-            change.gatewayReference = reply.reference;
-            return m_intents.advance(current.request.key, IntentState::Capturing, IntentState::Captured,
-                                     change);
-        }
-        Result<PaymentIntent> noted = m_intents.noteUnknown(current.request.key, reply.reason);
-        if (noted)
-            current = noted.value();
+                     gatewayOutcomeName(answer.reply.outcome), answer.reply.reference.toStdString());
+        if (answer.known)
+            current = answer.intent;
+        if (answer.reply.outcome == GatewayOutcome::Done && current.state == IntentState::Captured)
+            return current;
         // A refusal is kept for a manager to see (unresolved, with its reason); only an unknown
         // outcome is worth asking again now.
-        if (reply.outcome != GatewayOutcome::Unknown)
+        if (answer.reply.outcome != GatewayOutcome::Unknown)
             break;
     }
     return current;
@@ -428,33 +382,20 @@ Result<PaymentIntent> PaymentProcess::capture(const PaymentIntent& intent)
 
 Result<PaymentIntent> PaymentProcess::voidCard(const PaymentIntent& intent, const QString& why)
 {
-    if (!m_gateway)
+    if (!m_cards)
         return noGateway();
     PaymentIntent current = intent;
-    if (current.state == IntentState::Authorised) {
-        IntentChange change;
-        change.reason = why;
-        Result<PaymentIntent> voiding =
-            m_intents.advance(current.request.key, IntentState::Authorised, IntentState::Voiding, change);
-        if (!voiding)
-            return voiding.error();
-        current = voiding.value();
-    }
     for (int attempt = 0; attempt < m_timings.captureAttempts; ++attempt) {
         if (attempt > 0)
             m_pause(m_timings.lookupPauseMs);
-        const GatewayReply reply = m_gateway->voidPayment(current.request.key, m_timings.callTimeoutMs);
-        spdlog::info("payment {}: void {}", keyText(current.request.key), gatewayOutcomeName(reply.outcome));
-        if (reply.outcome == GatewayOutcome::Done || reply.outcome == GatewayOutcome::NotFound) {
-            IntentChange change;
-            change.gatewayReference = reply.reference;
-            change.reason = why;
-            return m_intents.advance(current.request.key, IntentState::Voiding, IntentState::Voided, change);
-        }
-        Result<PaymentIntent> noted = m_intents.noteUnknown(current.request.key, reply.reason);
-        if (noted)
-            current = noted.value();
-        if (reply.outcome != GatewayOutcome::Unknown)
+        CardReply answer = m_cards->voidPayment(current.request.key, why, m_timings.callTimeoutMs);
+        spdlog::info("payment {}: void {}", keyText(current.request.key),
+                     gatewayOutcomeName(answer.reply.outcome));
+        if (answer.known)
+            current = answer.intent;
+        if (answer.reply.outcome == GatewayOutcome::Done && current.state == IntentState::Voided)
+            return current;
+        if (answer.reply.outcome != GatewayOutcome::Unknown)
             break;
     }
     return current;
@@ -472,7 +413,7 @@ Result<PaymentIntent> PaymentProcess::resolve(const PaymentIntent& intent, bool 
 {
     const QUuid key = intent.request.key;
     const bool card = intent.request.method == PaymentMethod::Card;
-    if (card && !m_gateway && !isResolved(intent.state) && intent.state != IntentState::New)
+    if (card && !m_cards && !isResolved(intent.state) && intent.state != IntentState::New)
         return noGateway();
 
     switch (intent.state) {
@@ -483,19 +424,23 @@ Result<PaymentIntent> PaymentProcess::resolve(const PaymentIntent& intent, bool 
     case IntentState::Abandoned:
         return intent;
     case IntentState::New: {
-        // Nothing was sent: "about to call" is committed before any call.
+        // Nothing was sent: "about to call" is committed before any call. A card's is given up
+        // by the payment service (it records a card's states); without one, by this terminal.
+        if (card && m_cards) {
+            CardReply answer = m_cards->lookup(key, m_timings.callTimeoutMs, true);
+            return answer.known ? Result<PaymentIntent>(answer.intent) : m_intents.find(key);
+        }
         IntentChange change;
         change.reason = tr("the terminal stopped before the payment was sent");
         return m_intents.advance(key, IntentState::New, IntentState::Abandoned, change);
     }
     case IntentState::Authorising: {
-        const Authorisation answer = lookUpAuthorisation(key, m_timings.callTimeoutMs);
-        if (answer.known == Known::Unknown)
-            return m_intents.noteUnknown(key, answer.reply.reason);
-        Result<PaymentIntent> recorded = recordAuthorisation(intent, answer);
-        if (!recorded || recorded.value().state != IntentState::Authorised)
-            return recorded;
-        return resolveAuthorised(recorded.value(), ownSale);
+        const Authorisation answer = lookUpAuthorisation(key, m_timings.callTimeoutMs, true);
+        Result<PaymentIntent> now =
+            answer.answer.known ? Result<PaymentIntent>(answer.answer.intent) : m_intents.find(key);
+        if (!now || now.value().state != IntentState::Authorised)
+            return now;
+        return resolveAuthorised(now.value(), ownSale);
     }
     case IntentState::Authorised:
         return resolveAuthorised(intent, ownSale);

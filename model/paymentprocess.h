@@ -6,7 +6,7 @@
 
 #include <QString>
 
-#include "model/paymentgateway.h"
+#include "model/cardpayments.h"
 #include "model/paymentintents.h"
 #include "model/result.h"
 #include "model/seattypes.h"
@@ -69,8 +69,9 @@ public:
     using Progress = std::function<void(PaymentPhase)>;
     using Pause = std::function<void(int ms)>;
 
-    /// `gateway` may be null (cash only). `clock` and `pause` make the waits testable.
-    PaymentProcess(PaymentIntents& intents, SeatCommands& seats, PaymentGateway* gateway,
+    /// `cards` (the payment service) may be null (cash only). `clock` and `pause` make the waits
+    /// testable. `intents` is the terminal's own: it records cash, never a card's gateway states.
+    PaymentProcess(PaymentIntents& intents, SeatCommands& seats, CardPayments* cards,
                    const MonotonicClock& clock, Pause pause, PaymentTimings timings = {});
 
     /// Card: store the intent, authorise, confirm the seats, capture. `deadlineMs` (on the clock)
@@ -99,16 +100,15 @@ private:
     struct Authorisation
     {
         Known known = Known::Unknown;
-        GatewayReply reply;
+        CardReply answer;
     };
 
     Authorisation authoriseUntilKnown(const PaymentIntent& intent, qint64 untilMs, const Progress& progress);
-    Authorisation lookUpAuthorisation(const QUuid& key, int timeoutMs);
+    Authorisation lookUpAuthorisation(const QUuid& key, int timeoutMs, bool abandonUnseen);
     Result<ConfirmResult> confirmUntilKnown(const ConfirmRequest& confirm);
     Result<PaymentIntent> capture(const PaymentIntent& intent);
     Result<PaymentIntent> voidCard(const PaymentIntent& intent, const QString& why);
     Result<PaymentIntent> settleCash(const PaymentIntent& intent, bool kept, const QString& why);
-    Result<PaymentIntent> recordAuthorisation(const PaymentIntent& intent, const Authorisation& answer);
     Result<PaymentIntent> resolveAuthorised(const PaymentIntent& intent, bool ownSale);
     Result<PaymentIntent> giveUpOwnSale(const PaymentIntent& intent);
     [[nodiscard]] int callTimeout(qint64 untilMs) const;
@@ -116,7 +116,7 @@ private:
 
     PaymentIntents& m_intents;
     SeatCommands& m_seats;
-    PaymentGateway* m_gateway;
+    CardPayments* m_cards;
     const MonotonicClock& m_clock;
     Pause m_pause;
     PaymentTimings m_timings;

@@ -18,10 +18,10 @@ class PaymentRecordsWorker final : public QObject
 
 public:
     PaymentRecordsWorker(PaymentRecordsService* owner, PaymentIntentsFactory intents,
-                         SeatCommandsFactory seats, PaymentGatewayFactory gateway,
+                         SeatCommandsFactory seats, CardPaymentsFactory cards,
                          PaymentRecordsService::Options options)
         : m_owner(owner)
-        , m_link(std::move(intents), std::move(seats), std::move(gateway))
+        , m_link(std::move(intents), std::move(seats), std::move(cards))
         , m_options(std::move(options))
     {}
 
@@ -68,7 +68,7 @@ public:
     {
         if (Status s = m_link.open(); !s)
             return fail(requestId, s.error());
-        PaymentProcess process(m_link.intents(), m_link.seats(), m_link.gateway(), m_clock,
+        PaymentProcess process(m_link.intents(), m_link.seats(), m_link.cards(), m_clock,
                                [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); });
         PaymentReconciler reconciler(m_link.intents(), process);
         PaymentCheck check;
@@ -140,7 +140,7 @@ private:
 };
 
 PaymentRecordsService::PaymentRecordsService(PaymentIntentsFactory intents, SeatCommandsFactory seats,
-                                             PaymentGatewayFactory gateway, Options options, QObject* parent)
+                                             CardPaymentsFactory cards, Options options, QObject* parent)
     : PaymentRecords(parent)
 {
     qRegisterMetaType<PaymentRecord>();
@@ -148,7 +148,7 @@ PaymentRecordsService::PaymentRecordsService(PaymentIntentsFactory intents, Seat
     qRegisterMetaType<PaymentCheck>();
     qRegisterMetaType<Error>();
     m_thread.setObjectName(QStringLiteral("payment-records"));
-    m_worker = new PaymentRecordsWorker(this, std::move(intents), std::move(seats), std::move(gateway),
+    m_worker = new PaymentRecordsWorker(this, std::move(intents), std::move(seats), std::move(cards),
                                         std::move(options));
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);

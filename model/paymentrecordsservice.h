@@ -24,9 +24,9 @@ public:
     /// used (the interval is not: a pass runs only when asked).
     using Options = BackgroundReconciler::Options;
 
-    /// `gateway` may make null (no card service: card intents stay unresolved, with the reason).
-    PaymentRecordsService(PaymentIntentsFactory intents, SeatCommandsFactory seats,
-                          PaymentGatewayFactory gateway, Options options, QObject* parent = nullptr);
+    /// `cards` may make null (no card service: card intents stay unresolved, with the reason).
+    PaymentRecordsService(PaymentIntentsFactory intents, SeatCommandsFactory seats, CardPaymentsFactory cards,
+                          Options options, QObject* parent = nullptr);
     /// Waits for a request in progress (each of its steps is a committed change).
     ~PaymentRecordsService() override;
 

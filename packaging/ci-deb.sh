@@ -57,7 +57,7 @@ step "every library comes from a declared dependency"
 # The installed programs, and the Qt plugins they load at run time (SQL driver, X11 platform).
 qt_plugins=$(dpkg-query -L libqt6sql6-psql libqt6sql6-sqlite libqt6gui6 |
     grep -E '/(sqldrivers/libqsqlpsql|sqldrivers/libqsqlite|platforms/libqxcb)\.so$')
-mapfile -t libs < <(for f in /usr/bin/boxoffice /usr/bin/boxoffice-admin /usr/bin/boxoffice-bench /usr/bin/boxoffice-door /usr/bin/boxoffice-kiosk /usr/bin/boxoffice-paysim $qt_plugins; do
+mapfile -t libs < <(for f in /usr/bin/boxoffice /usr/bin/boxoffice-admin /usr/bin/boxoffice-bench /usr/bin/boxoffice-door /usr/bin/boxoffice-kiosk /usr/bin/boxoffice-paysim /usr/bin/boxoffice-service $qt_plugins; do
     ldd "$f" | awk '/not found/ {print "MISSING:" $1} /=> \// {print $3}'
 done | sort -u)
 if printf '%s\n' "${libs[@]}" | grep '^MISSING:'; then
@@ -123,10 +123,11 @@ step "run the installed programs"
 /usr/bin/boxoffice-admin --version
 /usr/bin/boxoffice-bench --help >/dev/null
 /usr/bin/boxoffice-paysim --version
+/usr/bin/boxoffice-service --version
 QT_QPA_PLATFORM=offscreen /usr/bin/boxoffice-door --version
 QT_QPA_PLATFORM=offscreen /usr/bin/boxoffice-kiosk --version
 [ -f /usr/share/applications/org.boxoffice.Kiosk.desktop ]
-man -w boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim 2>/dev/null || ls /usr/share/man/man1/boxoffice*.1.gz
+man -w boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim boxoffice-service 2>/dev/null || ls /usr/share/man/man1/boxoffice*.1.gz
 export BOXOFFICE_DEMO_DIR="$work/demo"
 /usr/bin/boxoffice-admin --demo showtimes
 # The demo smoke: the counter exits 0 only when it reached the showtime board online; the

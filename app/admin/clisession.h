@@ -13,6 +13,7 @@
 #include <QTextStream>
 #include <QUuid>
 
+#include "db/connectionsettings.h"
 #include "model/result.h"
 
 namespace bo {
@@ -81,6 +82,9 @@ public:
     /// `asOwner`: for the demo, the owner instead of the demo's terminal login (migrate,
     /// seed-demo, create-login); --db is used as given either way.
     [[nodiscard]] Status connect(bool requireCurrentSchema, bool asOwner = false);
+    /// The payment service's login for a command that records a card's answers itself: --service-db,
+    /// else $BOXOFFICE_SERVICE_DB, else (with --demo) the demo's. BadInput when none is given.
+    [[nodiscard]] Result<ConnectionSettings> serviceSettings() const;
     /// The connection of the last successful connect().
     [[nodiscard]] DbConnection& connection() { return *m_connection; }
 

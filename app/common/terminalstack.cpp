@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/payments/cardservice.h"
+#include "app/payments/remotecardpayments.h"
 #ifdef BOXOFFICE_HAVE_TICKETS
 #include "app/tickets/tillprinter.h"
 #include "db/ticketstore.h"
@@ -22,6 +23,7 @@
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
 #include "model/backgroundreconciler.h"
+#include "model/cardpayments.h"
 #include "model/expiryreleaser.h"
 #include "model/paymentdesk.h"
 #include "model/paymentrecordsservice.h"
@@ -50,6 +52,11 @@ void addTerminalOptions(QCommandLineParser& parser, const char* context)
          QCoreApplication::translate(context,
                                      "The card payment service's URL (else $BOXOFFICE_GATEWAY, else the "
                                      "settings; the demo starts its own simulator)."),
+         QStringLiteral("url")},
+        {QStringLiteral("payment-service"),
+         QCoreApplication::translate(context,
+                                     "boxoffice-service's URL, which charges cards for this terminal (else "
+                                     "$BOXOFFICE_PAYMENT_SERVICE, else the settings' payments/service_url)."),
          QStringLiteral("url")},
         {QStringLiteral("terminal"), QCoreApplication::translate(context, "This terminal's name."),
          QCoreApplication::translate(context, "name")},
@@ -97,6 +104,52 @@ Result<ConnectionSettings> poolerSettings(const QCommandLineParser& parser, QSet
 TerminalStack::~TerminalStack()
 {
     stop();
+}
+
+Result<CardPaymentsFactory> TerminalStack::cardPaymentsFor(const QCommandLineParser& parser,
+                                                           const QSettings& preferences,
+                                                           const DatabaseChoice& choice,
+                                                           CardService& cardService)
+{
+    QString url = parser.isSet(QStringLiteral("payment-service"))
+                      ? parser.value(QStringLiteral("payment-service"))
+                      : QString();
+    if (url.isEmpty())
+        url = qEnvironmentVariable("BOXOFFICE_PAYMENT_SERVICE");
+    if (url.isEmpty())
+        url = preferences.value(QStringLiteral("payments/service_url")).toString();
+    if (!url.trimmed().isEmpty()) {
+        const QUrl service(url.trimmed());
+        if (!service.isValid() ||
+            (service.scheme() != QLatin1String("http") && service.scheme() != QLatin1String("https")))
+            return makeError(ErrorCode::BadInput,
+                             QCoreApplication::translate(
+                                 "bo::TerminalStack", "The payment service URL '%1' is not an http(s) URL.")
+                                 .arg(url));
+        return RemoteCardPayments::factory(service);
+    }
+    if (!cardService.acceptsCards())
+        return CardPaymentsFactory(); // cash only
+    if (!choice.demo)
+        return makeError(ErrorCode::BadInput,
+                         QCoreApplication::translate(
+                             "bo::TerminalStack",
+                             "Card payments go through the payment service: set payments/service_url (or "
+                             "--payment-service URL) to boxoffice-service's address (docs/PAYMENTS.md)."));
+    DatabaseChoice service = choice;
+    service.kind = LoginRole::Service;
+    auto login = resolveDatabase(service);
+    if (!login)
+        return login.error();
+    // The demo starts boxoffice-service beside its simulator, as a site runs it; where it cannot
+    // (Windows has no Qt HttpServer), the service's rules run in this process on its login.
+    if (std::optional<QUrl> url =
+            cardService.startPaymentService(login.value().toConninfo(), demoClusterFolder())) {
+        spdlog::info("card payments through the demo's payment service {}", url->toString().toStdString());
+        return RemoteCardPayments::factory(*url);
+    }
+    return LocalCardPayments::factory(PaymentIntentStore::factory(login.value(), QStringLiteral("service")),
+                                      cardService.factory());
 }
 
 PaymentGatewayFactory TerminalStack::cardGateways() const
@@ -166,6 +219,12 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     stack->m_cards = std::move(cards.value());
     CardService& cardService = *stack->m_cards;
     spdlog::info("card payments: {}", cardService.describe().toStdString());
+    // Only the payment service records what a card's gateway answered (migration 0044,
+    // docs/SECURITY.md): a terminal asks boxoffice-service (payments/service_url); the demo runs
+    // the service's rules in this process on the demo's own service login.
+    auto cardPayments = cardPaymentsFor(parser, preferences, choice, cardService);
+    if (!cardPayments)
+        return fail(cardPayments.error(), 2);
 
     const ConnectionSettings& db = stack->m_database;
     // A chain's terminals (docs/DECISIONS.md, "500 terminals: a pooler for the statements, a
@@ -186,13 +245,13 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     // reconciler finishes whatever a crash or a lost connection left (this terminal's first).
     stack->m_desk = std::make_unique<PaymentDesk>(
         PaymentIntentStore::factory(statements, QStringLiteral("payments")),
-        SeatStore::factory(statements, QStringLiteral("payments")), cardService.factory(),
-        cardService.acceptsCards(), cardService.timings());
+        SeatStore::factory(statements, QStringLiteral("payments")), cardPayments.value(),
+        static_cast<bool>(cardPayments.value()), cardService.timings());
     BackgroundReconciler::Options reconcile;
     reconcile.terminal = terminal;
     stack->m_reconciler = std::make_unique<BackgroundReconciler>(
         PaymentIntentStore::factory(statements, db, QStringLiteral("reconciler")),
-        SeatStore::factory(statements, QStringLiteral("reconciler")), cardService.factory(), reconcile);
+        SeatStore::factory(statements, QStringLiteral("reconciler")), cardPayments.value(), reconcile);
     stack->m_flow = std::make_unique<SaleFlow>(stack->m_backend.get(), stack->m_desk.get(), terminal);
     stack->m_flow->setTerminalId(stack->m_identity.id);
     stack->m_releaser = std::make_unique<ExpiryReleaser>(
@@ -202,7 +261,7 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     // own), that one is asked for its pass now.
     stack->m_records = std::make_unique<PaymentRecordsService>(
         PaymentIntentStore::factory(statements, db, QStringLiteral("payment-records")),
-        SeatStore::factory(statements, QStringLiteral("payment-records")), cardService.factory(), reconcile);
+        SeatStore::factory(statements, QStringLiteral("payment-records")), cardPayments.value(), reconcile);
     BackgroundReconciler* reconciler = stack->m_reconciler.get();
     QObject::connect(stack->m_records.get(), &PaymentRecords::checkFinished, reconciler,
                      [reconciler](int, const PaymentCheck& check) {

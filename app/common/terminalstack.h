@@ -9,6 +9,7 @@
 #include "app/common/databasesetup.h"
 #include "app/common/terminalidentity.h"
 #include "db/connectionsettings.h"
+#include "model/cardpayments.h"
 #include "model/paymentgateway.h"
 #include "model/result.h"
 
@@ -81,6 +82,12 @@ public:
     [[nodiscard]] TicketPrinting* ticketPrinting() const { return m_printing.get(); }
 
 private:
+    /// How this terminal's card payments reach the payment service (docs/SECURITY.md).
+    [[nodiscard]] static Result<CardPaymentsFactory> cardPaymentsFor(const QCommandLineParser& parser,
+                                                                     const QSettings& preferences,
+                                                                     const DatabaseChoice& choice,
+                                                                     CardService& cardService);
+
     DatabaseChoice m_choice;
     ConnectionSettings m_database;
     TerminalIdentity m_identity;

@@ -140,6 +140,14 @@ CardService::CardService(CardServiceConfig config, Kind kind)
 CardService::~CardService()
 {
     m_simulator.reset();
+    if (m_serviceProcess && m_serviceProcess->state() != QProcess::NotRunning) {
+        // SIGTERM: it answers the calls in flight and ends.
+        m_serviceProcess->terminate();
+        if (!m_serviceProcess->waitForFinished(5'000)) {
+            m_serviceProcess->kill();
+            m_serviceProcess->waitForFinished(1'000);
+        }
+    }
     if (m_process && m_process->state() != QProcess::NotRunning) {
         // SIGTERM: the simulator's answers are on disk already; it ends at once.
         m_process->terminate();
@@ -148,6 +156,62 @@ CardService::~CardService()
             m_process->waitForFinished(1'000);
         }
     }
+}
+
+quint16 CardService::startOnLoopback(QProcess& process, const QDir& folder, const QString& name)
+{
+    const QString portFile = folder.filePath(name + QStringLiteral(".port"));
+    QFile::remove(portFile);
+    process.setArguments(process.arguments() +
+                         QStringList{QStringLiteral("--port"), QStringLiteral("0"),
+                                     QStringLiteral("--port-file"), portFile, QStringLiteral("--parent-pid"),
+                                     QString::number(QCoreApplication::applicationPid())});
+    process.setStandardOutputFile(QProcess::nullDevice());
+    const QString log = folder.filePath(name + QStringLiteral(".log"));
+    process.setStandardErrorFile(log, QIODevice::Append);
+    process.start();
+    const QDeadlineTimer deadline(simulatorStartMs);
+    quint16 port = 0;
+    while (port == 0 && !deadline.hasExpired() && process.state() != QProcess::NotRunning) {
+        QFile file(portFile);
+        if (file.open(QIODevice::ReadOnly))
+            port = static_cast<quint16>(file.readAll().trimmed().toUInt());
+        if (port == 0)
+            QThread::msleep(50);
+    }
+    if (port == 0) {
+        spdlog::warn("demo: {} did not start (see {})", name.toStdString(), log.toStdString());
+        process.kill();
+        process.waitForFinished(1'000);
+    }
+    return port;
+}
+
+std::optional<QUrl> CardService::startPaymentService(const QString& serviceConninfo,
+                                                     const QString& demoFolder)
+{
+    if (m_kind != Kind::DemoSimulator)
+        return std::nullopt;
+    const QString program =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("boxoffice-service"));
+    if (!QFileInfo(program).isExecutable()) {
+        spdlog::info("demo: no payment service beside the application ({})", program.toStdString());
+        return std::nullopt;
+    }
+    const QDir folder(QDir(demoFolder).filePath(QStringLiteral("paysim")));
+    m_serviceProcess = std::make_unique<QProcess>();
+    m_serviceProcess->setProgram(program);
+    m_serviceProcess->setArguments({QStringLiteral("--gateway"), m_config.http.baseUrl.toString()});
+    // The login (with its password) by the environment, never on the command line.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("BOXOFFICE_SERVICE_DB"), serviceConninfo);
+    m_serviceProcess->setProcessEnvironment(environment);
+    const quint16 port = startOnLoopback(*m_serviceProcess, folder, QStringLiteral("boxoffice-service"));
+    if (port == 0) {
+        m_serviceProcess.reset();
+        return std::nullopt;
+    }
+    return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
 }
 
 QString CardService::simulatorBesideApplication()
@@ -194,32 +258,12 @@ bool CardService::startSimulator(const QString& demoFolder, const QString& progr
         spdlog::warn("demo: cannot make {} for the payment-service simulator", folder.path().toStdString());
         return false;
     }
-    const QString portFile = folder.filePath(QStringLiteral("paysim.port"));
-    QFile::remove(portFile);
     m_process = std::make_unique<QProcess>();
     m_process->setProgram(program);
-    m_process->setArguments(
-        {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--port-file"), portFile,
-         QStringLiteral("--journal"), folder.filePath(QStringLiteral("paysim.journal")),
-         QStringLiteral("--latency-ms"), QString::number(demoDelayMs), QStringLiteral("--parent-pid"),
-         QString::number(QCoreApplication::applicationPid())});
-    m_process->setStandardOutputFile(QProcess::nullDevice());
-    m_process->setStandardErrorFile(folder.filePath(QStringLiteral("paysim.log")), QIODevice::Append);
-    m_process->start();
-    const QDeadlineTimer deadline(simulatorStartMs);
-    quint16 port = 0;
-    while (port == 0 && !deadline.hasExpired() && m_process->state() != QProcess::NotRunning) {
-        QFile file(portFile);
-        if (file.open(QIODevice::ReadOnly))
-            port = static_cast<quint16>(file.readAll().trimmed().toUInt());
-        if (port == 0)
-            QThread::msleep(50);
-    }
+    m_process->setArguments({QStringLiteral("--journal"), folder.filePath(QStringLiteral("paysim.journal")),
+                             QStringLiteral("--latency-ms"), QString::number(demoDelayMs)});
+    const quint16 port = startOnLoopback(*m_process, folder, QStringLiteral("paysim"));
     if (port == 0) {
-        spdlog::warn("demo: the payment-service simulator did not start (see {})",
-                     folder.filePath(QStringLiteral("paysim.log")).toStdString());
-        m_process->kill();
-        m_process->waitForFinished(1'000);
         m_process.reset();
         return false;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include <QByteArray>
 #include <QString>
@@ -12,6 +13,7 @@
 #include "model/result.h"
 #include "model/simulatedpayments.h"
 
+class QDir;
 class QProcess;
 class QSettings;
 
@@ -49,6 +51,12 @@ public:
     [[nodiscard]] static Result<std::unique_ptr<CardService>> open(const CardServiceConfig& config, bool demo,
                                                                    const QString& demoFolder,
                                                                    const QString& simulatorProgram);
+    /// The demo's payment service: boxoffice-service from beside this application, on a free
+    /// loopback port, recording with the login of `serviceConninfo` (handed over by the
+    /// environment, never the command line) and calling the demo's simulator. Its URL, or nullopt
+    /// outside the simulator's demo or where it cannot start (Windows: no HttpServer).
+    [[nodiscard]] std::optional<QUrl> startPaymentService(const QString& serviceConninfo,
+                                                          const QString& demoFolder);
     /// boxoffice-paysim beside this application.
     [[nodiscard]] static QString simulatorBesideApplication();
 
@@ -65,10 +73,15 @@ public:
 private:
     CardService(CardServiceConfig config, Kind kind);
     [[nodiscard]] bool startSimulator(const QString& demoFolder, const QString& program);
+    /// Starts `process` (program and its own arguments set) on a free loopback port, ended with
+    /// this process, its log `name`.log in `folder`; the port, 0 when it did not start in time.
+    [[nodiscard]] static quint16 startOnLoopback(QProcess& process, const QDir& folder, const QString& name);
 
     CardServiceConfig m_config;
     Kind m_kind;
     std::unique_ptr<QProcess> m_process;
+    std::unique_ptr<QProcess> m_serviceProcess; ///< the demo's boxoffice-service
+
     std::unique_ptr<CardSimulator> m_simulator;
     SimulatedPaymentService* m_inProcess = nullptr; ///< m_simulator, when Kind::InProcess
 };

@@ -14,6 +14,7 @@ AS $function$
     SELECT CASE WHEN (SELECT r.rolsuper FROM pg_roles r WHERE r.rolname = session_user) THEN 'owner'
                 WHEN pg_has_role(session_user, 'boxoffice_owner', 'MEMBER') THEN 'owner'
                 WHEN pg_has_role(session_user, 'boxoffice_manager', 'MEMBER') THEN 'manager'
+                WHEN pg_has_role(session_user, 'boxoffice_service', 'MEMBER') THEN 'service'
                 WHEN pg_has_role(session_user, 'boxoffice_till', 'MEMBER') THEN 'till'
                 WHEN pg_has_role(session_user, 'boxoffice_kiosk', 'MEMBER') THEN 'kiosk'
                 WHEN pg_has_role(session_user, 'boxoffice_door', 'MEMBER') THEN 'door' END

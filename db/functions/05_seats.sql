@@ -371,6 +371,13 @@ BEGIN
                 USING ERRCODE = 'BO412';
         END IF;
     END IF;
+    -- A kiosk's credential is public (docs/SECURITY.md): its sale is confirmed only on a card
+    -- payment the payment service recorded, carried as above, never on none (issue 36 finding 1).
+    -- Judged last, after the sale's own rules, so a closed sale says so first.
+    IF v_carried IS NULL AND bo_terminal_kind() = 'kiosk' THEN
+        RAISE EXCEPTION 'a kiosk confirms a sale only on its card payment, with money taken: pay first'
+            USING ERRCODE = '42501';
+    END IF;
 
     IF v_pending.id IS NOT NULL THEN
         UPDATE booking b

@@ -201,6 +201,10 @@ BEGIN
         RAISE EXCEPTION 'a % payment cannot go from % to %', v_intent.method, coalesce(p_from, '(none)'),
             coalesce(p_to, '(none)') USING ERRCODE = 'BO400';
     END IF;
+    -- What a gateway answered is written only by the payment service, which alone calls it
+    -- (migration 0044, issue 36 finding 1): a terminal may give up a card payment it never sent
+    -- (NEW -> ABANDONED), and only its own; every other card move is the service's.
+    PERFORM bo_payment_may_write(p_key, v_intent.method, p_from, p_to);
 
     IF p_to IN ('CAPTURING', 'CAPTURED', 'VOIDING', 'VOIDED', 'REFUNDING', 'REFUNDED') THEN
         SELECT b.status INTO v_booking FROM booking b WHERE b.id = v_intent.booking_id FOR SHARE;
@@ -236,6 +240,101 @@ BEGIN
     RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
 END $function$;
 
+-- Who may write a move of a payment (issue 36 finding 1): a card's gateway states only the
+-- payment service (or the owner); a card never sent may be given up (NEW -> ABANDONED) by the login
+-- that created it or a manager too. Cash moves are the till's (bo_payment_create admits cash only
+-- from a till); the service, which holds no drawer, writes none. Not granted to anyone.
+CREATE OR REPLACE FUNCTION public.bo_payment_may_write(p_key uuid, p_method text, p_from text, p_to text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_kind text := bo_terminal_kind();
+BEGIN
+    IF v_kind = 'owner' THEN
+        RETURN;
+    END IF;
+    IF p_method = 'card' THEN
+        IF v_kind = 'service' THEN
+            RETURN;
+        END IF;
+        IF p_from = 'NEW' AND p_to = 'ABANDONED'
+           AND (v_kind = 'manager' OR bo_payment_made_by(p_key) = session_user) THEN
+            RETURN;
+        END IF;
+        RAISE EXCEPTION 'only the payment service records what the card''s gateway answered (% to %)',
+            lower(p_from), lower(p_to) USING ERRCODE = '42501';
+    END IF;
+    IF v_kind = 'service' THEN
+        RAISE EXCEPTION 'the payment service takes no cash' USING ERRCODE = '42501';
+    END IF;
+END $function$;
+
+-- The login that created a payment: its first event's.
+CREATE OR REPLACE FUNCTION public.bo_payment_made_by(p_key uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    SELECT e.terminal FROM payment_event e WHERE e.key = p_key AND e.seq = 1
+$function$;
+
+-- A terminal's one-time pass to the payment service about one payment (migration 0044): the
+-- service redeems it to learn which login asks, and whether that login made the payment (only it,
+-- or a manager, may give up a sale still pending). Any payment: a terminal's reconciler asks about
+-- other terminals' payments, which the service resolves by the facts alone. Two minutes.
+CREATE OR REPLACE FUNCTION public.bo_service_pass(p_key uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_pass uuid := gen_random_uuid();
+BEGIN
+    IF p_key IS NULL THEN
+        RAISE EXCEPTION 'payment key missing' USING ERRCODE = 'BO400';
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM payment_intent p WHERE p.key = p_key) THEN
+        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
+    END IF;
+    DELETE FROM service_pass s WHERE s.expires_at < clock_timestamp() - interval '1 minute';
+    INSERT INTO service_pass (pass, login, payment_key, expires_at)
+    VALUES (v_pass, session_user, p_key, clock_timestamp() + interval '2 minutes');
+    RETURN v_pass;
+END $function$;
+
+-- The service's side: a pass for this payment, not expired, is spent (once: a second redeem finds
+-- nothing) and answers the login that took it, its kind, and whether it made the payment; any
+-- other pass answers no row and changes nothing (no error, so the spending is never rolled back).
+CREATE OR REPLACE FUNCTION public.bo_service_pass_redeem(p_pass uuid, p_key uuid)
+ RETURNS TABLE(login text, kind text, made_it boolean)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_pass record;
+BEGIN
+    DELETE FROM service_pass s
+     WHERE s.pass = p_pass AND s.payment_key = p_key AND s.expires_at >= clock_timestamp()
+    RETURNING s.login INTO v_pass;
+    IF NOT FOUND THEN
+        RETURN;
+    END IF;
+    login := v_pass.login;
+    made_it := bo_payment_made_by(p_key) IS NOT DISTINCT FROM v_pass.login;
+    kind := CASE WHEN (SELECT r.rolsuper FROM pg_roles r WHERE r.rolname = v_pass.login) THEN 'owner'
+                 WHEN pg_has_role(v_pass.login, 'boxoffice_owner', 'MEMBER') THEN 'owner'
+                 WHEN pg_has_role(v_pass.login, 'boxoffice_manager', 'MEMBER') THEN 'manager'
+                 WHEN pg_has_role(v_pass.login, 'boxoffice_till', 'MEMBER') THEN 'till'
+                 WHEN pg_has_role(v_pass.login, 'boxoffice_kiosk', 'MEMBER') THEN 'kiosk' END;
+    RETURN NEXT;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.bo_payment_note_unknown(p_key uuid, p_reason text)
  RETURNS SETOF payment_intent_status
  LANGUAGE plpgsql
@@ -251,10 +350,12 @@ BEGIN
         RAISE EXCEPTION 'payment key missing' USING ERRCODE = 'BO400';
     END IF;
     PERFORM set_config('synchronous_commit', 'on', true);
-    SELECT p.state, p.resolved_at INTO v_intent FROM payment_intent p WHERE p.key = p_key FOR UPDATE;
+    SELECT p.state, p.resolved_at, p.method INTO v_intent FROM payment_intent p WHERE p.key = p_key FOR UPDATE;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
     END IF;
+    -- An unknown outcome is a gateway's: the service's to note for a card.
+    PERFORM bo_payment_may_write(p_key, v_intent.method, v_intent.state, v_intent.state);
     IF v_intent.resolved_at IS NOT NULL THEN
         RAISE EXCEPTION 'payment % is already %', p_key, v_intent.state USING ERRCODE = 'BO412';
     END IF;

@@ -16,11 +16,11 @@ BEGIN
         SELECT p.oid::regprocedure AS name FROM pg_proc p
          WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'bo\_%'
     LOOP
-        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager', r.name);
+        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service', r.name);
     END LOOP;
 END $$;
-REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
+REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
 -- Each function with the kinds of terminal that may run it (docs/SECURITY.md): a kiosk sells to its
 -- customers; a till also takes cash (bo_payment_create asks bo_terminal_kind()), runs its shift and
 -- drawer, refunds and exchanges, and may admit (a small cinema's counter tears tickets too); a door
@@ -36,10 +36,11 @@ GRANT EXECUTE ON FUNCTION bo_begin_payment(integer, integer[], uuid, text, integ
 GRANT EXECUTE ON FUNCTION bo_extend_hold(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_release(integer, uuid, integer[], boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_payment_create(uuid, uuid, integer, uuid, text, text, uuid, text, bigint, text, bigint, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_advance(uuid, text, text, text, text, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_note_unknown(uuid, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_find(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_list(boolean, text, integer, integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_advance(uuid, text, text, text, text, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_payment_note_unknown(uuid, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_payment_find(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_service_pass(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_list(boolean, text, integer, integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_payment_try_lead() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_payment_step_down() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_ticket_keys() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
@@ -85,6 +86,11 @@ GRANT EXECUTE ON FUNCTION bo_refund_begin(uuid, text, text[], text, text, uuid, 
 GRANT EXECUTE ON FUNCTION bo_refund_finish(uuid, boolean, text, text, uuid) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_refund_list(text, text, boolean) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_exchange(uuid, text, text[], integer, uuid, integer[], text[], text, text, uuid, integer) TO boxoffice_till, boxoffice_manager;
+
+-- The payment service only (migration 0044): it redeems a terminal's pass; it records what the
+-- gateway answered through bo_payment_advance and bo_payment_note_unknown above, which let no
+-- other login write a card's gateway states (bo_payment_may_write).
+GRANT EXECUTE ON FUNCTION bo_service_pass_redeem(uuid, uuid) TO boxoffice_service;
 
 -- Managers only
 GRANT EXECUTE ON FUNCTION bo_cancel_booking(text) TO boxoffice_manager;
@@ -138,11 +144,11 @@ GRANT SELECT ON movie TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoff
 GRANT SELECT ON price_list TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT SELECT ON price_tier TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT SELECT (id, showtime_id, counter, state) ON queue_ticket TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT SELECT ON schema_migrations TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON schema_functions TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON schema_migrations TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
+GRANT SELECT ON schema_functions TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
 GRANT SELECT ON seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT SELECT ON seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON settings TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON settings TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
 GRANT SELECT ON showtime TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT SELECT ON showtime_price TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT SELECT (showtime_id, seat_id, status, held_until) ON showtime_seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door;

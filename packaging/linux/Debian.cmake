@@ -66,7 +66,9 @@ if(BOXOFFICE_PACKAGING)
     set(man_boxoffice-paysim "Box office payment-service simulator for demos and tests")
     set(man_boxoffice-door "Box office ticket check at the hall door")
     set(man_boxoffice-kiosk "Box office self-service kiosk")
-    foreach(program boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim)
+    set(man_boxoffice-service "Box office payment service: the one program that charges cards")
+    foreach(program boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim
+                    boxoffice-service)
         set(page ${linux_out}/man/${program}.1)
         add_custom_command(OUTPUT ${page}.gz
             COMMAND ${CMAKE_COMMAND} -E make_directory ${linux_out}/man

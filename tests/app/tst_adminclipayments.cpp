@@ -101,6 +101,16 @@ private slots:
                            QStringLiteral("card"),
                            QStringLiteral("--gateway"),
                            QStringLiteral("http://pay.example.com/")};
+        QTest::newRow("sell: card with a service login that is not a connection string")
+            << QStringList{QStringLiteral("sell"),
+                           QStringLiteral("$HALL1"),
+                           QStringLiteral("D4"),
+                           QStringLiteral("--pay"),
+                           QStringLiteral("card"),
+                           QStringLiteral("--gateway"),
+                           QStringLiteral("http://127.0.0.1:9/"),
+                           QStringLiteral("--service-db"),
+                           QStringLiteral("host='unterminated")};
         QTest::newRow("sell: bad tendered")
             << QStringList{QStringLiteral("sell"),  QStringLiteral("$HALL1"), QStringLiteral("D4"),
                            QStringLiteral("--pay"), QStringLiteral("cash"),   QStringLiteral("--tendered"),

@@ -179,7 +179,8 @@ private slots:
         QCOMPARE(json.value(QStringLiteral("roles")).toArray().toVariantList(),
                  (QVariantList{QStringLiteral("boxoffice_owner"), QStringLiteral("boxoffice_manager"),
                                QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_kiosk"),
-                               QStringLiteral("boxoffice_till"), QStringLiteral("boxoffice_door")}));
+                               QStringLiteral("boxoffice_till"), QStringLiteral("boxoffice_door"),
+                               QStringLiteral("boxoffice_service")}));
         QVERIFY(json.value(QStringLiteral("parameter_grant")).toString() != QLatin1String("missing"));
         QVERIFY(json.value(QStringLiteral("warnings")).toArray().isEmpty());
         const QJsonArray logins = json.value(QStringLiteral("logins")).toArray();
@@ -205,7 +206,7 @@ private slots:
                                        "WHERE d.datname = '%1' AND a.privilege_type = 'CONNECT' "
                                        "AND pg_get_userbyid(a.grantee) LIKE 'boxoffice\\_%%'")
                             .arg(database)),
-                 QStringLiteral("6"));
+                 QStringLiteral("7")); // owner, manager, terminal, kiosk, till, door, service
         QCOMPARE(
             scalar(QStringLiteral("SELECT has_schema_privilege('public', 'public', 'CREATE')"), database),
             QStringLiteral("false"));

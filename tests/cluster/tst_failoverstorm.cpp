@@ -114,6 +114,7 @@ private slots:
         QVERIFY2(m_cluster->waitForReplay(20), "the standbys did not replay the test's database");
         m_terminal = m_cluster->multiHost(m_db->settings());
         m_owner = m_cluster->multiHost(m_db->ownerSettings());
+        m_service = m_cluster->multiHost(m_db->serviceSettings());
     }
 
     void cleanupTestCase()
@@ -217,9 +218,11 @@ private slots:
             QVERIFY2(connection, qPrintable(connection ? QString() : connection.error().detail));
             PaymentIntentStore intents(*connection.value());
             SeatStore seats(*connection.value());
-            auto gateway = service.factory()();
+            auto cards = LocalCardPayments::factory(
+                PaymentIntentStore::factory(m_service, QStringLiteral("storm-service")),
+                service.factory())(intents);
             PaymentProcess process(
-                intents, seats, gateway.get(), clock,
+                intents, seats, cards.get(), clock,
                 [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); }, timings());
             PaymentReconciler reconciler(intents, process);
             ReconcileScope scope;
@@ -342,10 +345,12 @@ private:
         DbConnection& connection = *opened.value();
         SeatStore store(connection);
         PaymentIntentStore intents(connection);
-        auto gateway = service.factory()();
+        auto cards = LocalCardPayments::factory(
+            PaymentIntentStore::factory(m_service, QStringLiteral("storm-service")),
+            service.factory())(intents);
         SteadyClock clock;
         PaymentProcess process(
-            intents, store, gateway.get(), clock,
+            intents, store, cards.get(), clock,
             [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); }, timings());
         QRandomGenerator random(QRandomGenerator::global()->generate());
         // Bounded in count as in time: a sale takes a few round trips and two calls of 20 ms.
@@ -405,7 +410,7 @@ private:
             intent.method = PaymentMethod::Card;
             intent.amountMinor = 10'000 * seats.size();
             intent.currency = QStringLiteral("KRW");
-            intent.gateway = gateway->name();
+            intent.gateway = cards->name();
             ConfirmRequest confirm;
             confirm.terminal = terminal;
             confirm.key = QUuid::createUuid();
@@ -430,6 +435,7 @@ private:
     int m_kills = 1;
     int m_workers = 4;
     ConnectionSettings m_terminal; ///< the terminals' login through the multi-host string
+    ConnectionSettings m_service;  ///< the payment service's login, the same way
     ConnectionSettings m_owner;    ///< the superuser on the test's database, for the checks only
 };
 

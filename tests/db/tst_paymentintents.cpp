@@ -16,10 +16,12 @@
 #include "db/seatstore.h"
 #include "model/seatservice.h"
 #include "tests/support/errorcodename.h"
+#include "tests/support/siteintents.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
 using bo::test::codeName;
+using bo::test::SiteIntents;
 using bo::test::TestDatabase;
 
 namespace {
@@ -137,13 +139,20 @@ private slots:
         QVERIFY(m_manager);
         m_owner = m_db->connectAsOwner();
         QVERIFY(m_owner);
-        m_intents = std::make_unique<PaymentIntentStore>(*m_connection);
+        m_service = m_db->connectAsService();
+        QVERIFY(m_service);
+        m_tillIntents = std::make_unique<PaymentIntentStore>(*m_connection);
+        m_serviceIntents = std::make_unique<PaymentIntentStore>(*m_service);
+        m_intents = std::make_unique<SiteIntents>(*m_tillIntents, *m_serviceIntents);
         m_sales = std::make_unique<SeatStore>(*m_connection);
     }
 
     void cleanupTestCase()
     {
         m_intents.reset();
+        m_tillIntents.reset();
+        m_serviceIntents.reset();
+        m_service.reset();
         m_sales.reset();
         m_manager.reset();
         m_owner.reset();
@@ -784,7 +793,8 @@ private slots:
         threads.reserve(workers);
         for (int w = 0; w < workers; ++w) {
             threads.emplace_back([&, w] {
-                auto connection = m_db->connect(QStringLiteral("storm-%1").arg(w));
+                // Card moves: the payment service's, on as many connections as it has workers.
+                auto connection = m_db->connectAsService(QStringLiteral("storm-%1").arg(w));
                 start.count_down();
                 if (!connection) {
                     failures[std::size_t(w)] = QStringLiteral("no connection");
@@ -1011,7 +1021,10 @@ private:
     std::unique_ptr<DbConnection> m_connection;
     std::unique_ptr<DbConnection> m_manager;
     std::unique_ptr<DbConnection> m_owner; ///< inspection only, on one session (a new one per query is slow)
-    std::unique_ptr<PaymentIntentStore> m_intents;
+    std::unique_ptr<DbConnection> m_service; ///< the payment service's login: a card's moves
+    std::unique_ptr<PaymentIntentStore> m_tillIntents;
+    std::unique_ptr<PaymentIntentStore> m_serviceIntents;
+    std::unique_ptr<SiteIntents> m_intents; ///< cash by the till, a card by the service
     std::unique_ptr<SeatStore> m_sales;
     int m_showtime = 0;
     QList<int> m_seats;

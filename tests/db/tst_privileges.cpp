@@ -30,9 +30,10 @@ const QStringList saleFunctions = {
     // The payment intents (0010): changed, read and reconciled only
     // through these.
     QStringLiteral("bo_payment_create"), QStringLiteral("bo_payment_advance"),
-    QStringLiteral("bo_payment_note_unknown"), QStringLiteral("bo_payment_find"),
-    QStringLiteral("bo_payment_list"), QStringLiteral("bo_payment_try_lead"),
-    QStringLiteral("bo_payment_step_down"), QStringLiteral("bo_payment_led"),
+    QStringLiteral("bo_service_pass"), QStringLiteral("bo_payment_note_unknown"),
+    QStringLiteral("bo_payment_find"), QStringLiteral("bo_payment_list"),
+    QStringLiteral("bo_payment_try_lead"), QStringLiteral("bo_payment_step_down"),
+    QStringLiteral("bo_payment_led"),
     // Tickets and the door (0012): the public keys, the issued tickets, check-in; issuing,
     // signing and the private keys are the manager's.
     QStringLiteral("bo_ticket_keys"), QStringLiteral("bo_ticket_list"), QStringLiteral("bo_checkin"),

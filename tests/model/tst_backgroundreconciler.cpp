@@ -16,7 +16,16 @@ struct Site
 {
     MemoryPaymentIntents intents;
     QMutex mutex;
+    /// The payment service's own connection to the same intents (it records the card's states).
+    PaymentIntentsFactory serviceIntents()
+    {
+        return [this]() -> Result<std::unique_ptr<PaymentIntents>> {
+            return std::unique_ptr<PaymentIntents>(
+                std::make_unique<MemoryIntentsView>(intents, mutex, serviceLeads));
+        };
+    }
     bool leaderTaken = false;
+    bool serviceLeads = false; ///< the payment service's view never leads; its own flag
     std::atomic<int> releases{0};
     std::atomic<int> voids{0};
     std::atomic<int> captures{0};
@@ -78,7 +87,9 @@ struct Site
             };
             return gateway;
         };
-        return std::make_unique<BackgroundReconciler>(openIntents, openSeats, openGateway, options(terminal));
+        return std::make_unique<BackgroundReconciler>(
+            openIntents, openSeats, LocalCardPayments::factory(serviceIntents(), openGateway),
+            options(terminal));
     }
 };
 

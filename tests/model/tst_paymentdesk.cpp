@@ -33,6 +33,11 @@ public:
     Result<QList<PaymentIntent>> list(const IntentFilter& f) override { return m_to.list(f); }
     Result<bool> tryLeadReconciliation() override { return m_to.tryLeadReconciliation(); }
     void stepDownAsReconciler() override { m_to.stepDownAsReconciler(); }
+    Result<QUuid> servicePass(const QUuid& k) override { return m_to.servicePass(k); }
+    Result<ServiceCaller> redeemPass(const QUuid& p, const QUuid& k) override
+    {
+        return m_to.redeemPass(p, k);
+    }
 
 private:
     PaymentIntents& m_to;
@@ -72,7 +77,11 @@ struct Counter
             gateway->captures << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Captured);
             return gateway;
         };
-        return std::make_unique<PaymentDesk>(openIntents, openSeats, openGateway, true);
+        PaymentIntentsFactory serviceIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
+            return std::unique_ptr<PaymentIntents>(std::make_unique<IntentsRef>(intents));
+        };
+        return std::make_unique<PaymentDesk>(openIntents, openSeats,
+                                             LocalCardPayments::factory(serviceIntents, openGateway), true);
     }
 
     static PaymentOrder order(PaymentMethod method)

@@ -23,6 +23,9 @@ struct Till
     MemoryPaymentIntents intents;
     ScriptedSeatCommands seats;
     ScriptedGateway gateway;
+    /// The payment service in the process, recording on the same intents (the database's rule that
+    /// only it writes a card's gateway states is tested against PostgreSQL).
+    LocalCardPayments cards{intents, intents, gateway};
     ManualClock clock;
     PaymentTimings timings;
     QList<PaymentPhase> phases;
@@ -86,7 +89,7 @@ struct Till
     PaymentProcess process()
     {
         return PaymentProcess(
-            intents, seats, &gateway, clock, [this](int ms) { clock.advance(ms); }, timings);
+            intents, seats, &cards, clock, [this](int ms) { clock.advance(ms); }, timings);
     }
 
     PaymentOutcome payByCard()

@@ -23,7 +23,16 @@ struct Site
 {
     MemoryPaymentIntents intents;
     QMutex mutex;
+    /// The payment service's own connection to the same intents (it records the card's states).
+    PaymentIntentsFactory serviceIntents()
+    {
+        return [this]() -> Result<std::unique_ptr<PaymentIntents>> {
+            return std::unique_ptr<PaymentIntents>(
+                std::make_unique<MemoryIntentsView>(intents, mutex, serviceLeads));
+        };
+    }
     bool leaderTaken = false;
+    bool serviceLeads = false; ///< the payment service's view never leads; its own flag
     std::atomic<int> opens{0};
     std::atomic<bool> offline{false};
     std::atomic<int> voids{0};
@@ -81,7 +90,8 @@ struct Site
         };
         PaymentRecordsService::Options options;
         options.terminal = terminal;
-        return std::make_unique<PaymentRecordsService>(openIntents, openSeats, openGateway, options);
+        return std::make_unique<PaymentRecordsService>(
+            openIntents, openSeats, LocalCardPayments::factory(serviceIntents(), openGateway), options);
     }
 };
 

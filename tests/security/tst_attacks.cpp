@@ -575,10 +575,13 @@ private slots:
                 {key, token, showtime, booking});
             return r.ok() && r.value().next() ? key : QString();
         };
+        // Their payment authorised as the payment service records it (the only login that may).
+        auto service = m_db->connectAsService();
+        QVERIFY(service);
         const auto advance = [&](const QString& key, const char* from, const char* to) {
             auto r =
-                kiosk->exec(QStringLiteral("SELECT state FROM bo_payment_advance(?::uuid, ?, ?, 'ref-1')"),
-                            {key, QString::fromLatin1(from), QString::fromLatin1(to)});
+                service->exec(QStringLiteral("SELECT state FROM bo_payment_advance(?::uuid, ?, ?, 'ref-1')"),
+                              {key, QString::fromLatin1(from), QString::fromLatin1(to)});
             return r.ok() ? QString() : r.error().detail;
         };
         const QString mine = uuid();
@@ -611,6 +614,153 @@ private slots:
 
         // Their booking, confirmed on its own authorised payment: still one that can be.
         QCOMPARE(confirm(theirs, theirIntent), QStringLiteral("confirmed"));
+    }
+
+    /// Finding 1, the walk: any terminal moved its own card payment NEW -> AUTHORISING ->
+    /// AUTHORISED -> CAPTURING -> CAPTURED with a reference it made up, never calling a gateway,
+    /// and the database said "paid". Only the payment service's login records what a gateway
+    /// answered (migration 0044); a terminal proves who it is to the service with a one-time pass
+    /// the service spends, for that payment only; the service takes no cash.
+    void onlyThePaymentServiceSaysACardWasPaid()
+    {
+        const int showtime = m_db->addShowtime();
+        const QList<int> seats = m_db->seatIds(showtime);
+        auto kiosk = m_db->connectAsKiosk();
+        auto till = m_db->connect();
+        auto service = m_db->connectAsService();
+        QVERIFY(kiosk && till && service);
+        const auto uuid = [] { return QUuid::createUuid().toString(QUuid::WithoutBraces); };
+        const auto cardPayment = [&](DbConnection& c, int seat, const QString& terminal) {
+            const QString token = uuid();
+            auto begun =
+                c.exec(QStringLiteral("SELECT booking_id FROM bo_begin_payment(?, ?::integer[], ?::uuid, ?)"),
+                       {showtime, QStringLiteral("{%1}").arg(seat), token, terminal});
+            if (!begun.ok() || !begun.value().next())
+                return QString();
+            const QString key = uuid();
+            auto made =
+                c.exec(QStringLiteral("SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, "
+                                      "NULL, ?, NULL, 'card', 10000, 'KRW', NULL, 'sim')"),
+                       {key, token, showtime, begun.value().value(0).toString(), terminal});
+            return made.ok() ? key : QString();
+        };
+        const QString kioskCard = cardPayment(*kiosk, seats.at(0), QStringLiteral("kiosk-1"));
+        const QString tillCard = cardPayment(*till, seats.at(1), QStringLiteral("till-1"));
+        QVERIFY(!kioskCard.isEmpty() && !tillCard.isEmpty());
+        const auto advance = [&](DbConnection& c, const QString& key, const char* from, const char* to) {
+            auto r = c.exec(QStringLiteral("SELECT state FROM bo_payment_advance(?::uuid, ?, ?, 'made-up')"),
+                            {key, QString::fromLatin1(from), QString::fromLatin1(to)});
+            return r.ok() ? QStringLiteral("moved") : r.error().detail;
+        };
+        const auto events = [&] {
+            return m_db->scalar(QStringLiteral("SELECT count(*) FROM payment_event"));
+        };
+        const QString before = m_db->snapshot();
+        const QString eventsBefore = events();
+
+        // The walk, by each terminal on its own payment: refused at the first step.
+        for (auto [c, key] : {std::pair{kiosk.get(), kioskCard}, std::pair{till.get(), tillCard}}) {
+            const QString walked = advance(*c, key, "NEW", "AUTHORISING");
+            QVERIFY2(walked.contains(QLatin1String("only the payment service")), qPrintable(walked));
+            auto noted = c->exec(
+                QStringLiteral("SELECT state FROM bo_payment_note_unknown(?::uuid, 'timeout')"), {key});
+            QVERIFY(!noted.ok());
+            QVERIFY2(noted.error().detail.contains(QLatin1String("only the payment service")),
+                     qPrintable(noted.error().detail));
+        }
+        // Nor gives up another login's payment: only its own, never sent.
+        QVERIFY2(
+            advance(*kiosk, tillCard, "NEW", "ABANDONED").contains(QLatin1String("only the payment service")),
+            qPrintable(advance(*kiosk, tillCard, "NEW", "ABANDONED")));
+        QCOMPARE(m_db->snapshot(), before);
+        QCOMPARE(events(), eventsBefore);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT string_agg(state, ',') FROM payment_intent")),
+                 QStringLiteral("NEW,NEW"));
+
+        // A pass: taken by a terminal, spent once by the service, for that payment only.
+        const auto pass = [&](DbConnection& c, const QString& key) {
+            auto r = c.exec(QStringLiteral("SELECT bo_service_pass(?::uuid)"), {key});
+            return r.ok() && r.value().next() ? r.value().value(0).toString() : QString();
+        };
+        const auto redeem = [&](DbConnection& c, const QString& p, const QString& key) {
+            auto r = c.exec(QStringLiteral("SELECT login || ':' || kind || ':' || made_it::text "
+                                           "FROM bo_service_pass_redeem(?::uuid, ?::uuid)"),
+                            {p, key});
+            if (!r.ok())
+                return r.error().detail;
+            return r.value().next() ? r.value().value(0).toString() : QStringLiteral("refused");
+        };
+        const QString kioskPass = pass(*kiosk, kioskCard);
+        QVERIFY(!kioskPass.isEmpty());
+        QVERIFY2(redeem(*kiosk, kioskPass, kioskCard).contains(QLatin1String("permission denied")),
+                 "a terminal cannot spend a pass");
+        QCOMPARE(redeem(*service, uuid(), kioskCard), QStringLiteral("refused"));   // made up
+        QCOMPARE(redeem(*service, kioskPass, tillCard), QStringLiteral("refused")); // another payment's
+        const QString tillPass = pass(*kiosk, tillCard);
+        QCOMPARE(redeem(*service, tillPass, tillCard), m_db->kioskLogin() + QStringLiteral(":kiosk:false"));
+        QCOMPARE(redeem(*service, tillPass, tillCard), QStringLiteral("refused")); // spent
+        const QString ownPass = pass(*till, tillCard);
+        QCOMPARE(redeem(*service, ownPass, tillCard), m_db->terminalLogin() + QStringLiteral(":till:true"));
+
+        // The service records what the gateway answered, and takes no cash.
+        QCOMPARE(advance(*service, tillCard, "NEW", "AUTHORISING"), QStringLiteral("moved"));
+        QCOMPARE(advance(*service, tillCard, "AUTHORISING", "AUTHORISED"), QStringLiteral("moved"));
+        auto cash =
+            service->exec(QStringLiteral("SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, NULL, "
+                                         "NULL, 'svc', NULL, 'cash', 10000, 'KRW', 10000, NULL)"),
+                          {uuid(), uuid(), showtime});
+        QVERIFY(!cash.ok());
+        QVERIFY2(cash.error().detail.contains(QLatin1String("permission denied")),
+                 qPrintable(cash.error().detail));
+    }
+
+    /// Finding 1, the booking without payment, for the public credential: a kiosk confirmed a hold
+    /// carrying no payment at all. Its confirm now needs its card payment with money taken (which
+    /// only the payment service records); the same sale confirms once the service authorised it.
+    void aKioskConfirmsOnlyOnItsCardPayment()
+    {
+        const int showtime = m_db->addShowtime();
+        const int seat = m_db->seatIds(showtime).at(0);
+        auto kiosk = m_db->connectAsKiosk();
+        auto service = m_db->connectAsService();
+        QVERIFY(kiosk && service);
+        const QString token = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        auto begun = kiosk->exec(
+            QStringLiteral("SELECT booking_id FROM bo_begin_payment(?, ?::integer[], ?::uuid, 'kiosk-1')"),
+            {showtime, QStringLiteral("{%1}").arg(seat), token});
+        QVERIFY2(begun.ok(), qPrintable(begun.ok() ? QString() : begun.error().detail));
+        QVERIFY(begun.value().next());
+        const QString booking = begun.value().value(0).toString();
+        const qint64 total = 10'000; // one adult seat of addShowtime()
+        const auto confirm = [&](const QString& payment) {
+            auto r =
+                kiosk->exec(QStringLiteral("SELECT * FROM bo_confirm('kiosk-1', ?::uuid, ?, ?::uuid, NULL, "
+                                           "NULL, ?::jsonb)"),
+                            {QUuid::createUuid().toString(QUuid::WithoutBraces), showtime, token, payment});
+            return r.ok() ? QStringLiteral("confirmed") : r.error().detail;
+        };
+        const QString before = m_db->snapshot();
+        for (const QString& payment : {QStringLiteral("{}"), QStringLiteral("{\"method\": \"card\"}")}) {
+            const QString outcome = confirm(payment);
+            QVERIFY2(outcome.contains(QLatin1String("pay first")), qPrintable(outcome));
+            QCOMPARE(m_db->snapshot(), before);
+        }
+
+        const QString key = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QVERIFY(kiosk
+                    ->exec(QStringLiteral(
+                               "SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, NULL, "
+                               "'kiosk-1', NULL, 'card', ?, 'KRW', NULL, 'sim')"),
+                           {key, token, showtime, booking, total})
+                    .ok());
+        for (const auto& [from, to] :
+             {std::pair{"NEW", "AUTHORISING"}, std::pair{"AUTHORISING", "AUTHORISED"}})
+            QVERIFY(service
+                        ->exec(QStringLiteral("SELECT state FROM bo_payment_advance(?::uuid, ?, ?, 'ref-1')"),
+                               {key, QString::fromLatin1(from), QString::fromLatin1(to)})
+                        .ok());
+        QCOMPARE(confirm(QStringLiteral("{\"method\": \"card\", \"intent\": \"%1\"}").arg(key)),
+                 QStringLiteral("confirmed"));
     }
 
     /// Finding 9: the approval limit was judged per call, so a booking above it was refunded seat by

@@ -20,9 +20,9 @@ using bo::test::TestDatabase;
 
 namespace {
 
-const QStringList applicationRoles{QStringLiteral("boxoffice_kiosk"), QStringLiteral("boxoffice_till"),
-                                   QStringLiteral("boxoffice_door"), QStringLiteral("boxoffice_manager"),
-                                   QStringLiteral("boxoffice_terminal")};
+const QStringList applicationRoles{QStringLiteral("boxoffice_kiosk"),   QStringLiteral("boxoffice_till"),
+                                   QStringLiteral("boxoffice_door"),    QStringLiteral("boxoffice_manager"),
+                                   QStringLiteral("boxoffice_service"), QStringLiteral("boxoffice_terminal")};
 /// The logins of earlier releases are tills' (migration 0041): no grant of their own, a till's rights.
 const QString legacyRole = QStringLiteral("boxoffice_terminal");
 const QString tillRole = QStringLiteral("boxoffice_till");
@@ -211,6 +211,7 @@ private slots:
                                                "boxoffice_kiosk|EXECUTE|bo_ticket_signing_key()\n"
                                                "boxoffice_manager|EXECUTE|bo_nobody_granted()\n"
                                                "boxoffice_manager|INSERT|seat_block\n"
+                                               "boxoffice_service|EXECUTE|bo_nobody_granted()\n"
                                                "boxoffice_terminal|EXECUTE|bo_nobody_granted()\n"
                                                "boxoffice_till|EXECUTE|bo_nobody_granted()"));
     }

@@ -27,9 +27,11 @@
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/siteintents.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::SiteIntents;
 using bo::test::TestDatabase;
 
 namespace {
@@ -81,12 +83,19 @@ private slots:
         m_setup = m_db->connect(QStringLiteral("storm-setup"));
         QVERIFY(m_setup);
         m_store = std::make_unique<SeatStore>(*m_setup);
-        m_intents = std::make_unique<PaymentIntentStore>(*m_setup);
+        m_service = m_db->connectAsService(QStringLiteral("storm-service"));
+        QVERIFY(m_service);
+        m_tillIntents = std::make_unique<PaymentIntentStore>(*m_setup);
+        m_serviceIntents = std::make_unique<PaymentIntentStore>(*m_service);
+        m_intents = std::make_unique<SiteIntents>(*m_tillIntents, *m_serviceIntents);
     }
 
     void cleanupTestCase()
     {
         m_intents.reset();
+        m_tillIntents.reset();
+        m_serviceIntents.reset();
+        m_service.reset();
         m_store.reset();
         m_setup.reset();
         m_db.reset();
@@ -115,7 +124,15 @@ private slots:
                     return;
                 }
                 SeatStore seats(*connection.value());
-                PaymentIntentStore intents(*connection.value());
+                // The capture is the payment service's to record (migration 0044), on its login.
+                auto service =
+                    DbConnection::open(m_db->serviceSettings(), QStringLiteral("service-%1").arg(p));
+                if (!service) {
+                    meet->arrive_and_drop();
+                    ++failures;
+                    return;
+                }
+                PaymentIntentStore intents(*service.value());
                 for (int i = 0; i < salesPerPair; ++i) {
                     const Sale& sale = sales.at(p * salesPerPair + i);
                     meet->arrive_and_wait();
@@ -143,7 +160,8 @@ private slots:
                 }
             });
             threads.emplace_back([&, p, meet] {
-                auto connection = DbConnection::open(m_db->settings(), QStringLiteral("voider-%1").arg(p));
+                auto connection =
+                    DbConnection::open(m_db->serviceSettings(), QStringLiteral("voider-%1").arg(p));
                 if (!connection) {
                     meet->arrive_and_drop();
                     ++failures;
@@ -201,7 +219,8 @@ private slots:
         for (int p = 0; p < pairs; ++p) {
             auto meet = std::make_shared<std::barrier<>>(2);
             threads.emplace_back([&, p, meet] {
-                auto connection = DbConnection::open(m_db->settings(), QStringLiteral("till-%1").arg(p));
+                auto connection =
+                    DbConnection::open(m_db->serviceSettings(), QStringLiteral("capturer-%1").arg(p));
                 if (!connection) {
                     meet->arrive_and_drop();
                     ++failures;
@@ -227,7 +246,15 @@ private slots:
                     return;
                 }
                 DbConnection& db = *connection.value();
-                PaymentIntentStore intents(db);
+                // The money goes back through the payment service, on its login.
+                auto service =
+                    DbConnection::open(m_db->serviceSettings(), QStringLiteral("refunder-%1").arg(p));
+                if (!service) {
+                    meet->arrive_and_drop();
+                    ++failures;
+                    return;
+                }
+                PaymentIntentStore intents(*service.value());
                 for (int i = 0; i < salesPerPair; ++i) {
                     const Sale& sale = sales.at(p * salesPerPair + i);
                     meet->arrive_and_wait();
@@ -377,7 +404,10 @@ private:
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<DbConnection> m_setup;
     std::unique_ptr<SeatStore> m_store;
-    std::unique_ptr<PaymentIntentStore> m_intents;
+    std::unique_ptr<DbConnection> m_service;
+    std::unique_ptr<PaymentIntentStore> m_tillIntents;
+    std::unique_ptr<PaymentIntentStore> m_serviceIntents;
+    std::unique_ptr<SiteIntents> m_intents; ///< created by the till, moved on by the service
     int m_showtime = 0;
     QList<int> m_seats;
     qsizetype m_nextSeat = 0;

@@ -520,8 +520,13 @@ private slots:
 
         HttpPaymentGateway gateway(gatewaySettings(m_paysim.url()));
         PaymentIntentStore intents(*m_till);
+        // The payment service records the card's states with its own login (migration 0044).
+        auto serviceIntents =
+            PaymentIntentStore::open(m_db->serviceSettings(), QStringLiteral("faults-service"));
+        QVERIFY(serviceIntents);
+        LocalCardPayments cards(intents, *serviceIntents.value(), gateway);
         SteadyClock clock;
-        PaymentProcess process(intents, till, &gateway, clock, pause, timings());
+        PaymentProcess process(intents, till, &cards, clock, pause, timings());
         const qint64 setUpMs = rowTime.elapsed();
         QElapsedTimer ran;
         ran.start();
@@ -556,8 +561,13 @@ private slots:
             PaymentIntentStore reconcilerIntents(*connection);
             SeatStore reconcilerSeats(*connection);
             HttpPaymentGateway reconcilerGateway(gatewaySettings(m_paysim.url()));
+            auto reconcilerService = PaymentIntentStore::open(m_db->serviceSettings(),
+                                                              QStringLiteral("faults-reconciler-service"));
+            QVERIFY(reconcilerService);
+            LocalCardPayments reconcilerCards(reconcilerIntents, *reconcilerService.value(),
+                                              reconcilerGateway);
             PaymentProcess reconcilerProcess(
-                reconcilerIntents, reconcilerSeats, &reconcilerGateway, clock,
+                reconcilerIntents, reconcilerSeats, &reconcilerCards, clock,
                 [](int ms) { QThread::msleep(static_cast<unsigned long>(ms)); }, timings());
             PaymentReconciler reconciler(reconcilerIntents, reconcilerProcess);
             ReconcileScope scope;

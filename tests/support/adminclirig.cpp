@@ -108,6 +108,12 @@ QProcessEnvironment AdminCliRig::environment() const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("BOXOFFICE_DB"));
+    // A card sold or reconciled by the CLI is recorded by the payment service's login, as an
+    // operator running it on the site server sets it (docs/PAYMENTS.md).
+    if (m_db)
+        env.insert(QStringLiteral("BOXOFFICE_SERVICE_DB"), m_db->serviceSettings().toConninfo());
+    else
+        env.remove(QStringLiteral("BOXOFFICE_SERVICE_DB"));
     env.insert(QStringLiteral("BOXOFFICE_LOG_DIR"), logDir());
     env.insert(QStringLiteral("BOXOFFICE_DEMO_DIR"), m_home.filePath(QStringLiteral("demo")));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));

@@ -8,6 +8,7 @@
 #include "model/paymentgateway.h"
 #include "model/paymentprocess.h"
 #include "model/seatservice.h"
+#include "tests/support/testdatabase.h"
 
 namespace bo::test {
 
@@ -46,7 +47,17 @@ QString paidSale(DbConnection& c, int showtime, const QList<int>& seats, const Q
     confirm.seatIds = seats;
     PaymentIntentStore intents(c);
     SteadyClock clock;
-    PaymentProcess process(intents, store, gateway, clock, [](int) {});
+    std::unique_ptr<PaymentIntents> serviceIntents;
+    std::unique_ptr<LocalCardPayments> cards;
+    if (card) {
+        auto opened = PaymentIntentStore::open(TestDatabase::serviceSettingsFor(c.settings()),
+                                               QStringLiteral("service"));
+        if (!opened)
+            return {};
+        serviceIntents = std::move(opened.value());
+        cards = std::make_unique<LocalCardPayments>(intents, *serviceIntents, *gateway);
+    }
+    PaymentProcess process(intents, store, cards.get(), clock, [](int) {});
     const PaymentOutcome out =
         card ? process.payByCard(intent, confirm, clock.nowMs() + 120'000) : process.payCash(intent, confirm);
     return out.kind == PaymentOutcome::Kind::Paid ? out.booking.code : QString();

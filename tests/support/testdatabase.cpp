@@ -7,6 +7,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QMutex>
 #include <QRandomGenerator>
 #include <QScopeGuard>
@@ -204,10 +205,29 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
         }
     }
     m_ownerSettings = server.withDatabase(m_name);
-    m_settings = m_managerSettings = m_kioskSettings = m_doorSettings = m_otherTillSettings = m_ownerSettings;
+    m_settings = m_managerSettings = m_kioskSettings = m_doorSettings = m_otherTillSettings =
+        m_serviceSettings = m_ownerSettings;
     if (migrated && !createLogins(server))
         return;
     m_ok = true;
+}
+
+namespace {
+
+QMutex serviceLoginsMutex;
+/// The payment service's settings of each test database of this process, by database name.
+QHash<QString, ConnectionSettings>& serviceLogins()
+{
+    static QHash<QString, ConnectionSettings> logins;
+    return logins;
+}
+
+} // namespace
+
+ConnectionSettings TestDatabase::serviceSettingsFor(const ConnectionSettings& terminal)
+{
+    QMutexLocker lock(&serviceLoginsMutex);
+    return serviceLogins().value(terminal.value(QStringLiteral("dbname")));
 }
 
 bool TestDatabase::createLogins(const ConnectionSettings& server)
@@ -244,6 +264,13 @@ bool TestDatabase::createLogins(const ConnectionSettings& server)
     m_otherTillLogin = m_name + QStringLiteral("_till2");
     if (!login(m_otherTillLogin, QStringLiteral("boxoffice_till"), &m_otherTillSettings))
         return false;
+    m_serviceLogin = m_name + QStringLiteral("_svc");
+    if (!login(m_serviceLogin, QStringLiteral("boxoffice_service"), &m_serviceSettings))
+        return false;
+    {
+        QMutexLocker lock(&serviceLoginsMutex);
+        serviceLogins().insert(m_serviceSettings.value(QStringLiteral("dbname")), m_serviceSettings);
+    }
     m_managerLogin = m_name + QStringLiteral("_mgr");
     return login(m_managerLogin, QStringLiteral("boxoffice_manager"), &m_managerSettings);
 }
@@ -257,7 +284,7 @@ TestDatabase::~TestDatabase()
         (void)admin.value()->execScript(
             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
         for (const QString& login :
-             {m_terminalLogin, m_kioskLogin, m_doorLogin, m_otherTillLogin, m_managerLogin})
+             {m_terminalLogin, m_kioskLogin, m_doorLogin, m_otherTillLogin, m_serviceLogin, m_managerLogin})
             if (!login.isEmpty())
                 (void)admin.value()->execScript(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
     }
@@ -286,6 +313,11 @@ std::unique_ptr<DbConnection> TestDatabase::connectAsOwner(const QString& purpos
 std::unique_ptr<DbConnection> TestDatabase::connectAsManager(const QString& purpose) const
 {
     return open(m_managerSettings, purpose);
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connectAsService(const QString& purpose) const
+{
+    return open(m_serviceSettings, purpose);
 }
 
 std::unique_ptr<DbConnection> TestDatabase::connectAsKiosk(const QString& purpose) const

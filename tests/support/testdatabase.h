@@ -46,6 +46,12 @@ public:
     [[nodiscard]] const ConnectionSettings& ownerSettings() const { return m_ownerSettings; }
     /// The manager login's settings (the owner's when not migrated).
     [[nodiscard]] const ConnectionSettings& managerSettings() const { return m_managerSettings; }
+    /// The payment service's login (IN ROLE boxoffice_service): the only one that records what a
+    /// card's gateway answered (migration 0044).
+    [[nodiscard]] const ConnectionSettings& serviceSettings() const { return m_serviceSettings; }
+    /// The payment service's login of the test database that `terminal` connects to (a rig that
+    /// is handed only a terminal's settings pays through it); empty settings for an unknown one.
+    [[nodiscard]] static ConnectionSettings serviceSettingsFor(const ConnectionSettings& terminal);
     /// The kiosk's and the door's logins (the owner's when not migrated).
     [[nodiscard]] const ConnectionSettings& kioskSettings() const { return m_kioskSettings; }
     [[nodiscard]] const ConnectionSettings& doorSettings() const { return m_doorSettings; }
@@ -74,6 +80,9 @@ public:
     connectAsDoor(const QString& purpose = QStringLiteral("test-door")) const;
     [[nodiscard]] std::unique_ptr<DbConnection>
     connectAsOtherTill(const QString& purpose = QStringLiteral("test-till2")) const;
+    /// A new connection of the payment service's login.
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connectAsService(const QString& purpose = QStringLiteral("test-service")) const;
 
     /// Runs SQL and returns the first column of the first row as text ("" when no row).
     [[nodiscard]] QString scalar(const QString& sql) const;
@@ -118,6 +127,7 @@ private:
     ConnectionSettings m_settings;
     ConnectionSettings m_ownerSettings;
     ConnectionSettings m_managerSettings;
+    ConnectionSettings m_serviceSettings;
     ConnectionSettings m_kioskSettings;
     ConnectionSettings m_doorSettings;
     ConnectionSettings m_otherTillSettings;
@@ -126,6 +136,7 @@ private:
     QString m_doorLogin;
     QString m_managerLogin;
     QString m_otherTillLogin;
+    QString m_serviceLogin;
 };
 
 /// A seat as seatRow() shows it while `owner` holds it: "HELD <token>".

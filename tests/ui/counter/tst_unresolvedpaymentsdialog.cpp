@@ -17,6 +17,7 @@
 #include "tests/support/checked.h"
 #include "tests/support/countertill.h"
 #include "tests/support/scriptedgateway.h"
+#include "tests/support/siteintents.h"
 #include "tests/support/testdatabase.h"
 #include "ui/counter/unresolvedpaymentsdialog.h"
 
@@ -44,7 +45,11 @@ std::unique_ptr<PaymentRecordsService> recordsOn(const TestDatabase& db, std::at
     options.terminal = QStringLiteral("till-1");
     return std::make_unique<PaymentRecordsService>(
         PaymentIntentStore::factory(db.settings(), QStringLiteral("records")),
-        SeatStore::factory(db.settings(), QStringLiteral("records")), voidingGateway(gatewayCalls), options);
+        SeatStore::factory(db.settings(), QStringLiteral("records")),
+        LocalCardPayments::factory(
+            PaymentIntentStore::factory(db.serviceSettings(), QStringLiteral("service")),
+            voidingGateway(gatewayCalls)),
+        options);
 }
 
 } // namespace
@@ -59,7 +64,10 @@ private:
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<DbConnection> m_connection;
     std::unique_ptr<SeatStore> m_seats;
-    std::unique_ptr<PaymentIntentStore> m_intents;
+    std::unique_ptr<DbConnection> m_service;
+    std::unique_ptr<PaymentIntentStore> m_tillIntents;
+    std::unique_ptr<PaymentIntentStore> m_serviceIntents;
+    std::unique_ptr<SiteIntents> m_intents; ///< the till creates, the payment service records the card
     int m_showtime = 0;
     QList<int> m_seatIds;
     int m_nextSeat = 0;
@@ -142,12 +150,19 @@ private slots:
         m_connection = m_db->connect(QStringLiteral("setup"));
         QVERIFY(m_connection);
         m_seats = std::make_unique<SeatStore>(*m_connection);
-        m_intents = std::make_unique<PaymentIntentStore>(*m_connection);
+        m_service = m_db->connectAsService(QStringLiteral("service"));
+        QVERIFY(m_service);
+        m_tillIntents = std::make_unique<PaymentIntentStore>(*m_connection);
+        m_serviceIntents = std::make_unique<PaymentIntentStore>(*m_service);
+        m_intents = std::make_unique<SiteIntents>(*m_tillIntents, *m_serviceIntents);
     }
 
     void cleanup()
     {
         m_intents.reset();
+        m_tillIntents.reset();
+        m_serviceIntents.reset();
+        m_service.reset();
         m_seats.reset();
         m_connection.reset();
         m_db.reset();

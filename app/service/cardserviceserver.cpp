@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "app/service/cardserviceserver.h"
+
+#include <cmath>
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QMetaObject>
+#include <QMutexLocker>
+#include <QTcpSocket>
+#include <QThread>
+
+#include <spdlog/spdlog.h>
+
+#include "db/paymentintentstore.h"
+
+namespace bo {
+namespace {
+
+QString serviceTr(const char* text)
+{
+    return QCoreApplication::translate("bo::CardServiceServer", text);
+}
+
+std::string keyText(const QUuid& key)
+{
+    return key.toString(QUuid::WithoutBraces).toStdString();
+}
+
+QJsonObject errorBody(const QString& message)
+{
+    return QJsonObject{{QStringLiteral("error"), message}};
+}
+
+QByteArray reasonPhrase(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Status";
+    }
+}
+
+/// The service's connection as CardDesk uses it, noting when the database was lost on the way,
+/// so that the worker opens a new connection for its next call.
+class WatchedIntents final : public PaymentIntents
+{
+public:
+    explicit WatchedIntents(std::unique_ptr<PaymentIntents> intents)
+        : m_intents(std::move(intents))
+    {}
+
+    [[nodiscard]] bool lost() const { return m_lost; }
+
+    [[nodiscard]] Result<PaymentIntent> create(const NewPaymentIntent& intent) override
+    {
+        return watch(m_intents->create(intent));
+    }
+    [[nodiscard]] Result<PaymentIntent> advance(const QUuid& key, IntentState from, IntentState to,
+                                                const IntentChange& change) override
+    {
+        return watch(m_intents->advance(key, from, to, change));
+    }
+    [[nodiscard]] Result<PaymentIntent> noteUnknown(const QUuid& key, const QString& reason) override
+    {
+        return watch(m_intents->noteUnknown(key, reason));
+    }
+    [[nodiscard]] Result<PaymentIntent> find(const QUuid& key) override
+    {
+        return watch(m_intents->find(key));
+    }
+    [[nodiscard]] Result<QList<PaymentIntent>> list(const IntentFilter& filter) override
+    {
+        return watch(m_intents->list(filter));
+    }
+    [[nodiscard]] Result<bool> tryLeadReconciliation() override
+    {
+        return watch(m_intents->tryLeadReconciliation());
+    }
+    void stepDownAsReconciler() override { m_intents->stepDownAsReconciler(); }
+    [[nodiscard]] Result<QUuid> servicePass(const QUuid& key) override
+    {
+        return watch(m_intents->servicePass(key));
+    }
+    [[nodiscard]] Result<ServiceCaller> redeemPass(const QUuid& pass, const QUuid& key) override
+    {
+        return watch(m_intents->redeemPass(pass, key));
+    }
+
+private:
+    template <typename T> Result<T> watch(Result<T> result)
+    {
+        if (!result && result.error().code == ErrorCode::Offline)
+            m_lost = true;
+        return result;
+    }
+
+    std::unique_ptr<PaymentIntents> m_intents;
+    bool m_lost = false;
+};
+
+/// One worker thread's own database connection (opened at its first call, and again after it
+/// was lost) and its own gateway: both belong to the thread that made them.
+class CardWorker final
+{
+public:
+    explicit CardWorker(const CardServiceServerSettings& settings)
+        : m_open(PaymentIntentStore::factory(settings.database, QStringLiteral("service")))
+        , m_gateway(settings.gateway)
+    {}
+
+    [[nodiscard]] GatewayReply handle(const CardDesk::Call& call)
+    {
+        if (!m_intents) {
+            Result<std::unique_ptr<PaymentIntents>> opened = m_open();
+            if (!opened) {
+                spdlog::error("the service's database cannot be opened: {}",
+                              opened.error().detail.toStdString());
+                GatewayReply reply;
+                reply.outcome = GatewayOutcome::Unknown;
+                reply.reason = serviceTr("The payment service cannot reach its database.");
+                return reply;
+            }
+            m_intents = std::make_unique<WatchedIntents>(std::move(opened.value()));
+        }
+        CardDesk desk(*m_intents, m_gateway);
+        GatewayReply reply = desk.handle(call);
+        if (m_intents->lost()) {
+            spdlog::warn("the service's database connection was lost; the next call opens another");
+            m_intents.reset();
+        }
+        return reply;
+    }
+
+private:
+    PaymentIntentsFactory m_open;
+    HttpPaymentGateway m_gateway;
+    std::unique_ptr<WatchedIntents> m_intents;
+};
+
+/// A UUID field of the body; null when missing or not a UUID.
+QUuid uuidField(const QJsonObject& body, const char* name)
+{
+    const QJsonValue value = body.value(QLatin1String(name));
+    return value.isString() ? QUuid::fromString(value.toString()) : QUuid();
+}
+
+} // namespace
+
+CardServiceServer::CardServiceServer(CardServiceServerSettings settings, QObject* parent)
+    : QAbstractHttpServer(parent)
+    , m_settings(std::move(settings))
+{}
+
+CardServiceServer::~CardServiceServer()
+{
+    stopWorkers();
+}
+
+void CardServiceServer::startWorkers()
+{
+    for (int i = 0; i < m_settings.workers; ++i) {
+        std::unique_ptr<QThread> thread(QThread::create([this, i] { serveJobs(i + 1); }));
+        thread->setObjectName(QStringLiteral("card-worker-%1").arg(i + 1));
+        thread->start();
+        m_threads.push_back(std::move(thread));
+    }
+}
+
+void CardServiceServer::stopWorkers()
+{
+    qsizetype dropped = 0;
+    {
+        QMutexLocker lock(&m_mutex);
+        m_stopping = true;
+        dropped = m_queue.size();
+        m_queue.clear();
+    }
+    m_wake.wakeAll();
+    if (m_threads.empty())
+        return;
+    spdlog::info("stopping: {} call(s) not started dropped, waiting for the calls in flight", dropped);
+    for (const std::unique_ptr<QThread>& thread : m_threads)
+        thread->wait();
+    m_threads.clear();
+}
+
+bool CardServiceServer::readCall(const QString& step, const QByteArray& body, CardDesk::Call* call,
+                                 QString* error)
+{
+    if (!CardDesk::stepFromName(step, &call->step)) {
+        *error = QStringLiteral("unknown step '%1' (authorise, lookup, capture or void)").arg(step.left(40));
+        return false;
+    }
+    if (body.size() > maxBodyBytes) {
+        *error = QStringLiteral("the body is over %1 bytes").arg(maxBodyBytes);
+        return false;
+    }
+    QJsonParseError parseError{};
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        *error = QStringLiteral("the body is not a JSON object");
+        return false;
+    }
+    const QJsonObject object = document.object();
+    call->key = uuidField(object, "key");
+    call->pass = uuidField(object, "pass");
+    if (call->key.isNull() || call->pass.isNull()) {
+        *error = QStringLiteral("key and pass must be UUIDs");
+        return false;
+    }
+    const QJsonValue timeout = object.value(QLatin1String("timeout_ms"));
+    const double ms = timeout.toDouble(-1);
+    if (!timeout.isDouble() || std::floor(ms) != ms || ms < 1 || ms > maxTimeoutMs) {
+        *error = QStringLiteral("timeout_ms must be a whole number from 1 to %1").arg(maxTimeoutMs);
+        return false;
+    }
+    call->timeoutMs = static_cast<int>(ms);
+    const QJsonValue abandon = object.value(QLatin1String("abandon_unseen"));
+    if (!abandon.isUndefined() && !abandon.isBool()) {
+        *error = QStringLiteral("abandon_unseen must be true or false");
+        return false;
+    }
+    call->abandonUnseen = abandon.toBool(false);
+    const QJsonValue why = object.value(QLatin1String("why"));
+    if (!why.isUndefined() && !why.isString()) {
+        *error = QStringLiteral("why must be text");
+        return false;
+    }
+    call->why = why.toString();
+    return true;
+}
+
+QJsonObject CardServiceServer::replyToJson(const GatewayReply& reply)
+{
+    return QJsonObject{{QStringLiteral("outcome"), QLatin1String(gatewayOutcomeName(reply.outcome))},
+                       {QStringLiteral("state"), QLatin1String(gatewayPaymentStateName(reply.state))},
+                       {QStringLiteral("reference"), reply.reference},
+                       {QStringLiteral("reason"), reply.reason},
+                       {QStringLiteral("masked_card"), reply.maskedCard},
+                       {QStringLiteral("amount_minor"), reply.amountMinor},
+                       {QStringLiteral("currency"), reply.currency},
+                       {QStringLiteral("attempts"), reply.attempts}};
+}
+
+bool CardServiceServer::handleRequest(const QHttpServerRequest& request, QTcpSocket* socket)
+{
+    const QStringList path = request.url().path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    const bool post = request.method() == QHttpServerRequest::Method::Post;
+    if (path == QStringList{QStringLiteral("health")}) {
+        if (request.method() == QHttpServerRequest::Method::Get)
+            send(socket, 200, QJsonObject{{QStringLiteral("ok"), true}});
+        else
+            send(socket, 405, errorBody(QStringLiteral("GET only")), "Allow: GET\r\n");
+        return true;
+    }
+    if (path.size() != 3 || path[0] != QLatin1String("v1") || path[1] != QLatin1String("card")) {
+        send(socket, 404, errorBody(QStringLiteral("no such endpoint")));
+        return true;
+    }
+    if (!post) {
+        send(socket, 405, errorBody(QStringLiteral("POST only")), "Allow: POST\r\n");
+        return true;
+    }
+    Job job;
+    QString error;
+    if (!readCall(path[2], request.body(), &job.call, &error)) {
+        spdlog::warn("card request refused: {}", error.toStdString()); // never the body: it holds the pass
+        send(socket, 400, errorBody(error));
+        return true;
+    }
+    job.id = ++m_nextId;
+    job.queued.start();
+    bool queued = false;
+    {
+        QMutexLocker lock(&m_mutex);
+        if (!m_stopping && m_queue.size() < m_settings.maxQueued) {
+            m_queue.enqueue(job);
+            queued = true;
+        }
+    }
+    if (!queued) {
+        spdlog::warn("card {} {}: refused, {} calls are waiting", CardDesk::stepName(job.call.step),
+                     keyText(job.call.key), m_settings.maxQueued);
+        send(socket, 503, errorBody(QStringLiteral("busy; nothing was done, ask again")));
+        return true;
+    }
+    m_waiting.insert(job.id, QPointer<QTcpSocket>(socket));
+    m_wake.wakeOne();
+    return true;
+}
+
+void CardServiceServer::missingHandler(const QHttpServerRequest& /*request*/, QTcpSocket* socket)
+{
+    send(socket, 404, errorBody(QStringLiteral("no such endpoint")));
+}
+
+bool CardServiceServer::takeJob(Job* job)
+{
+    QMutexLocker lock(&m_mutex);
+    while (m_queue.isEmpty() && !m_stopping)
+        m_wake.wait(&m_mutex);
+    if (m_stopping)
+        return false;
+    *job = m_queue.dequeue();
+    return true;
+}
+
+void CardServiceServer::serveJobs(int worker)
+{
+    spdlog::debug("card worker {} started", worker);
+    CardWorker desk(m_settings);
+    Job job;
+    while (takeJob(&job)) {
+        CardDesk::Call call = job.call;
+        const qint64 waited = job.queued.elapsed();
+        GatewayReply reply;
+        if (waited >= call.timeoutMs) {
+            // The call's time went by in the queue: nothing is done (the pass stays unspent) and
+            // the terminal asks again.
+            reply.outcome = GatewayOutcome::Unknown;
+            reply.reason = serviceTr("The payment service was too busy; nothing was done.");
+        } else {
+            call.timeoutMs -= static_cast<int>(waited);
+            reply = desk.handle(call);
+        }
+        const qint64 elapsed = job.queued.elapsed();
+        QMetaObject::invokeMethod(
+            this, [this, id = job.id, call = job.call, reply, elapsed] { finish(id, call, reply, elapsed); },
+            Qt::QueuedConnection);
+    }
+    spdlog::debug("card worker {} stopped", worker);
+}
+
+void CardServiceServer::finish(quint64 id, const CardDesk::Call& call, const GatewayReply& reply,
+                               qint64 elapsedMs)
+{
+    const QPointer<QTcpSocket> socket = m_waiting.take(id);
+    const auto level = reply.outcome == GatewayOutcome::Unknown ? spdlog::level::warn : spdlog::level::info;
+    spdlog::log(level, "card {} key={} outcome={} state={} attempts={} ms={}{}{}",
+                CardDesk::stepName(call.step), keyText(call.key), gatewayOutcomeName(reply.outcome),
+                gatewayPaymentStateName(reply.state), reply.attempts, elapsedMs,
+                reply.reason.isEmpty() ? "" : " reason=", reply.reason.toStdString());
+    if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
+        spdlog::warn("card {} key={}: the terminal left before the answer", CardDesk::stepName(call.step),
+                     keyText(call.key));
+        return;
+    }
+    send(socket, 200, replyToJson(reply));
+}
+
+void CardServiceServer::send(QTcpSocket* socket, int status, const QJsonObject& body,
+                             const QByteArray& extraHeaders)
+{
+    const QByteArray payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    socket->write(
+        "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) +
+        "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(payload.size()) +
+        "\r\nConnection: close\r\n" + extraHeaders + "\r\n" + payload);
+    socket->disconnectFromHost();
+}
+
+} // namespace bo
