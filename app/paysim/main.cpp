@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include <csignal>
 #include <cstdio>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <optional>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -14,40 +11,23 @@
 #include <QHostAddress>
 #include <QLockFile>
 #include <QRandomGenerator>
-#include <QSaveFile>
-#include <QSocketNotifier>
 #include <QSslCertificate>
 #include <QSslKey>
 #include <QSslServer>
 #include <QStandardPaths>
 #include <QTcpServer>
 
+#include "app/daemon/loopbackdaemon.h"
 #include "app/paysim/paysimfaults.h"
 #include "app/paysim/paysimlog.h"
 #include "app/paysim/paysimserver.h"
 #include "app/paysim/paysimstore.h"
-#include "boxoffice/version.h"
 
 namespace {
 
-// DESIGN.md section 6.
-constexpr int exitOk = 0;
-constexpr int exitFailure = 1;
-constexpr int exitBadInput = 2;
+using bo::LoopbackDaemon;
 
-int signalPipe[2] = {-1, -1};
-
-void onStopSignal(int /*signal*/)
-{
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t written = ::write(signalPipe[1], &byte, 1);
-}
-
-int badInput(const QString& message)
-{
-    std::fprintf(stderr, "boxoffice-paysim: %s (see --help)\n", qPrintable(message));
-    return exitBadInput;
-}
+constexpr int defaultPort = 8787;
 
 bool readRateOption(const QCommandLineParser& parser, const char* name, double* target)
 {
@@ -72,12 +52,7 @@ bool readCountOption(const QCommandLineParser& parser, const char* name, int* ta
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
-    QCoreApplication::setApplicationName(QStringLiteral("boxoffice-paysim"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION BOXOFFICE_BUILD_NOTE));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    const QString description = QStringLiteral(
         "Box office payment-service simulator: authorise, capture, void, refund and look up card\n"
         "payments over HTTP/JSON, idempotent by the Idempotency-Key header, kept in a journal that\n"
         "survives a restart, with faults to inject (docs/PAYMENTS.md). For demos and tests only: it\n"
@@ -88,16 +63,10 @@ int main(int argc, char* argv[])
         "Test declines: an amount whose last two digits are 51 (insufficient_funds), 54\n"
         "(expired_card), 05 (do_not_honour) or 59 (suspected_fraud).\n\n"
         "Exit status: 0 stopped by SIGTERM or SIGINT, 2 bad input, 1 other failure (the port or the\n"
-        "journal), 99 the simulated crash of --crash-after."));
-    parser.addHelpOption();
-    parser.addVersionOption();
+        "journal), 99 the simulated crash of --crash-after.");
+    QCommandLineParser parser;
+    LoopbackDaemon::describe(parser, QStringLiteral("boxoffice-paysim"), description, defaultPort);
     parser.addOptions({
-        {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."),
-         QStringLiteral("address")},
-        {QStringLiteral("port"), QStringLiteral("TCP port (default 8787; 0 picks a free one)."),
-         QStringLiteral("port")},
-        {QStringLiteral("port-file"), QStringLiteral("Write the port to this file once listening."),
-         QStringLiteral("path")},
         {QStringLiteral("journal"),
          QStringLiteral("The journal file (default: paysim.journal in the user's data folder)."),
          QStringLiteral("path")},
@@ -128,44 +97,26 @@ int main(int argc, char* argv[])
          QStringLiteral("Fraction of POSTs processed and committed, then the connection dropped."),
          QStringLiteral("0..1")},
         {QStringLiteral("drop-next"), QStringLiteral("Do so with the next N POSTs."), QStringLiteral("N")},
-        {QStringLiteral("parent-pid"),
-         QStringLiteral("Stop when the process with this id ends (the application that started it)."),
-         QStringLiteral("pid")},
+        LoopbackDaemon::parentPidOption(),
         {QStringLiteral("crash-after"),
          QStringLiteral("Exit (status 99) after committing the N-th payment request, unanswered."),
          QStringLiteral("N")},
     });
-    if (!parser.parse(QCoreApplication::arguments()))
-        return badInput(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return exitOk;
-    }
-    if (parser.isSet(QStringLiteral("version"))) {
-        std::printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
-                    qPrintable(QCoreApplication::applicationVersion()));
-        return exitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return badInput(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
+    if (const std::optional<int> done = LoopbackDaemon::parseArguments(parser))
+        return *done;
 
-    const QHostAddress address(parser.isSet(QStringLiteral("listen")) ? parser.value(QStringLiteral("listen"))
-                                                                      : QStringLiteral("127.0.0.1"));
+    const QHostAddress address = LoopbackDaemon::listenAddress(parser);
     if (address.isNull())
-        return badInput(QStringLiteral("--listen needs an IP address"));
-    int port = 8787;
-    if (parser.isSet(QStringLiteral("port"))) {
-        bool ok = false;
-        port = parser.value(QStringLiteral("port")).toInt(&ok);
-        if (!ok || port < 0 || port > 65535)
-            return badInput(QStringLiteral("--port needs a number from 0 to 65535"));
-    }
+        return LoopbackDaemon::badInput(QStringLiteral("--listen needs an IP address"));
+    const std::optional<int> port = LoopbackDaemon::port(parser, defaultPort);
+    if (!port)
+        return LoopbackDaemon::badInput(QStringLiteral("--port needs a number from 0 to 65535"));
     quint64 seed = QRandomGenerator::system()->generate64();
     if (parser.isSet(QStringLiteral("seed"))) {
         bool ok = false;
         seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
         if (!ok)
-            return badInput(QStringLiteral("--seed needs a whole number"));
+            return LoopbackDaemon::badInput(QStringLiteral("--seed needs a whole number"));
     }
     bo::FaultPlan plan(seed);
     bo::PaysimFaults& faults = plan.faults();
@@ -173,17 +124,18 @@ int main(int argc, char* argv[])
         !readRateOption(parser, "error-rate", &faults.errorRate) ||
         !readRateOption(parser, "timeout-rate", &faults.timeoutRate) ||
         !readRateOption(parser, "drop-rate", &faults.dropRate))
-        return badInput(QStringLiteral("a rate is a number from 0 to 1"));
+        return LoopbackDaemon::badInput(QStringLiteral("a rate is a number from 0 to 1"));
     if (!readCountOption(parser, "error-next", &faults.errorNext) ||
         !readCountOption(parser, "latency-ms", &faults.latencyMs) ||
         !readCountOption(parser, "timeout-next", &faults.timeoutNext) ||
         !readCountOption(parser, "timeout-answer-ms", &faults.timeoutAnswerMs) ||
         !readCountOption(parser, "drop-next", &faults.dropNext) ||
         !readCountOption(parser, "crash-after", &faults.crashAfter))
-        return badInput(QStringLiteral("a count or a time in ms is a whole number, 0 or more"));
+        return LoopbackDaemon::badInput(
+            QStringLiteral("a count or a time in ms is a whole number, 0 or more"));
 
     if (parser.isSet(QStringLiteral("tls-cert")) != parser.isSet(QStringLiteral("tls-key")))
-        return badInput(QStringLiteral("--tls-cert and --tls-key go together"));
+        return LoopbackDaemon::badInput(QStringLiteral("--tls-cert and --tls-key go together"));
     QSslConfiguration tls;
     if (parser.isSet(QStringLiteral("tls-cert"))) {
         const QList<QSslCertificate> chain = QSslCertificate::fromPath(
@@ -194,30 +146,23 @@ int main(int argc, char* argv[])
         if (key.isNull())
             key = QSslKey(keyPem, QSsl::Rsa);
         if (chain.isEmpty() || key.isNull())
-            return badInput(QStringLiteral("--tls-cert and --tls-key need a PEM certificate and its key"));
+            return LoopbackDaemon::badInput(
+                QStringLiteral("--tls-cert and --tls-key need a PEM certificate and its key"));
         tls = QSslConfiguration::defaultConfiguration();
         tls.setLocalCertificateChain(chain);
         tls.setPrivateKey(key);
     }
 
-    qint64 parentPid = 0;
-    if (parser.isSet(QStringLiteral("parent-pid"))) {
-        bool ok = false;
-        parentPid = parser.value(QStringLiteral("parent-pid")).toLongLong(&ok);
-        if (!ok || parentPid <= 1)
-            return badInput(QStringLiteral("--parent-pid needs a process id"));
-    }
+    const std::optional<qint64> parentPid = LoopbackDaemon::parentPid(parser);
+    if (!parentPid)
+        return LoopbackDaemon::badInput(QStringLiteral("--parent-pid needs a process id"));
 
     bo::setupPaysimLog(parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("verbose")));
-    if (parentPid != 0) {
-        // A demo's simulator ends with the application that started it, even one killed outright:
-        // the kernel sends SIGTERM when the parent dies; a parent already gone is checked after.
-        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (::getppid() != static_cast<pid_t>(parentPid)) {
-            bo::paysimLog(spdlog::level::err, QStringLiteral("parent_gone"),
-                          {{QStringLiteral("parent_pid"), parentPid}});
-            return exitFailure;
-        }
+    // A demo's simulator ends with the application that started it, even one killed outright.
+    if (!LoopbackDaemon::followParent(*parentPid)) {
+        bo::paysimLog(spdlog::level::err, QStringLiteral("parent_gone"),
+                      {{QStringLiteral("parent_pid"), *parentPid}});
+        return LoopbackDaemon::exitFailure;
     }
     QString journal = parser.value(QStringLiteral("journal"));
     if (journal.isEmpty()) {
@@ -234,27 +179,20 @@ int main(int argc, char* argv[])
         journalLock.getLockInfo(&holder, &host, &application);
         bo::paysimLog(spdlog::level::err, QStringLiteral("journal_in_use"),
                       {{QStringLiteral("journal"), journal}, {QStringLiteral("pid"), holder}});
-        return exitFailure;
+        return LoopbackDaemon::exitFailure;
     }
     bo::PaysimStore store(journal);
     QString failure;
     if (!store.open(&failure)) {
         bo::paysimLog(spdlog::level::err, QStringLiteral("journal_failed"),
                       {{QStringLiteral("detail"), failure}});
-        return exitFailure;
+        return LoopbackDaemon::exitFailure;
     }
 
     // SIGTERM and SIGINT end the event loop: answers are already on disk, nothing is lost.
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
-        return exitFailure;
-    QSocketNotifier stopNotifier(signalPipe[0], QSocketNotifier::Read);
-    QObject::connect(&stopNotifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
-    struct sigaction action = {};
-    action.sa_handler = onStopSignal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    ::sigaction(SIGTERM, &action, nullptr);
-    ::sigaction(SIGINT, &action, nullptr);
+    LoopbackDaemon daemon;
+    if (!daemon.stopOnSignals())
+        return LoopbackDaemon::exitFailure;
 
     const QByteArray apiKey = qgetenv("BOXOFFICE_PAYSIM_API_KEY");
     bo::PaysimServer server(store, plan, apiKey);
@@ -266,23 +204,19 @@ int main(int argc, char* argv[])
         sslServer->setSslConfiguration(tls);
         tcp = sslServer;
     }
-    if (!tcp->listen(address, static_cast<quint16>(port))) {
+    if (!tcp->listen(address, static_cast<quint16>(*port))) {
         bo::paysimLog(spdlog::level::err, QStringLiteral("listen_failed"),
                       {{QStringLiteral("address"), address.toString()},
-                       {QStringLiteral("port"), port},
+                       {QStringLiteral("port"), *port},
                        {QStringLiteral("detail"), tcp->errorString()}});
-        return exitFailure;
+        return LoopbackDaemon::exitFailure;
     }
     server.bind(tcp);
     const quint16 bound = tcp->serverPort();
-    if (parser.isSet(QStringLiteral("port-file"))) {
-        QSaveFile file(parser.value(QStringLiteral("port-file")));
-        if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::number(bound) + '\n') < 0 ||
-            !file.commit()) {
-            bo::paysimLog(spdlog::level::err, QStringLiteral("port_file_failed"),
-                          {{QStringLiteral("detail"), file.errorString()}});
-            return exitFailure;
-        }
+    if (QString error; !LoopbackDaemon::writePortFile(parser, bound, &error)) {
+        bo::paysimLog(spdlog::level::err, QStringLiteral("port_file_failed"),
+                      {{QStringLiteral("detail"), error}});
+        return LoopbackDaemon::exitFailure;
     }
     if (!address.isLoopback())
         bo::paysimLog(spdlog::level::warn, QStringLiteral("not_loopback"),
@@ -302,5 +236,5 @@ int main(int argc, char* argv[])
     const int status = QCoreApplication::exec();
     tcp->close();
     bo::paysimLog(spdlog::level::info, QStringLiteral("stopped"));
-    return status == 0 ? exitOk : exitFailure;
+    return status == 0 ? LoopbackDaemon::exitOk : LoopbackDaemon::exitFailure;
 }

@@ -15,6 +15,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/daemon/loopbackdaemon.h"
 #include "app/paysim/paysimlog.h"
 
 namespace bo {
@@ -26,30 +27,6 @@ constexpr qint64 maxAmountMinor = 1'000'000'000'000'000; // well inside a double
 QJsonObject error(const char* code, const QString& message)
 {
     return QJsonObject{{QStringLiteral("error"), QLatin1String(code)}, {QStringLiteral("message"), message}};
-}
-
-QByteArray reasonPhrase(int status)
-{
-    switch (status) {
-    case 200:
-        return "OK";
-    case 400:
-        return "Bad Request";
-    case 401:
-        return "Unauthorized";
-    case 404:
-        return "Not Found";
-    case 405:
-        return "Method Not Allowed";
-    case 409:
-        return "Conflict";
-    case 422:
-        return "Unprocessable Entity";
-    case 500:
-        return "Internal Server Error";
-    default:
-        return "Status";
-    }
 }
 
 bool readAmount(const QJsonObject& body, qint64* amount)
@@ -433,15 +410,8 @@ QJsonObject PaysimServer::stats(const QString& key) const
 
 void PaysimServer::send(QTcpSocket* socket, const Answer& answer)
 {
-    const QByteArray payload = QJsonDocument(answer.body).toJson(QJsonDocument::Compact);
-    QByteArray head =
-        "HTTP/1.1 " + QByteArray::number(answer.status) + ' ' + reasonPhrase(answer.status) +
-        "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(payload.size()) +
-        "\r\nConnection: close\r\n";
-    if (answer.replayed)
-        head += "Idempotent-Replayed: true\r\n";
-    socket->write(head + "\r\n" + payload);
-    socket->disconnectFromHost();
+    LoopbackDaemon::writeAnswer(socket, answer.status, answer.body,
+                                answer.replayed ? QByteArray("Idempotent-Replayed: true\r\n") : QByteArray());
 }
 
 } // namespace bo

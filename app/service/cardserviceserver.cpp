@@ -13,6 +13,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/daemon/loopbackdaemon.h"
 #include "db/paymentintentstore.h"
 
 namespace bo {
@@ -31,24 +32,6 @@ std::string keyText(const QUuid& key)
 QJsonObject errorBody(const QString& message)
 {
     return QJsonObject{{QStringLiteral("error"), message}};
-}
-
-QByteArray reasonPhrase(int status)
-{
-    switch (status) {
-    case 200:
-        return "OK";
-    case 400:
-        return "Bad Request";
-    case 404:
-        return "Not Found";
-    case 405:
-        return "Method Not Allowed";
-    case 503:
-        return "Service Unavailable";
-    default:
-        return "Status";
-    }
 }
 
 /// The service's connection as CardDesk uses it, noting when the database was lost on the way,
@@ -259,24 +242,24 @@ bool CardServiceServer::handleRequest(const QHttpServerRequest& request, QTcpSoc
     const bool post = request.method() == QHttpServerRequest::Method::Post;
     if (path == QStringList{QStringLiteral("health")}) {
         if (request.method() == QHttpServerRequest::Method::Get)
-            send(socket, 200, QJsonObject{{QStringLiteral("ok"), true}});
+            LoopbackDaemon::writeAnswer(socket, 200, QJsonObject{{QStringLiteral("ok"), true}});
         else
-            send(socket, 405, errorBody(QStringLiteral("GET only")), "Allow: GET\r\n");
+            LoopbackDaemon::writeAnswer(socket, 405, errorBody(QStringLiteral("GET only")), "Allow: GET\r\n");
         return true;
     }
     if (path.size() != 3 || path[0] != QLatin1String("v1") || path[1] != QLatin1String("card")) {
-        send(socket, 404, errorBody(QStringLiteral("no such endpoint")));
+        LoopbackDaemon::writeAnswer(socket, 404, errorBody(QStringLiteral("no such endpoint")));
         return true;
     }
     if (!post) {
-        send(socket, 405, errorBody(QStringLiteral("POST only")), "Allow: POST\r\n");
+        LoopbackDaemon::writeAnswer(socket, 405, errorBody(QStringLiteral("POST only")), "Allow: POST\r\n");
         return true;
     }
     Job job;
     QString error;
     if (!readCall(path[2], request.body(), &job.call, &error)) {
         spdlog::warn("card request refused: {}", error.toStdString()); // never the body: it holds the pass
-        send(socket, 400, errorBody(error));
+        LoopbackDaemon::writeAnswer(socket, 400, errorBody(error));
         return true;
     }
     job.id = ++m_nextId;
@@ -292,7 +275,8 @@ bool CardServiceServer::handleRequest(const QHttpServerRequest& request, QTcpSoc
     if (!queued) {
         spdlog::warn("card {} {}: refused, {} calls are waiting", CardDesk::stepName(job.call.step),
                      keyText(job.call.key), m_settings.maxQueued);
-        send(socket, 503, errorBody(QStringLiteral("busy; nothing was done, ask again")));
+        LoopbackDaemon::writeAnswer(socket, 503,
+                                    errorBody(QStringLiteral("busy; nothing was done, ask again")));
         return true;
     }
     m_waiting.insert(job.id, QPointer<QTcpSocket>(socket));
@@ -302,7 +286,7 @@ bool CardServiceServer::handleRequest(const QHttpServerRequest& request, QTcpSoc
 
 void CardServiceServer::missingHandler(const QHttpServerRequest& /*request*/, QTcpSocket* socket)
 {
-    send(socket, 404, errorBody(QStringLiteral("no such endpoint")));
+    LoopbackDaemon::writeAnswer(socket, 404, errorBody(QStringLiteral("no such endpoint")));
 }
 
 bool CardServiceServer::takeJob(Job* job)
@@ -356,18 +340,7 @@ void CardServiceServer::finish(quint64 id, const CardDesk::Call& call, const Gat
                      keyText(call.key));
         return;
     }
-    send(socket, 200, replyToJson(reply));
-}
-
-void CardServiceServer::send(QTcpSocket* socket, int status, const QJsonObject& body,
-                             const QByteArray& extraHeaders)
-{
-    const QByteArray payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    socket->write(
-        "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) +
-        "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(payload.size()) +
-        "\r\nConnection: close\r\n" + extraHeaders + "\r\n" + payload);
-    socket->disconnectFromHost();
+    LoopbackDaemon::writeAnswer(socket, 200, replyToJson(reply));
 }
 
 } // namespace bo

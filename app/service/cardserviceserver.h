@@ -84,8 +84,6 @@ private:
     void serveJobs(int worker);
     /// On this object's thread: writes the answer of job `id` if its client is still there.
     void finish(quint64 id, const CardDesk::Call& call, const GatewayReply& reply, qint64 elapsedMs);
-    static void send(QTcpSocket* socket, int status, const QJsonObject& body,
-                     const QByteArray& extraHeaders = {});
 
     CardServiceServerSettings m_settings;
     QMutex m_mutex;

@@ -1,54 +1,34 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include <csignal>
 #include <cstdio>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <optional>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QHostAddress>
-#include <QSaveFile>
 #include <QSettings>
-#include <QSocketNotifier>
 #include <QTcpServer>
 
 #include <spdlog/spdlog.h>
 
 #include "app/common/logging.h"
+#include "app/daemon/loopbackdaemon.h"
 #include "app/payments/cardservice.h"
 #include "app/service/cardserviceserver.h"
-#include "boxoffice/version.h"
 #include "db/paymentintentstore.h"
 
 namespace {
 
-// DESIGN.md section 6.
-constexpr int exitOk = 0;
-constexpr int exitFailure = 1;
-constexpr int exitBadInput = 2;
+using bo::LoopbackDaemon;
+
+constexpr int defaultPort = 8790;
 constexpr int maxWorkers = 64;
-
-int signalPipe[2] = {-1, -1};
-
-void onStopSignal(int /*signal*/)
-{
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t written = ::write(signalPipe[1], &byte, 1);
-}
-
-int badInput(const QString& message)
-{
-    std::fprintf(stderr, "boxoffice-service: %s (see --help)\n", qPrintable(message));
-    return exitBadInput;
-}
 
 int failure(const QString& message)
 {
     std::fprintf(stderr, "boxoffice-service: %s\n", qPrintable(message));
-    return exitFailure;
+    return LoopbackDaemon::exitFailure;
 }
 
 } // namespace
@@ -56,12 +36,7 @@ int failure(const QString& message)
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("boxoffice"));
-    QCoreApplication::setApplicationName(QStringLiteral("boxoffice-service"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(BOXOFFICE_VERSION BOXOFFICE_BUILD_NOTE));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
+    const QString description = QStringLiteral(
         "Box office payment service: the only program that calls the card gateway and records what it\n"
         "answered (docs/SECURITY.md, \"Who vouches for a card payment\"). Terminals take a one-time pass\n"
         "from the database and ask it over HTTP/JSON:\n\n"
@@ -75,16 +50,10 @@ int main(int argc, char* argv[])
         "$BOXOFFICE_GATEWAY or the settings' payments/gateway_url; its API key only from\n"
         "$BOXOFFICE_GATEWAY_KEY.\n\n"
         "Exit status: 0 stopped by SIGTERM or SIGINT, 2 bad input, 1 other failure (the port, the "
-        "database)."));
-    parser.addHelpOption();
-    parser.addVersionOption();
+        "database).");
+    QCommandLineParser parser;
+    LoopbackDaemon::describe(parser, QStringLiteral("boxoffice-service"), description, defaultPort);
     parser.addOptions({
-        {QStringLiteral("listen"), QStringLiteral("Address to listen on (default 127.0.0.1)."),
-         QStringLiteral("address")},
-        {QStringLiteral("port"), QStringLiteral("TCP port (default 8790; 0 picks a free one)."),
-         QStringLiteral("port")},
-        {QStringLiteral("port-file"), QStringLiteral("Write the port to this file once listening."),
-         QStringLiteral("path")},
         {QStringLiteral("db"),
          QStringLiteral("The database login of role boxoffice_service (default $BOXOFFICE_SERVICE_DB)."),
          QStringLiteral("conninfo")},
@@ -94,63 +63,43 @@ int main(int argc, char* argv[])
          QStringLiteral("An INI file with a [payments] section (terminal_id, ca_file, timeouts)."),
          QStringLiteral("path")},
         {QStringLiteral("workers"), QStringLiteral("Calls served at once (default 4)."), QStringLiteral("N")},
-        {QStringLiteral("parent-pid"),
-         QStringLiteral("Stop when the process with this id ends (the application that started it)."),
-         QStringLiteral("pid")},
+        LoopbackDaemon::parentPidOption(),
         {QStringLiteral("verbose"), QStringLiteral("Log details.")},
     });
-    if (!parser.parse(QCoreApplication::arguments()))
-        return badInput(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return exitOk;
-    }
-    if (parser.isSet(QStringLiteral("version"))) {
-        std::printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
-                    qPrintable(QCoreApplication::applicationVersion()));
-        return exitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return badInput(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
+    if (const std::optional<int> done = LoopbackDaemon::parseArguments(parser))
+        return *done;
 
-    const QString listen = parser.isSet(QStringLiteral("listen")) ? parser.value(QStringLiteral("listen"))
-                                                                  : QStringLiteral("127.0.0.1");
-    const QHostAddress address(listen);
-    if (address.isNull())
-        return badInput(QStringLiteral("--listen needs an IP address, not '%1'").arg(listen));
-    int port = 8790;
-    if (parser.isSet(QStringLiteral("port"))) {
-        bool ok = false;
-        port = parser.value(QStringLiteral("port")).toInt(&ok);
-        if (!ok || port < 0 || port > 65535)
-            return badInput(QStringLiteral("--port needs a number from 0 to 65535, not '%1'")
-                                .arg(parser.value(QStringLiteral("port"))));
-    }
+    const QHostAddress address = LoopbackDaemon::listenAddress(parser);
+    if (address.isNull()) // only a given --listen can be wrong
+        return LoopbackDaemon::badInput(QStringLiteral("--listen needs an IP address, not '%1'")
+                                            .arg(parser.value(QStringLiteral("listen"))));
+    const std::optional<int> port = LoopbackDaemon::port(parser, defaultPort);
+    if (!port)
+        return LoopbackDaemon::badInput(QStringLiteral("--port needs a number from 0 to 65535, not '%1'")
+                                            .arg(parser.value(QStringLiteral("port"))));
     int workers = 4;
     if (parser.isSet(QStringLiteral("workers"))) {
         bool ok = false;
         workers = parser.value(QStringLiteral("workers")).toInt(&ok);
         if (!ok || workers < 1 || workers > maxWorkers)
-            return badInput(QStringLiteral("--workers needs a number from 1 to %1, not '%2'")
-                                .arg(maxWorkers)
-                                .arg(parser.value(QStringLiteral("workers"))));
+            return LoopbackDaemon::badInput(QStringLiteral("--workers needs a number from 1 to %1, not '%2'")
+                                                .arg(maxWorkers)
+                                                .arg(parser.value(QStringLiteral("workers"))));
     }
-    qint64 parentPid = 0;
-    if (parser.isSet(QStringLiteral("parent-pid"))) {
-        bool ok = false;
-        parentPid = parser.value(QStringLiteral("parent-pid")).toLongLong(&ok);
-        if (!ok || parentPid <= 1)
-            return badInput(QStringLiteral("--parent-pid needs a process id"));
-    }
+    const std::optional<qint64> parentPid = LoopbackDaemon::parentPid(parser);
+    if (!parentPid)
+        return LoopbackDaemon::badInput(QStringLiteral("--parent-pid needs a process id"));
 
     const QString conninfo = parser.isSet(QStringLiteral("db"))
                                  ? parser.value(QStringLiteral("db"))
                                  : qEnvironmentVariable("BOXOFFICE_SERVICE_DB");
     if (conninfo.trimmed().isEmpty())
-        return badInput(QStringLiteral("no database: give --db CONNINFO or set BOXOFFICE_SERVICE_DB"));
+        return LoopbackDaemon::badInput(
+            QStringLiteral("no database: give --db CONNINFO or set BOXOFFICE_SERVICE_DB"));
     bo::Result<bo::ConnectionSettings> database = bo::ConnectionSettings::parse(conninfo);
     if (!database)
-        return badInput(QStringLiteral("--db is not a connection string: %1").arg(database.error().message));
+        return LoopbackDaemon::badInput(
+            QStringLiteral("--db is not a connection string: %1").arg(database.error().message));
     database.value().applicationName = QStringLiteral("boxoffice-service");
 
     // The gateway as a till reads it (app/payments/cardservice): the settings file is optional;
@@ -159,7 +108,7 @@ int main(int argc, char* argv[])
     if (parser.isSet(QStringLiteral("config"))) {
         const QString path = parser.value(QStringLiteral("config"));
         if (!QFileInfo(path).isReadable())
-            return badInput(QStringLiteral("--config '%1' cannot be read").arg(path));
+            return LoopbackDaemon::badInput(QStringLiteral("--config '%1' cannot be read").arg(path));
         settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
     } else {
         settings =
@@ -169,19 +118,17 @@ int main(int argc, char* argv[])
     bo::Result<bo::CardServiceConfig> gateway =
         bo::CardServiceConfig::read(*settings, parser.value(QStringLiteral("gateway")));
     if (!gateway)
-        return badInput(gateway.error().message);
+        return LoopbackDaemon::badInput(gateway.error().message);
     if (gateway.value().http.baseUrl.isEmpty())
-        return badInput(QStringLiteral("no card gateway: give --gateway URL or set BOXOFFICE_GATEWAY"));
+        return LoopbackDaemon::badInput(
+            QStringLiteral("no card gateway: give --gateway URL or set BOXOFFICE_GATEWAY"));
     if (const QString why = bo::HttpPaymentGateway(gateway.value().http).configurationError(); !why.isEmpty())
-        return badInput(QStringLiteral("the card gateway cannot be used: %1").arg(why));
+        return LoopbackDaemon::badInput(QStringLiteral("the card gateway cannot be used: %1").arg(why));
 
     bo::setupLogging(QStringLiteral("boxoffice-service"), parser.isSet(QStringLiteral("verbose")), false);
-    if (parentPid != 0) {
-        // Started by an application (a demo, a test): it ends with it, even one killed outright.
-        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (::getppid() != static_cast<pid_t>(parentPid))
-            return failure(QStringLiteral("the parent process %1 is gone").arg(parentPid));
-    }
+    // Started by an application (a demo, a test): it ends with it, even one killed outright.
+    if (!LoopbackDaemon::followParent(*parentPid))
+        return failure(QStringLiteral("the parent process %1 is gone").arg(*parentPid));
 
     // The login is tried once at the start, so that a wrong one is said now and not at the first sale.
     {
@@ -196,16 +143,9 @@ int main(int argc, char* argv[])
     }
 
     // SIGTERM and SIGINT end the event loop; the calls in flight are finished and recorded first.
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
+    LoopbackDaemon daemon;
+    if (!daemon.stopOnSignals())
         return failure(QStringLiteral("no signal pipe"));
-    QSocketNotifier stopNotifier(signalPipe[0], QSocketNotifier::Read);
-    QObject::connect(&stopNotifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
-    struct sigaction action = {};
-    action.sa_handler = onStopSignal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    ::sigaction(SIGTERM, &action, nullptr);
-    ::sigaction(SIGINT, &action, nullptr);
 
     bo::CardServiceServerSettings serverSettings;
     serverSettings.database = database.value();
@@ -213,23 +153,19 @@ int main(int argc, char* argv[])
     serverSettings.workers = workers;
     bo::CardServiceServer server(serverSettings);
     auto* tcp = new QTcpServer(&server);
-    if (!tcp->listen(address, static_cast<quint16>(port))) {
-        spdlog::error("cannot listen on {} port {}: {}", address.toString().toStdString(), port,
+    if (!tcp->listen(address, static_cast<quint16>(*port))) {
+        spdlog::error("cannot listen on {} port {}: {}", address.toString().toStdString(), *port,
                       tcp->errorString().toStdString());
         return failure(QStringLiteral("cannot listen on %1 port %2: %3")
                            .arg(address.toString())
-                           .arg(port)
+                           .arg(*port)
                            .arg(tcp->errorString()));
     }
     server.startWorkers();
     server.bind(tcp);
     const quint16 bound = tcp->serverPort();
-    if (parser.isSet(QStringLiteral("port-file"))) {
-        QSaveFile file(parser.value(QStringLiteral("port-file")));
-        if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::number(bound) + '\n') < 0 ||
-            !file.commit())
-            return failure(QStringLiteral("cannot write the port file: %1").arg(file.errorString()));
-    }
+    if (QString error; !LoopbackDaemon::writePortFile(parser, bound, &error))
+        return failure(QStringLiteral("cannot write the port file: %1").arg(error));
     if (!address.isLoopback())
         spdlog::warn("listening on {}, not a loopback address: plain HTTP, keep it on a trusted network",
                      address.toString().toStdString());
@@ -241,5 +177,5 @@ int main(int argc, char* argv[])
     tcp->close();
     server.stopWorkers();
     spdlog::info("stopped");
-    return status == 0 ? exitOk : exitFailure;
+    return status == 0 ? LoopbackDaemon::exitOk : LoopbackDaemon::exitFailure;
 }
