@@ -264,7 +264,7 @@ private slots:
                                          << 400;
         QByteArray large = body("5000");
         large.chop(1);
-        large += ",\"why\":\"" + QByteArray(17 * 1024, 'x') + "\"}";
+        large += ",\"why\":\"" + QByteArray(qsizetype{17} * 1024, 'x') + "\"}";
         QTest::newRow("body over 16 KiB")
             << QByteArray("POST") << QStringLiteral("/v1/card/void") << large << 400;
         QTest::newRow("GET a step") << QByteArray("GET") << authorise << QByteArray() << 405;
