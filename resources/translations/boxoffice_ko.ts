@@ -2122,6 +2122,92 @@ You are number %1.
     </message>
 </context>
 <context>
+    <name>bo::CardDesk</name>
+    <message>
+        <source>The payment service cannot reach its database.</source>
+        <translation>결제 서비스가 데이터베이스에 연결할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The payment service did not recognise this terminal.</source>
+        <translation>결제 서비스가 이 단말기를 확인하지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>There is no such payment.</source>
+        <translation>해당 결제가 없습니다.</translation>
+    </message>
+    <message>
+        <source>This payment is not a card payment.</source>
+        <translation>이 결제는 카드 결제가 아닙니다.</translation>
+    </message>
+    <message>
+        <source>The gateway answered, but the answer could not be recorded; it is checked again.</source>
+        <translation>결제 대행사의 응답은 받았지만 기록할 수 없었습니다. 다시 조회합니다.</translation>
+    </message>
+    <message>
+        <source>The payment could not be marked as sent; nothing was sent.</source>
+        <translation>결제를 전송 중으로 기록할 수 없었습니다. 아무것도 전송되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The payment was not sent yet.</source>
+        <translation>결제가 아직 전송되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>the terminal stopped before the payment was sent</source>
+        <translation>결제를 전송하기 전에 단말기가 멈췄습니다</translation>
+    </message>
+    <message>
+        <source>never received by the payment service</source>
+        <translation>결제 서비스가 받지 못함</translation>
+    </message>
+    <message>
+        <source>The booking is not confirmed; its payment is not taken.</source>
+        <translation>예매가 확정되지 않아 결제를 매입하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The payment is %1; it cannot be captured.</source>
+        <translation>결제가 %1 상태라 매입할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The booking is confirmed; its payment is not given back.</source>
+        <translation>예매가 확정되어 결제를 돌려주지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The sale is still open at the terminal that made it.</source>
+        <translation>판매가 아직 해당 단말기에서 진행 중입니다.</translation>
+    </message>
+    <message>
+        <source>The payment is %1; it cannot be voided.</source>
+        <translation>결제가 %1 상태라 승인 취소할 수 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::RemoteCardPayments</name>
+    <message>
+        <source>The payment service gave an answer that does not parse.</source>
+        <translation>결제 서비스의 응답을 해석할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The payment service&apos;s address is not an http(s) URL.</source>
+        <translation>결제 서비스 주소가 http(s) URL이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>The payment service did not answer in time.</source>
+        <translation>결제 서비스가 제시간에 응답하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The payment service could not be reached: %1</source>
+        <translation>결제 서비스에 연결할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The payment service refused the request: %1</source>
+        <translation>결제 서비스가 요청을 거절했습니다: %1</translation>
+    </message>
+    <message>
+        <source>The payment service answered HTTP %1.</source>
+        <translation>결제 서비스가 HTTP %1(으)로 응답했습니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::PaymentProcess</name>
     <message>
         <source>The payment could not be recorded; nothing was charged.</source>
@@ -2138,6 +2224,10 @@ You are number %1.
     <message>
         <source>The card payment could not be checked in time. If it went through, it is voided automatically.</source>
         <translation>카드 결제를 제시간에 확인할 수 없었습니다. 결제되었다면 자동으로 승인 취소됩니다.</translation>
+    </message>
+    <message>
+        <source>The payment service could not be reached; nothing was charged.</source>
+        <translation>결제 서비스에 연결할 수 없었습니다. 청구된 금액은 없습니다.</translation>
     </message>
     <message>
         <source>This payment was already handled elsewhere (%1).</source>
