@@ -8,6 +8,7 @@
 
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/paymentintentstore.h"
 #include "db/refundstore.h"
 #include "db/seatstore.h"
 #include "db/staffstore.h"
@@ -17,21 +18,22 @@
 
 namespace bo {
 
-/// Lives on the desk's thread: owns the connection and the gateway.
+/// Lives on the desk's thread: owns the connection and the way to the payment service.
 class TillDeskWorker final : public QObject
 {
     Q_OBJECT
 
 public:
-    TillDeskWorker(PgTillDesk* owner, ConnectionSettings settings, PaymentGatewayFactory gateways)
+    TillDeskWorker(PgTillDesk* owner, ConnectionSettings settings, CardPaymentsFactory cards)
         : m_owner(owner)
         , m_settings(std::move(settings))
-        , m_gateways(std::move(gateways))
+        , m_openCards(std::move(cards))
     {}
 
     void finish()
     {
-        m_gateway.reset();
+        m_cards.reset();
+        m_intents.reset();
         m_connection.reset();
     }
 
@@ -49,11 +51,15 @@ public:
         return m_connection.get();
     }
 
-    PaymentGateway* gateway()
+    /// The payment service, which sends card refunds (its passes taken on this desk's connection);
+    /// null without one (card refunds then wait).
+    CardPayments* cards()
     {
-        if (!m_gateway && m_gateways)
-            m_gateway = m_gateways();
-        return m_gateway.get();
+        if (!m_cards && m_openCards && m_connection) {
+            m_intents = std::make_unique<PaymentIntentStore>(*m_connection);
+            m_cards = m_openCards(*m_intents);
+        }
+        return m_cards.get();
     }
 
     PgTillDesk* owner() const { return m_owner; }
@@ -61,18 +67,19 @@ public:
 private:
     PgTillDesk* m_owner;
     ConnectionSettings m_settings;
-    PaymentGatewayFactory m_gateways;
+    CardPaymentsFactory m_openCards;
     std::unique_ptr<DbConnection> m_connection;
-    std::unique_ptr<PaymentGateway> m_gateway;
+    std::unique_ptr<PaymentIntentStore> m_intents;
+    std::unique_ptr<CardPayments> m_cards;
 };
 
 PgTillDesk::PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId,
-                       PaymentGatewayFactory gateways, QObject* parent)
+                       CardPaymentsFactory cards, QObject* parent)
     : TillDesk(parent)
     , m_settings(std::move(settings))
     , m_terminal(std::move(terminal))
     , m_terminalId(terminalId)
-    , m_gateways(std::move(gateways))
+    , m_cards(std::move(cards))
 {
     qRegisterMetaType<OpenShift>();
     qRegisterMetaType<ShiftCount>();
@@ -94,7 +101,7 @@ void PgTillDesk::start()
 {
     if (m_thread.isRunning())
         return;
-    m_worker = new TillDeskWorker(this, m_settings, m_gateways);
+    m_worker = new TillDeskWorker(this, m_settings, m_cards);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();
@@ -230,7 +237,7 @@ void PgTillDesk::refund(const RefundRequest& request)
         if (!c)
             return;
         RefundStore store(*c);
-        auto done = RefundDesk(store, w.gateway()).refund(request);
+        auto done = RefundDesk(store, w.cards()).refund(request);
         if (!done)
             return emit w.owner()->failed(QStringLiteral("refund"), done.error());
         spdlog::info(
@@ -263,7 +270,7 @@ void PgTillDesk::exchange(const ExchangeRequest& request, const QStringList& new
                 makeError(ErrorCode::Conflict, PgTillDesk::tr("A new seat is no longer free: pick others.")));
         }
         RefundStore store(*c);
-        auto done = RefundDesk(store, w.gateway()).exchange(x);
+        auto done = RefundDesk(store, w.cards()).exchange(x);
         if (!done) {
             (void)seats.release(x.showtimeId, x.owner); // the old booking stands; the new seats go back
             return emit w.owner()->failed(QStringLiteral("exchange"), done.error());

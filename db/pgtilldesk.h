@@ -6,7 +6,7 @@
 #include <QUuid>
 
 #include "db/connectionsettings.h"
-#include "model/paymentgateway.h"
+#include "model/cardpayments.h"
 #include "model/staff.h"
 #include "model/tilldesk.h"
 
@@ -15,7 +15,8 @@ namespace bo {
 class TillDeskWorker;
 
 /// TillDesk on PostgreSQL: a thread of its own with its own connection (TillShiftStore,
-/// RefundStore, StaffStore), the card refunds through a gateway made on that thread, and the
+/// RefundStore, StaffStore), the card refunds sent by the payment service (`cards`, made on that
+/// thread; may make null: card refunds then wait), and the
 /// supervisor's PIN sent from there for the server to check.
 class PgTillDesk final : public TillDesk
 {
@@ -23,8 +24,8 @@ class PgTillDesk final : public TillDesk
     Q_DISABLE_COPY_MOVE(PgTillDesk)
 
 public:
-    PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId,
-               PaymentGatewayFactory gateways, QObject* parent = nullptr);
+    PgTillDesk(ConnectionSettings settings, QString terminal, QUuid terminalId, CardPaymentsFactory cards,
+               QObject* parent = nullptr);
     ~PgTillDesk() override;
 
     void start() override;
@@ -49,7 +50,7 @@ private:
     ConnectionSettings m_settings;
     QString m_terminal;
     QUuid m_terminalId;
-    PaymentGatewayFactory m_gateways;
+    CardPaymentsFactory m_cards;
     QThread m_thread;
     TillDeskWorker* m_worker = nullptr;
 };

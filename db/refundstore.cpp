@@ -138,6 +138,26 @@ Result<RefundRecord> RefundStore::finish(const QUuid& key, bool refunded, const 
     return rec;
 }
 
+Result<RefundRecord> RefundStore::find(const QUuid& key)
+{
+    auto q = m_connection.exec(
+        QStringLiteral("SELECT %1, reason, failure, terminal, created_at FROM bo_refund_find(?::uuid)")
+            .arg(recordColumns),
+        {key.toString(QUuid::WithoutBraces)});
+    if (!q)
+        return q.error();
+    Rows& r = q.value();
+    if (!r.next())
+        return makeError(ErrorCode::NotFound,
+                         QStringLiteral("There is no refund %1.").arg(key.toString(QUuid::WithoutBraces)));
+    RefundRecord rec = recordAt(r);
+    rec.reason = r.value(10).toString();
+    rec.failure = r.value(11).toString();
+    rec.terminal = r.value(12).toString();
+    rec.createdAt = r.value(13).toDateTime().toUTC();
+    return rec;
+}
+
 Result<QList<RefundRecord>> RefundStore::list(const QString& bookingCode, const QString& batch, bool openOnly)
 {
     auto q = m_connection.exec(

@@ -19,6 +19,7 @@ public:
     [[nodiscard]] Result<RefundRecord> begin(const RefundRequest& request) override;
     [[nodiscard]] Result<RefundRecord> finish(const QUuid& key, bool refunded, const QString& reference,
                                               const QString& failure, const QUuid& terminalId = {}) override;
+    [[nodiscard]] Result<RefundRecord> find(const QUuid& key) override;
     [[nodiscard]] Result<QList<RefundRecord>> list(const QString& bookingCode, const QString& batch,
                                                    bool openOnly) override;
     [[nodiscard]] Result<QList<ShowtimeBooking>> showtimeBookings(int showtimeId) override;

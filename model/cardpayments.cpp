@@ -72,9 +72,10 @@ bool mayGiveUpOpenSale(const ServiceCaller& caller)
 
 } // namespace
 
-CardDesk::CardDesk(PaymentIntents& intents, PaymentGateway& gateway)
+CardDesk::CardDesk(PaymentIntents& intents, PaymentGateway& gateway, Refunds* refunds)
     : m_intents(intents)
     , m_gateway(gateway)
+    , m_refunds(refunds)
 {}
 
 const char* CardDesk::stepName(Step step)
@@ -88,13 +89,15 @@ const char* CardDesk::stepName(Step step)
         return "capture";
     case Step::Void:
         return "void";
+    case Step::Refund:
+        return "refund";
     }
     return "lookup";
 }
 
 bool CardDesk::stepFromName(const QString& word, Step* step)
 {
-    for (Step s : {Step::Authorise, Step::Lookup, Step::Capture, Step::Void})
+    for (Step s : {Step::Authorise, Step::Lookup, Step::Capture, Step::Void, Step::Refund})
         if (word == QLatin1String(stepName(s))) {
             *step = s;
             return true;
@@ -134,6 +137,8 @@ GatewayReply CardDesk::handle(const Call& call)
         return capture(intent, call.timeoutMs);
     case Step::Void:
         return voidPayment(intent, caller.value(), call.why, call.timeoutMs);
+    case Step::Refund:
+        return refund(intent, call.refundKey, call.timeoutMs);
     }
     return answered(GatewayOutcome::Refused);
 }
@@ -306,6 +311,49 @@ GatewayReply CardDesk::voidPayment(const PaymentIntent& intent, const ServiceCal
     return noteUnknown(reply, key);
 }
 
+GatewayReply CardDesk::refund(const PaymentIntent& intent, const QUuid& refundKey, int timeoutMs)
+{
+    if (!m_refunds)
+        return answered(GatewayOutcome::Refused, deskTr("This payment service sends no refunds."));
+    Result<RefundRecord> found = m_refunds->find(refundKey);
+    if (!found)
+        return found.error().code == ErrorCode::NotFound
+                   ? answered(GatewayOutcome::Refused, deskTr("There is no such refund."))
+                   : answered(GatewayOutcome::Unknown,
+                              deskTr("The payment service cannot reach its database."));
+    const RefundRecord& r = found.value();
+    if (r.paymentKey != intent.request.key || r.method != QLatin1String("card"))
+        return answered(GatewayOutcome::Refused, deskTr("This refund is not a card refund of this payment."));
+    switch (r.state) {
+    case RefundState::Refunded:
+        return answered(GatewayOutcome::Done);
+    case RefundState::Failed:
+        return answered(GatewayOutcome::Refused, r.failure);
+    case RefundState::Refunding:
+        break;
+    }
+    GatewayReply reply = m_gateway.refund(intent.request.key, refundKey, r.amountMinor, timeoutMs);
+    if (m_checkpoint)
+        m_checkpoint("refund-answered");
+    switch (reply.outcome) {
+    case GatewayOutcome::Done:
+        if (Result<RefundRecord> done = m_refunds->finish(refundKey, true, reply.reference, {}); !done)
+            return answered(GatewayOutcome::Unknown, done.error().message);
+        return reply;
+    case GatewayOutcome::Declined:
+    case GatewayOutcome::Refused:
+    case GatewayOutcome::NotFound: {
+        const QString why = reply.reason.isEmpty() ? deskTr("the gateway refused the refund") : reply.reason;
+        if (Result<RefundRecord> failed = m_refunds->finish(refundKey, false, reply.reference, why); !failed)
+            return answered(GatewayOutcome::Unknown, failed.error().message);
+        return reply;
+    }
+    case GatewayOutcome::Unknown:
+        break;
+    }
+    return reply; // no answer to trust: the refund waits, and sending it again with its key is safe
+}
+
 CardReply cardReplyAfter(PaymentIntents& own, const QUuid& key, GatewayReply reply)
 {
     CardReply out;
@@ -325,8 +373,10 @@ LocalCardPayments::LocalCardPayments(PaymentIntents& own, PaymentIntentsFactory 
     , m_gateway(m_ownedGateway.get())
 {}
 
-LocalCardPayments::LocalCardPayments(PaymentIntents& own, PaymentIntents& service, PaymentGateway& gateway)
+LocalCardPayments::LocalCardPayments(PaymentIntents& own, PaymentIntents& service, PaymentGateway& gateway,
+                                     Refunds* serviceRefunds)
     : m_own(own)
+    , m_serviceRefunds(serviceRefunds)
     , m_service(&service)
     , m_gateway(&gateway)
 {}
@@ -368,7 +418,8 @@ CardReply LocalCardPayments::run(CardDesk::Call call)
     }
     if (!m_service)
         return cardReplyAfter(m_own, call.key, answered(GatewayOutcome::Unknown));
-    CardDesk desk(*m_service, *m_gateway);
+    CardDesk desk(*m_service, *m_gateway, m_serviceRefunds);
+    desk.setCheckpoint(m_checkpoint);
     GatewayReply reply = desk.handle(call);
     if (reply.outcome == GatewayOutcome::Unknown && m_openService) {
         m_service = nullptr; // opened again for the next step, as after a lost database
@@ -379,22 +430,27 @@ CardReply LocalCardPayments::run(CardDesk::Call call)
 
 CardReply LocalCardPayments::authorise(const QUuid& key, int timeoutMs)
 {
-    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}});
+    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}, {}});
 }
 
 CardReply LocalCardPayments::lookup(const QUuid& key, int timeoutMs, bool abandonUnseen)
 {
-    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}});
+    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}, {}});
 }
 
 CardReply LocalCardPayments::capture(const QUuid& key, int timeoutMs)
 {
-    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}});
+    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}, {}});
 }
 
 CardReply LocalCardPayments::voidPayment(const QUuid& key, const QString& why, int timeoutMs)
 {
-    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why});
+    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why, {}});
+}
+
+CardReply LocalCardPayments::refund(const QUuid& key, const QUuid& refundKey, int timeoutMs)
+{
+    return run({CardDesk::Step::Refund, key, {}, timeoutMs, false, {}, refundKey});
 }
 
 } // namespace bo

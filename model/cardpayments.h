@@ -10,6 +10,7 @@
 
 #include "model/paymentgateway.h"
 #include "model/paymentintents.h"
+#include "model/refunds.h"
 
 namespace bo {
 
@@ -49,6 +50,11 @@ public:
     /// Gives back an authorisation no confirmed booking carries (AUTHORISED: marked VOIDING first).
     /// A sale still open is given up only by the login that made the payment, or a manager.
     [[nodiscard]] virtual CardReply voidPayment(const QUuid& key, const QString& why, int timeoutMs) = 0;
+    /// Sends the card refund `refundKey` (begun by a till, REFUNDING) of the payment `key` to the
+    /// gateway and records its answer on the refund (refunded, or failed with the reason); an
+    /// unknown answer leaves it REFUNDING, to be sent again with the same key. The caller reads
+    /// the refund again; `intent` in the reply is the payment's.
+    [[nodiscard]] virtual CardReply refund(const QUuid& key, const QUuid& refundKey, int timeoutMs) = 0;
 };
 
 /// Makes the card payments of a worker thread, given the terminal's own intents (its passes and
@@ -61,7 +67,7 @@ using CardPaymentsFactory = std::function<std::unique_ptr<CardPayments>(PaymentI
 class CardDesk
 {
 public:
-    enum class Step { Authorise, Lookup, Capture, Void };
+    enum class Step { Authorise, Lookup, Capture, Void, Refund };
     struct Call
     {
         Step step = Step::Lookup;
@@ -70,12 +76,17 @@ public:
         int timeoutMs = 30'000;
         bool abandonUnseen = false; ///< Lookup
         QString why;                ///< Void
+        QUuid refundKey;            ///< Refund
     };
 
-    /// `intents`: the service's own connection; `gateway`: the card gateway it alone calls.
-    CardDesk(PaymentIntents& intents, PaymentGateway& gateway);
+    /// `intents` and `refunds`: the service's own connection (refunds may be null: then no card
+    /// refund is sent); `gateway`: the card gateway it alone calls.
+    CardDesk(PaymentIntents& intents, PaymentGateway& gateway, Refunds* refunds = nullptr);
 
     [[nodiscard]] QString gatewayName() const { return m_gateway.name(); }
+    /// Called between a gateway's answer and its record ("refund-answered"): the kill tests stop
+    /// the service there.
+    void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
     /// The gateway's answer; the payment as the service stored it is read again by the caller.
     [[nodiscard]] GatewayReply handle(const Call& call);
 
@@ -90,6 +101,7 @@ private:
     GatewayReply capture(const PaymentIntent& intent, int timeoutMs);
     GatewayReply voidPayment(const PaymentIntent& intent, const ServiceCaller& caller, const QString& why,
                              int timeoutMs);
+    GatewayReply refund(const PaymentIntent& intent, const QUuid& refundKey, int timeoutMs);
     /// Records `to` from `from`; a failed record turns the answer into Unknown (asked again later).
     GatewayReply record(GatewayReply reply, const QUuid& key, IntentState from, IntentState to,
                         const IntentChange& change);
@@ -97,6 +109,8 @@ private:
 
     PaymentIntents& m_intents;
     PaymentGateway& m_gateway;
+    Refunds* m_refunds;
+    std::function<void(const char*)> m_checkpoint;
 };
 
 /// CardPayments inside the process: each step takes the terminal's pass with its own connection
@@ -107,8 +121,10 @@ class LocalCardPayments final : public CardPayments
 public:
     LocalCardPayments(PaymentIntents& own, PaymentIntentsFactory serviceIntents,
                       std::unique_ptr<PaymentGateway> gateway);
-    /// On connections and a gateway the caller keeps (a CLI command, a test).
-    LocalCardPayments(PaymentIntents& own, PaymentIntents& service, PaymentGateway& gateway);
+    /// On connections and a gateway the caller keeps (a CLI command, a test); `serviceRefunds`
+    /// on the service's connection, null where no card refund is sent.
+    LocalCardPayments(PaymentIntents& own, PaymentIntents& service, PaymentGateway& gateway,
+                      Refunds* serviceRefunds = nullptr);
     ~LocalCardPayments() override;
 
     /// Makes one per worker thread: the service's intents from `serviceIntents`, the gateway from
@@ -121,16 +137,21 @@ public:
     [[nodiscard]] CardReply lookup(const QUuid& key, int timeoutMs, bool abandonUnseen) override;
     [[nodiscard]] CardReply capture(const QUuid& key, int timeoutMs) override;
     [[nodiscard]] CardReply voidPayment(const QUuid& key, const QString& why, int timeoutMs) override;
+    [[nodiscard]] CardReply refund(const QUuid& key, const QUuid& refundKey, int timeoutMs) override;
+    /// The service's checkpoints (CardDesk::setCheckpoint), for the kill tests.
+    void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
 
 private:
     CardReply run(CardDesk::Call call);
 
     PaymentIntents& m_own;
+    Refunds* m_serviceRefunds = nullptr;      ///< set by the caller-kept constructor only
     PaymentIntentsFactory m_openService;      ///< empty when the service's intents are the caller's
     std::unique_ptr<PaymentIntents> m_opened; ///< what m_openService opened
     PaymentIntents* m_service = nullptr;      ///< the service's intents now; null until opened
     std::unique_ptr<PaymentGateway> m_ownedGateway;
     PaymentGateway* m_gateway = nullptr;
+    std::function<void(const char*)> m_checkpoint;
 };
 
 /// The payment as the terminal reads it after a step (`reply` as given).

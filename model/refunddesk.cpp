@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "model/refunddesk.h"
 
-#include "model/paymentgateway.h"
+#include "model/cardpayments.h"
 
 namespace bo {
 namespace {
@@ -25,9 +25,9 @@ QString refundStateName(RefundState state)
     return {};
 }
 
-RefundDesk::RefundDesk(Refunds& refunds, PaymentGateway* gateway, int gatewayTimeoutMs)
+RefundDesk::RefundDesk(Refunds& refunds, CardPayments* cards, int gatewayTimeoutMs)
     : m_refunds(refunds)
-    , m_gateway(gateway)
+    , m_cards(cards)
     , m_timeoutMs(gatewayTimeoutMs)
 {}
 
@@ -62,26 +62,25 @@ Result<RefundRecord> RefundDesk::settle(const RefundRecord& refund)
 {
     // Owed cash waits for a till; without a service a card refund waits for a run that has one.
     if (refund.state != RefundState::Refunding || refund.method != QLatin1String("card") ||
-        m_gateway == nullptr)
+        m_cards == nullptr)
         return refund;
-    const GatewayReply reply =
-        m_gateway->refund(refund.paymentKey, refund.key, refund.amountMinor, m_timeoutMs);
-    checkpoint("refund-answered");
-    switch (reply.outcome) {
-    case GatewayOutcome::Done:
-        return m_refunds.finish(refund.key, true, reply.reference, {});
-    case GatewayOutcome::Declined:
-    case GatewayOutcome::Refused:
-    case GatewayOutcome::NotFound:
-        return m_refunds.finish(refund.key, false, reply.reference,
-                                reply.reason.isEmpty() ? tr("the payment service refused the refund")
-                                                       : reply.reason);
-    case GatewayOutcome::Unknown:
-        break;
+    // The payment service sends it and records the gateway's answer on the refund (a till may not).
+    const CardReply answer = m_cards->refund(refund.paymentKey, refund.key, m_timeoutMs);
+    auto now = m_refunds.list(refund.bookingCode, {}, false);
+    if (now) {
+        for (const RefundRecord& r : now.value()) {
+            if (r.key != refund.key)
+                continue;
+            RefundRecord settled = r;
+            settled.replay = false; // this call settled it
+            if (settled.state == RefundState::Refunding)
+                settled.failure = answer.reply.reason; // no answer to trust: it waits, sent again by its key
+            return settled;
+        }
     }
-    // No answer to trust: the refund waits, and asking again with its key is safe.
+    // Not read back: as it stood, with what the service said.
     RefundRecord waiting = refund;
-    waiting.failure = reply.reason;
+    waiting.failure = answer.reply.reason;
     return waiting;
 }
 

@@ -10,7 +10,7 @@
 
 namespace bo {
 
-class PaymentGateway;
+class CardPayments;
 
 /// The refund workflow for the counter, the manager's pages and the CLI (issue 16, part 3): the
 /// database frees the seats and writes the refund (Refunds::begin), then a card refund is asked of
@@ -35,8 +35,9 @@ public:
         QList<RefundRecord> records;
     };
 
-    /// `gateway` may be null: card refunds then wait (Refunding) for a run that has one.
-    RefundDesk(Refunds& refunds, PaymentGateway* gateway, int gatewayTimeoutMs = 15'000);
+    /// `cards` (the payment service, which alone sends a card refund to the gateway and records
+    /// its answer) may be null: card refunds then wait (Refunding) for a run that has one.
+    RefundDesk(Refunds& refunds, CardPayments* cards, int gatewayTimeoutMs = 15'000);
 
     /// A named point of the work, for the kill tests (docs/PAYMENTS.md's checkpoints).
     void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
@@ -67,7 +68,7 @@ private:
     void checkpoint(const char* name) const;
 
     Refunds& m_refunds;
-    PaymentGateway* m_gateway;
+    CardPayments* m_cards;
     int m_timeoutMs;
     std::function<void(const char*)> m_checkpoint;
 };

@@ -118,6 +118,8 @@ public:
     [[nodiscard]] virtual Result<RefundRecord> finish(const QUuid& key, bool refunded,
                                                       const QString& reference, const QString& failure,
                                                       const QUuid& terminalId = {}) = 0;
+    /// One refund by its key (the payment service's look-up of a card refund it is asked to send).
+    [[nodiscard]] virtual Result<RefundRecord> find(const QUuid& key) = 0;
     /// Of a booking, of a batch, or (open) every refund still waiting for its gateway.
     [[nodiscard]] virtual Result<QList<RefundRecord>> list(const QString& bookingCode, const QString& batch,
                                                            bool openOnly) = 0;

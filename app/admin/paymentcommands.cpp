@@ -9,6 +9,7 @@
 #include <QSysInfo>
 #include <QThread>
 
+#include "app/admin/clicardservice.h"
 #include "app/admin/salecommands.h"
 #include "app/payments/httppaymentgateway.h"
 #include "db/catalogstore.h"
@@ -71,42 +72,6 @@ QJsonObject PaymentCommands::intentJson(const PaymentIntent& intent)
     return json;
 }
 
-namespace {
-
-/// A card's answers are recorded by the payment service's login (migration 0044), as
-/// boxoffice-service records them: a command that calls the gateway itself acts as that service,
-/// on a connection of the service's login.
-struct ServiceSide
-{
-    std::unique_ptr<DbConnection> connection;
-    std::unique_ptr<PaymentIntentStore> intents;
-    std::unique_ptr<LocalCardPayments> cards;
-
-    /// Connects as the service; before anything of the sale is written, so a wrong login
-    /// leaves nothing behind.
-    Status open(const CliSession& session)
-    {
-        auto login = session.serviceSettings();
-        if (!login)
-            return login.error();
-        auto opened = DbConnection::open(login.value(), QStringLiteral("admin-service"));
-        if (!opened)
-            return opened.error();
-        connection = std::move(opened.value());
-        intents = std::make_unique<PaymentIntentStore>(*connection);
-        return success();
-    }
-    /// The card steps for the terminal's own intents `own`; null when not opened.
-    CardPayments* cardsFor(PaymentIntents& own, PaymentGateway& gateway)
-    {
-        if (intents)
-            cards = std::make_unique<LocalCardPayments>(own, *intents, gateway);
-        return cards.get();
-    }
-};
-
-} // namespace
-
 Result<std::unique_ptr<PaymentGateway>> PaymentCommands::gateway(bool required) const
 {
     QString url = m_session.value(QStringLiteral("gateway")).trimmed();
@@ -155,7 +120,7 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
         return m_session.fail(service.error());
     if (Status s = m_session.connect(true); !s)
         return m_session.fail(s.error());
-    ServiceSide serviceSide;
+    CliCardService serviceSide;
     if (card) {
         if (Status s = serviceSide.open(m_session); !s)
             return m_session.fail(s.error());
@@ -373,7 +338,7 @@ ExitCode PaymentCommands::reconcile()
     }
     SeatStore store(m_session.connection());
     SteadyClock clock;
-    ServiceSide serviceSide;
+    CliCardService serviceSide;
     if (service.value()) {
         if (Status s = serviceSide.open(m_session); !s)
             return m_session.fail(s.error());

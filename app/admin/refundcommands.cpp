@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include "app/admin/clicardservice.h"
 #include "app/admin/paymentcommands.h"
 #include "app/admin/salecommands.h"
 #include "db/catalogstore.h"
@@ -139,7 +140,11 @@ ExitCode RefundCommands::refund(const QStringList& positional)
     if (ExitCode refused = approve(approval.value(), till); refused != ExitCode::Ok)
         return refused;
     RefundStore store(m_session.connection());
-    RefundDesk desk(store, service.value().get());
+    CliCardService cardService;
+    auto cards = cardService.openFor(m_session, m_session.connection(), service.value().get());
+    if (!cards)
+        return m_session.fail(cards.error());
+    RefundDesk desk(store, cards.value());
     desk.setCheckpoint(CliSession::stopAtCheckpoint);
     RefundRequest request;
     request.key = key.value().isNull() ? QUuid::createUuid() : key.value();
@@ -203,6 +208,10 @@ ExitCode RefundCommands::exchange(const QStringList& positional)
     const CliSession::Till till = m_session.till();
     if (ExitCode refused = approve(approval.value(), till); refused != ExitCode::Ok)
         return refused;
+    CliCardService cardService;
+    auto cards = cardService.openFor(m_session, m_session.connection(), service.value().get());
+    if (!cards)
+        return m_session.fail(cards.error());
 
     CatalogStore catalog(m_session.connection());
     auto ids = catalog.resolveSeatLabels(showtime, picks.value().labels);
@@ -226,7 +235,7 @@ ExitCode RefundCommands::exchange(const QStringList& positional)
     }
     CliSession::stopAtCheckpoint("exchange-held");
     RefundStore store(m_session.connection());
-    RefundDesk desk(store, service.value().get());
+    RefundDesk desk(store, cards.value());
     desk.setCheckpoint(CliSession::stopAtCheckpoint);
     ExchangeRequest request;
     request.key = key.value().isNull() ? QUuid::createUuid() : key.value();
@@ -311,7 +320,11 @@ ExitCode RefundCommands::refunds(const QStringList& positional)
         return m_session.fail(s.error());
     RefundStore store(m_session.connection());
     if (settle) {
-        RefundDesk desk(store, service.value().get());
+        CliCardService cardService;
+        auto cards = cardService.openFor(m_session, m_session.connection(), service.value().get());
+        if (!cards)
+            return m_session.fail(cards.error());
+        RefundDesk desk(store, cards.value());
         auto settled = desk.settleOpen();
         if (!settled)
             return m_session.fail(settled.error());
@@ -350,6 +363,10 @@ ExitCode RefundCommands::refundAll(const QStringList& positional)
         return m_session.fail(service.error());
     if (Status s = m_session.connect(true, true); !s)
         return m_session.fail(s.error());
+    CliCardService cardService;
+    auto cards = cardService.openFor(m_session, m_session.connection(), service.value().get());
+    if (!cards)
+        return m_session.fail(cards.error());
     // No new sale while the bookings are refunded: the showtime stops selling first.
     ShowtimeStore showtimes(m_session.connection());
     SaleWindowChange stop;
@@ -364,7 +381,7 @@ ExitCode RefundCommands::refundAll(const QStringList& positional)
     }
     const CliSession::Till till = m_session.till();
     RefundStore store(m_session.connection());
-    RefundDesk desk(store, service.value().get());
+    RefundDesk desk(store, cards.value());
     desk.setCheckpoint(CliSession::stopAtCheckpoint);
     auto report = desk.refundAll(showtime.value(), reason, till.name, till.id);
     if (!report) {

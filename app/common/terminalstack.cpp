@@ -152,9 +152,9 @@ Result<CardPaymentsFactory> TerminalStack::cardPaymentsFor(const QCommandLinePar
                                       cardService.factory());
 }
 
-PaymentGatewayFactory TerminalStack::cardGateways() const
+CardPaymentsFactory TerminalStack::cardPayments() const
 {
-    return m_cards ? m_cards->factory() : PaymentGatewayFactory();
+    return m_cardPayments;
 }
 
 CardSimulator* TerminalStack::cardSimulator() const
@@ -225,6 +225,7 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     auto cardPayments = cardPaymentsFor(parser, preferences, choice, cardService);
     if (!cardPayments)
         return fail(cardPayments.error(), 2);
+    stack->m_cardPayments = cardPayments.value();
 
     const ConnectionSettings& db = stack->m_database;
     // A chain's terminals (docs/DECISIONS.md, "500 terminals: a pooler for the statements, a

@@ -76,8 +76,9 @@ public:
     [[nodiscard]] PaymentRecordsService& paymentRecords() { return *m_records; }
     [[nodiscard]] BackgroundReconciler& reconciler() { return *m_reconciler; }
     [[nodiscard]] CardSimulator* cardSimulator() const;
-    /// Card payment services for a thread of its own (the till desk's refunds).
-    [[nodiscard]] PaymentGatewayFactory cardGateways() const;
+    /// The payment service for a thread of its own (the till desk's card refunds); empty when
+    /// this terminal takes no cards.
+    [[nodiscard]] CardPaymentsFactory cardPayments() const;
     /// Null where the build has no printing or the output setting is wrong (logged).
     [[nodiscard]] TicketPrinting* ticketPrinting() const { return m_printing.get(); }
 
@@ -92,6 +93,7 @@ private:
     ConnectionSettings m_database;
     TerminalIdentity m_identity;
     std::unique_ptr<CardService> m_cards;
+    CardPaymentsFactory m_cardPayments;
     std::unique_ptr<PgTerminalBackend> m_backend;
     std::unique_ptr<PaymentDesk> m_desk;
     std::unique_ptr<BackgroundReconciler> m_reconciler;

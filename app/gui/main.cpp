@@ -89,7 +89,7 @@ int main(int argc, char* argv[])
     bo::PgStaffSession staffSession(stack->database(), stack->terminal(), stack->terminalId());
     window.setStaffSession(&staffSession);
     // Till → shift, drawer, blind count and refunds (issue 16), on a thread of their own.
-    bo::PgTillDesk tillDesk(stack->database(), stack->terminal(), stack->terminalId(), stack->cardGateways());
+    bo::PgTillDesk tillDesk(stack->database(), stack->terminal(), stack->terminalId(), stack->cardPayments());
     window.setTillDesk(&tillDesk, stack->terminal(), stack->terminalId());
     stack->start();
     window.show();

@@ -98,22 +98,27 @@ CardPaymentsFactory RemoteCardPayments::factory(QUrl serviceUrl)
 
 CardReply RemoteCardPayments::authorise(const QUuid& key, int timeoutMs)
 {
-    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}});
+    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}, {}});
 }
 
 CardReply RemoteCardPayments::lookup(const QUuid& key, int timeoutMs, bool abandonUnseen)
 {
-    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}});
+    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}, {}});
 }
 
 CardReply RemoteCardPayments::capture(const QUuid& key, int timeoutMs)
 {
-    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}});
+    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}, {}});
 }
 
 CardReply RemoteCardPayments::voidPayment(const QUuid& key, const QString& why, int timeoutMs)
 {
-    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why});
+    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why, {}});
+}
+
+CardReply RemoteCardPayments::refund(const QUuid& key, const QUuid& refundKey, int timeoutMs)
+{
+    return run({CardDesk::Step::Refund, key, {}, timeoutMs, false, {}, refundKey});
 }
 
 CardReply RemoteCardPayments::run(CardDesk::Call call)
@@ -164,6 +169,8 @@ GatewayReply RemoteCardPayments::post(const CardDesk::Call& call)
         body.insert(QStringLiteral("abandon_unseen"), call.abandonUnseen);
     if (call.step == CardDesk::Step::Void)
         body.insert(QStringLiteral("why"), call.why);
+    if (call.step == CardDesk::Step::Refund)
+        body.insert(QStringLiteral("refund_key"), call.refundKey.toString(QUuid::WithoutBraces));
 
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));

@@ -35,6 +35,7 @@ public:
     [[nodiscard]] CardReply lookup(const QUuid& key, int timeoutMs, bool abandonUnseen) override;
     [[nodiscard]] CardReply capture(const QUuid& key, int timeoutMs) override;
     [[nodiscard]] CardReply voidPayment(const QUuid& key, const QString& why, int timeoutMs) override;
+    [[nodiscard]] CardReply refund(const QUuid& key, const QUuid& refundKey, int timeoutMs) override;
 
 private:
     [[nodiscard]] CardReply run(CardDesk::Call call);

@@ -14,7 +14,9 @@
 #include <spdlog/spdlog.h>
 
 #include "app/daemon/loopbackdaemon.h"
+#include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
+#include "db/refundstore.h"
 
 namespace bo {
 namespace {
@@ -93,19 +95,21 @@ private:
 };
 
 /// One worker thread's own database connection (opened at its first call, and again after it
-/// was lost) and its own gateway: both belong to the thread that made them.
+/// was lost) with the payments and the refunds on it, and its own gateway: all belong to the
+/// thread that made them.
 class CardWorker final
 {
 public:
     explicit CardWorker(const CardServiceServerSettings& settings)
-        : m_open(PaymentIntentStore::factory(settings.database, QStringLiteral("service")))
+        : m_settings(settings.database)
         , m_gateway(settings.gateway)
     {}
 
     [[nodiscard]] GatewayReply handle(const CardDesk::Call& call)
     {
         if (!m_intents) {
-            Result<std::unique_ptr<PaymentIntents>> opened = m_open();
+            Result<std::unique_ptr<DbConnection>> opened =
+                DbConnection::open(m_settings, QStringLiteral("service"));
             if (!opened) {
                 spdlog::error("the service's database cannot be opened: {}",
                               opened.error().detail.toStdString());
@@ -114,21 +118,27 @@ public:
                 reply.reason = serviceTr("The payment service cannot reach its database.");
                 return reply;
             }
-            m_intents = std::make_unique<WatchedIntents>(std::move(opened.value()));
+            m_connection = std::move(opened.value());
+            m_intents = std::make_unique<WatchedIntents>(std::make_unique<PaymentIntentStore>(*m_connection));
+            m_refunds = std::make_unique<RefundStore>(*m_connection);
         }
-        CardDesk desk(*m_intents, m_gateway);
+        CardDesk desk(*m_intents, m_gateway, m_refunds.get());
         GatewayReply reply = desk.handle(call);
-        if (m_intents->lost()) {
+        if (m_intents->lost() || !m_connection->isConnected()) {
             spdlog::warn("the service's database connection was lost; the next call opens another");
+            m_refunds.reset();
             m_intents.reset();
+            m_connection.reset();
         }
         return reply;
     }
 
 private:
-    PaymentIntentsFactory m_open;
+    ConnectionSettings m_settings;
     HttpPaymentGateway m_gateway;
+    std::unique_ptr<DbConnection> m_connection;
     std::unique_ptr<WatchedIntents> m_intents;
+    std::unique_ptr<RefundStore> m_refunds;
 };
 
 /// A UUID field of the body; null when missing or not a UUID.
@@ -182,7 +192,8 @@ bool CardServiceServer::readCall(const QString& step, const QByteArray& body, Ca
                                  QString* error)
 {
     if (!CardDesk::stepFromName(step, &call->step)) {
-        *error = QStringLiteral("unknown step '%1' (authorise, lookup, capture or void)").arg(step.left(40));
+        *error = QStringLiteral("unknown step '%1' (authorise, lookup, capture, void or refund)")
+                     .arg(step.left(40));
         return false;
     }
     if (body.size() > maxBodyBytes) {
@@ -221,6 +232,13 @@ bool CardServiceServer::readCall(const QString& step, const QByteArray& body, Ca
         return false;
     }
     call->why = why.toString();
+    if (call->step == CardDesk::Step::Refund) {
+        call->refundKey = uuidField(object, "refund_key");
+        if (call->refundKey.isNull()) {
+            *error = QStringLiteral("a refund needs refund_key, a UUID");
+            return false;
+        }
+    }
     return true;
 }
 

@@ -231,6 +231,12 @@ BEGIN
     IF NOT FOUND THEN
         RAISE EXCEPTION 'there is no refund %', p_key USING ERRCODE = 'BO404';
     END IF;
+    -- A card refund's answer is the gateway's, which only the payment service calls (migration
+    -- 0044): a till may no longer mark one done without it (issue 36 finding 4).
+    IF v_refund.method = 'card' AND bo_terminal_kind() NOT IN ('service', 'owner') THEN
+        RAISE EXCEPTION 'only the payment service records what the gateway answered to card refund %', p_key
+            USING ERRCODE = '42501';
+    END IF;
     IF v_refund.state <> 'REFUNDING' THEN
         IF v_refund.state <> v_to THEN
             RAISE EXCEPTION 'refund % is % already', p_key, lower(v_refund.state) USING ERRCODE = 'BO412';
@@ -275,6 +281,20 @@ AS $function$
        AND (NOT coalesce(p_open, false) OR s.state = 'REFUNDING')
      ORDER BY s.created_at, s.key
      LIMIT 10000
+$function$;
+
+-- One refund by its key, for the payment service, which sends a card refund to the gateway and
+-- records its answer.
+CREATE OR REPLACE FUNCTION public.bo_refund_find(p_key uuid)
+ RETURNS TABLE(key uuid, booking_code text, showtime_id integer, seat_labels text[], amount_minor bigint, currency text, method text, payment_key uuid, state text, booking_status text, reason text, failure text, terminal text, created_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    SELECT s.key, s.booking_code, s.showtime_id, s.seat_labels, s.amount_minor, s.currency, s.method, s.payment_key,
+           s.state, s.booking_status, s.reason, s.failure, s.terminal, s.created_at
+      FROM refund_status s
+     WHERE s.key = p_key
 $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_showtime_bookings(p_showtime integer)

@@ -83,14 +83,16 @@ GRANT EXECUTE ON FUNCTION bo_shift_current(uuid) TO boxoffice_till, boxoffice_ma
 GRANT EXECUTE ON FUNCTION bo_sales_lines(integer, timestamp with time zone, timestamp with time zone) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_refund_quote(text, text[]) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_refund_begin(uuid, text, text[], text, text, uuid, integer, text) TO boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_refund_finish(uuid, boolean, text, text, uuid) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_refund_finish(uuid, boolean, text, text, uuid) TO boxoffice_till, boxoffice_manager, boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_refund_list(text, text, boolean) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_exchange(uuid, text, text[], integer, uuid, integer[], text[], text, text, uuid, integer) TO boxoffice_till, boxoffice_manager;
 
--- The payment service only (migration 0044): it redeems a terminal's pass; it records what the
--- gateway answered through bo_payment_advance and bo_payment_note_unknown above, which let no
--- other login write a card's gateway states (bo_payment_may_write).
+-- The payment service only (migration 0044): it redeems a terminal's pass and reads the card
+-- refund it is asked to send; it records what the gateway answered through bo_payment_advance,
+-- bo_payment_note_unknown and bo_refund_finish above, which let no other login write a card's
+-- gateway states (bo_payment_may_write, and the card check in bo_refund_finish).
 GRANT EXECUTE ON FUNCTION bo_service_pass_redeem(uuid, uuid) TO boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_refund_find(uuid) TO boxoffice_service;
 
 -- Managers only
 GRANT EXECUTE ON FUNCTION bo_cancel_booking(text) TO boxoffice_manager;

@@ -13,10 +13,12 @@
 #include <thread>
 
 #include "db/dbconnection.h"
+#include "db/paymentintentstore.h"
 #include "db/refundstore.h"
 #include "db/seatstore.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
+#include "model/cardpayments.h"
 #include "model/refunddesk.h"
 #include "model/seatservice.h"
 #include "model/staffsignin.h"
@@ -27,6 +29,30 @@
 using namespace bo;
 using bo::test::ScriptedGateway;
 using bo::test::TestDatabase;
+
+namespace {
+
+/// The payment service as it sends a card refund and records the gateway's answer (migration
+/// 0044: a till may not): its own login's connection and rules, the terminal's passes taken on
+/// `own`, the test's scripted gateway.
+struct RefundService
+{
+    RefundService(const TestDatabase& db, DbConnection& own, PaymentGateway& gateway)
+        : connection(db.connectAsService(QStringLiteral("refund-service")))
+        , ownIntents(own)
+        , intents(*connection)
+        , refunds(*connection)
+        , cards(ownIntents, intents, gateway, &refunds)
+    {}
+
+    std::unique_ptr<DbConnection> connection;
+    PaymentIntentStore ownIntents;
+    PaymentIntentStore intents;
+    RefundStore refunds;
+    LocalCardPayments cards;
+};
+
+} // namespace
 
 namespace {
 
@@ -258,6 +284,7 @@ private slots:
         const QString code = sell(*c, {m_seats[4], m_seats[5]}, true, &service);
         QVERIFY(!code.isEmpty());
         RefundStore refunds(*c);
+        RefundService sender(*m_db, *c, service);
         service.refunds << ScriptedGateway::reply(GatewayOutcome::Unknown, GatewayPaymentState::None,
                                                   QStringLiteral("timed out"));
         RefundRequest r;
@@ -266,7 +293,7 @@ private slots:
         r.reason = QStringLiteral("Wrong film");
         r.terminal = till;
         r.terminalId = m_till;
-        auto waiting = RefundDesk(refunds, &service).refund(r);
+        auto waiting = RefundDesk(refunds, &sender.cards).refund(r);
         QVERIFY(waiting.ok());
         QCOMPARE(waiting.value().state, RefundState::Refunding);
         // The seats are back on sale already; the drawer does not move for a card.
@@ -274,7 +301,7 @@ private slots:
         QCOMPARE(expectedCash(), qint64(50000));
 
         service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
-        auto settled = RefundDesk(refunds, &service).settleOpen();
+        auto settled = RefundDesk(refunds, &sender.cards).settleOpen();
         QVERIFY(settled.ok());
         QCOMPARE(settled.value().size(), 1);
         QCOMPARE(settled.value().first().state, RefundState::Refunded);
@@ -284,7 +311,7 @@ private slots:
         QCOMPARE(asked.size(), 2);
         QCOMPARE(asked.at(0), asked.at(1));
         // Nothing left to settle: the service is not asked again.
-        QVERIFY(RefundDesk(refunds, &service).settleOpen().value().isEmpty());
+        QVERIFY(RefundDesk(refunds, &sender.cards).settleOpen().value().isEmpty());
         QCOMPARE(service.count(QStringLiteral("refund")), 2);
 
         // A refusal is kept as failed, with its reason.
@@ -296,7 +323,8 @@ private slots:
         RefundRequest r2 = r;
         r2.key = QUuid::createUuid();
         r2.bookingCode = second;
-        auto failed = RefundDesk(refunds, &other).refund(r2);
+        RefundService otherSender(*m_db, *c, other);
+        auto failed = RefundDesk(refunds, &otherSender.cards).refund(r2);
         QVERIFY(failed.ok());
         QCOMPARE(failed.value().state, RefundState::Failed);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT failure FROM refund WHERE key = '%1'")
@@ -368,13 +396,14 @@ private slots:
 
         auto manager = m_db->connectAsManager();
         RefundStore refunds(*manager);
+        RefundService sender(*m_db, *manager, service);
         // Run 1 dies right after the service answered its third card refund, before the answer
         // was recorded (the bookings go in code order: the cash one may come before or after).
         for (int i = 0; i < 3; ++i)
             service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
         int answered = 0;
-        RefundDesk first(refunds, &service);
-        first.setCheckpoint([&answered](const char* name) {
+        RefundDesk first(refunds, &sender.cards);
+        sender.cards.setCheckpoint([&answered](const char* name) {
             if (qstrcmp(name, "refund-answered") == 0 && ++answered == 3)
                 throw Killed{};
         });
@@ -396,7 +425,7 @@ private slots:
         for (int i = 0; i < cardBookings; ++i)
             service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
         auto report =
-            RefundDesk(refunds, &service)
+            RefundDesk(refunds, &sender.cards)
                 .refundAll(m_showtime, QStringLiteral("Projector broken"), QStringLiteral("Office"), {});
         QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().message));
         QCOMPARE(report.value().refunded, cardBookings);
@@ -414,7 +443,7 @@ private slots:
                  QStringLiteral("0"));
         // A third run changes nothing.
         auto third =
-            RefundDesk(refunds, &service)
+            RefundDesk(refunds, &sender.cards)
                 .refundAll(m_showtime, QStringLiteral("Projector broken"), QStringLiteral("Office"), {});
         QVERIFY(third.ok());
         QCOMPARE(service.count(QStringLiteral("refund")), cardBookings + 1);
@@ -494,7 +523,8 @@ private slots:
         y.bookingCode = cardCode;
         y.owner = other;
         y.seatIds = {m_seats[15]};
-        auto cheaper = RefundDesk(refunds, &service).exchange(y);
+        RefundService sender(*m_db, *c, service);
+        auto cheaper = RefundDesk(refunds, &sender.cards).exchange(y);
         QVERIFY2(cheaper.ok(), qPrintable(cheaper.ok() ? QString() : cheaper.error().message));
         QCOMPARE(cheaper.value().differenceMinor, qint64(-10000));
         QVERIFY(cheaper.value().refund.has_value());

@@ -8,6 +8,8 @@
 #include <QtTest>
 
 #include "db/dbconnection.h"
+#include "tests/support/paidsale.h"
+#include "tests/support/scriptedgateway.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -761,6 +763,60 @@ private slots:
                         .ok());
         QCOMPARE(confirm(QStringLiteral("{\"method\": \"card\", \"intent\": \"%1\"}").arg(key)),
                  QStringLiteral("confirmed"));
+    }
+
+    /// Finding 4, the refund: a till marked a card refund done (bo_refund_finish) without the
+    /// gateway ever paying it back. A card refund's answer is the payment service's to record, as
+    /// the card's own states are; the till still records its cash refunds.
+    void aTillCannotSayACardRefundWasPaid()
+    {
+        const int cashier =
+            addStaff(QStringLiteral("Mina Park"), QStringLiteral("cashier"), QStringLiteral("482913"));
+        QVERIFY(cashier > 0);
+        const int showtime = m_db->addShowtime();
+        auto till = m_db->connect();
+        QVERIFY(till);
+        const QUuid tillId = QUuid::createUuid();
+        bo::test::ScriptedGateway gateway;
+        gateway.authorises << bo::test::ScriptedGateway::reply(GatewayOutcome::Done,
+                                                               GatewayPaymentState::Authorised);
+        gateway.captures << bo::test::ScriptedGateway::reply(GatewayOutcome::Done,
+                                                             GatewayPaymentState::Captured);
+        const QString code = bo::test::paidSale(*till, showtime, m_db->seatIds(showtime).mid(0, 1),
+                                                QStringLiteral("till-a"), tillId, &gateway);
+        QVERIFY(!code.isEmpty());
+        QVERIFY(signIn(*till, cashier, QStringLiteral("482913"), tillId.toString(QUuid::WithoutBraces)));
+        const QString key = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        auto begun = till->exec(
+            QStringLiteral("SELECT method, state FROM bo_refund_begin(?::uuid, ?, NULL, 'Feels unwell', "
+                           "'till-a', ?::uuid, NULL, NULL)"),
+            {key, code, tillId.toString(QUuid::WithoutBraces)});
+        QVERIFY2(begun.ok(), qPrintable(begun.ok() ? QString() : begun.error().detail));
+        QVERIFY(begun.value().next());
+        QCOMPARE(begun.value().value(0).toString() + QLatin1Char(':') + begun.value().value(1).toString(),
+                 QStringLiteral("card:REFUNDING"));
+
+        const auto refundState = [&] {
+            return m_db->scalar(QStringLiteral("SELECT state FROM refund WHERE key = '%1'").arg(key));
+        };
+        for (const bool ok : {true, false}) {
+            auto finished = till->exec(
+                QStringLiteral("SELECT state FROM bo_refund_finish(?::uuid, ?, 'made-up', NULL, ?::uuid)"),
+                {key, ok, tillId.toString(QUuid::WithoutBraces)});
+            QVERIFY(!finished.ok());
+            QVERIFY2(finished.error().detail.contains(QLatin1String("only the payment service")),
+                     qPrintable(finished.error().detail));
+            QCOMPARE(refundState(), QStringLiteral("REFUNDING"));
+        }
+        // The service records the gateway's answer.
+        auto service = m_db->connectAsService();
+        QVERIFY(service);
+        QVERIFY(service
+                    ->exec(QStringLiteral(
+                               "SELECT state FROM bo_refund_finish(?::uuid, true, 'ref-9', NULL, NULL)"),
+                           {key})
+                    .ok());
+        QCOMPARE(refundState(), QStringLiteral("REFUNDED"));
     }
 
     /// Finding 9: the approval limit was judged per call, so a booking above it was refunded seat by

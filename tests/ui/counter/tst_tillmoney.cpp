@@ -80,7 +80,7 @@ private slots:
                     .value()
                     .ok());
         QVERIFY(TillShiftStore(*m_terminal).openShift(m_till, till, 100000).ok());
-        m_desk = std::make_unique<PgTillDesk>(m_db->settings(), till, m_till, PaymentGatewayFactory());
+        m_desk = std::make_unique<PgTillDesk>(m_db->settings(), till, m_till, CardPaymentsFactory());
         m_desk->start();
     }
 
