@@ -352,7 +352,12 @@ private slots:
             QStringLiteral("SELECT bo_terminal_mine('%1')").arg(till),
             QStringLiteral("SELECT bo_sale_gate(1, '%1', 1)").arg(till),
             QStringLiteral("SELECT * FROM bo_payment_seen(ARRAY['%1'::uuid])").arg(till),
-            QStringLiteral("SELECT bo_refunded_before('%1')").arg(till)};
+            QStringLiteral("SELECT bo_refunded_before('%1')").arg(till),
+            // The payment service's: who made a payment, who may move it, a pass spent, a refund read.
+            QStringLiteral("SELECT bo_payment_made_by('%1')").arg(till),
+            QStringLiteral("SELECT bo_payment_may_write('%1', 'card', 'NEW', 'AUTHORISING')").arg(till),
+            QStringLiteral("SELECT * FROM bo_service_pass_redeem('%1', '%1')").arg(till),
+            QStringLiteral("SELECT * FROM bo_refund_find('%1')").arg(till)};
         for (const QString& sql : attempts) {
             auto r = kiosk->exec(sql);
             QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
@@ -364,8 +369,13 @@ private slots:
         // A till reads no audit chain either (the manager's, to verify).
         auto tillLogin = m_db->connect();
         QVERIFY(tillLogin);
-        for (const QString& sql : {QStringLiteral("SELECT * FROM bo_audit_head()"),
-                                   QStringLiteral("SELECT bo_announce('bo_seats', '1|F1')")}) {
+        for (const QString& sql :
+             {QStringLiteral("SELECT * FROM bo_audit_head()"),
+              QStringLiteral("SELECT bo_announce('bo_seats', '1|F1')"),
+              QStringLiteral("SELECT bo_payment_made_by('%1')").arg(till),
+              QStringLiteral("SELECT bo_payment_may_write('%1', 'card', 'NEW', 'AUTHORISED')").arg(till),
+              QStringLiteral("SELECT * FROM bo_service_pass_redeem('%1', '%1')").arg(till),
+              QStringLiteral("SELECT * FROM bo_refund_find('%1')").arg(till)}) {
             auto r = tillLogin->exec(sql);
             QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
                      qPrintable(sql));
