@@ -174,6 +174,13 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
         return make(ErrorCode::BadInput, text);
     if (state == QLatin1String("BO403"))
         return make(ErrorCode::NotOnSale, text);
+    // A refusal our functions raise in words ("pay first", "cash is taken only at a staffed till"):
+    // the request is not this login's to make, and asking again will not change that. The server's
+    // own ("permission denied for ...", "must be superuser ...") is a missing grant or a wrong
+    // login, which stays unexpected.
+    if (state == QLatin1String("42501") && !text.startsWith(QLatin1String("permission denied")) &&
+        !text.startsWith(QLatin1String("must be ")))
+        return make(ErrorCode::BadInput, text);
     if (state == QLatin1String("BO404")) {
         Error e = make(ErrorCode::NotFound, text);
         const qsizetype colon = text.lastIndexOf(QLatin1String(": "));

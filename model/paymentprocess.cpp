@@ -63,9 +63,15 @@ Error noGateway()
     return makeError(ErrorCode::BadInput, tr("No card payment service is configured."));
 }
 
-/// What the booking stores about its payment, made from the stored intent alone, so that a
-/// confirm asked again with its key sends the same request.
-ConfirmRequest withPayment(ConfirmRequest confirm, const PaymentIntent& intent)
+bool bookingGone(const PaymentIntent& intent)
+{
+    return intent.bookingStatus != QLatin1String("PENDING") &&
+           intent.bookingStatus != QLatin1String("CONFIRMED");
+}
+
+} // namespace
+
+ConfirmRequest PaymentProcess::carrying(ConfirmRequest confirm, const PaymentIntent& intent)
 {
     QJsonObject payment{{QStringLiteral("method"), QLatin1String(paymentMethodName(intent.request.method))},
                         {QStringLiteral("intent"), intent.request.key.toString(QUuid::WithoutBraces)},
@@ -82,14 +88,6 @@ ConfirmRequest withPayment(ConfirmRequest confirm, const PaymentIntent& intent)
     confirm.payment = payment;
     return confirm;
 }
-
-bool bookingGone(const PaymentIntent& intent)
-{
-    return intent.bookingStatus != QLatin1String("PENDING") &&
-           intent.bookingStatus != QLatin1String("CONFIRMED");
-}
-
-} // namespace
 
 const char* paymentOutcomeName(PaymentOutcome::Kind kind)
 {
@@ -186,7 +184,7 @@ PaymentOutcome PaymentProcess::payByCard(const NewPaymentIntent& intent, const C
                 .arg(QLatin1String(intentStateName(current.state))));
 
     report(PaymentPhase::Confirming);
-    Result<ConfirmResult> booked = confirmUntilKnown(withPayment(confirm, current));
+    Result<ConfirmResult> booked = confirmUntilKnown(carrying(confirm, current));
     if (booked) {
         checkpoint("confirm-committed");
         report(PaymentPhase::Capturing);
@@ -240,7 +238,7 @@ PaymentOutcome PaymentProcess::payCash(const NewPaymentIntent& intent, const Con
                 .arg(QLatin1String(intentStateName(current.state))));
 
     report(PaymentPhase::Confirming);
-    Result<ConfirmResult> booked = confirmUntilKnown(withPayment(confirm, current));
+    Result<ConfirmResult> booked = confirmUntilKnown(carrying(confirm, current));
     if (booked) {
         Result<PaymentIntent> kept = settleCash(current, true, {});
         PaymentOutcome out = outcomeOf(PaymentOutcome::Kind::Paid, kept ? kept.value() : current, {});

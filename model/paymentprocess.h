@@ -56,7 +56,7 @@ struct PaymentOutcome
 
 [[nodiscard]] const char* paymentOutcomeName(PaymentOutcome::Kind kind);
 
-/// The payment of one sale through a durable intent (DESIGN §3, issue 11, docs/PAYMENTS.md).
+/// The payment of one sale through a durable intent (ARCHITECTURE §3, issue 11, docs/PAYMENTS.md).
 /// Every call to the payment service is preceded by a committed "about to call" state and
 /// followed by a committed result; an outcome that is unknown is resolved by asking again with
 /// the same key, never by guessing. Blocking: runs on a worker thread or in the CLI.
@@ -88,6 +88,11 @@ public:
     /// "authorise-answered", "confirm-committed", "capture-sending"): the kill matrix stops the
     /// process there (docs/PAYMENTS.md); logging otherwise.
     void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
+
+    /// `confirm` carrying `intent`: what the booking stores about its payment, made from the
+    /// stored intent alone, so that a confirm asked again with its key sends the same request
+    /// (the ops CLI's `confirm --pay` asked again after a failure).
+    [[nodiscard]] static ConfirmRequest carrying(ConfirmRequest confirm, const PaymentIntent& intent);
 
     /// Takes one unresolved intent as far as it can go now, by the rules above. `ownSale`: the
     /// caller is the terminal that made it, restarting, so a sale still PENDING is given up

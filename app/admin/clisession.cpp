@@ -138,7 +138,9 @@ void CliSession::addOptions()
         "  hall-blocks HALL                        the seats a hall keeps blocked and why\n"
         "  hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]   hold seats (all or none)\n"
         "  release SHOWTIME --owner TOKEN [SEAT...]          release held seats\n"
-        "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]   confirm a sale (idempotent)\n"
+        "  confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...] [--pay card|cash [--tendered AMOUNT]]\n"
+        "                                          pay for a held sale and confirm it (idempotent);\n"
+        "                                          without --pay only a sale that costs nothing\n"
         "  sell SHOWTIME SEAT[:TIER]... --pay card|cash [--tendered AMOUNT] [--gateway URL --service-db "
         "CONNINFO]\n"
         "                                          sell seats, paid through a durable payment intent\n"
@@ -226,11 +228,9 @@ void CliSession::addOptions()
         {QStringLiteral("ttl"), tr("Hold time in seconds (default: the selection TTL setting)."),
          tr("seconds")},
         {QStringLiteral("terminal"), tr("Terminal name stored with the sale."), tr("name")},
-        {QStringLiteral("payment"), tr("Payment method recorded with the booking (cash, card, ...)."),
-         tr("method")},
         {QStringLiteral("date"), tr("Day for 'showtimes' and 'report day' (default today)."),
          tr("YYYY-MM-DD")},
-        {QStringLiteral("pay"), tr("How 'sell' is paid: card or cash."), tr("method")},
+        {QStringLiteral("pay"), tr("How 'sell' or 'confirm' is paid: card or cash."), tr("method")},
         {QStringLiteral("tendered"), tr("Cash handed over, in minor units (default: the total)."),
          tr("amount")},
         {QStringLiteral("gateway"), tr("Payment service URL (else $BOXOFFICE_GATEWAY)."), tr("url")},

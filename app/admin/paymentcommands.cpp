@@ -5,6 +5,7 @@
 #include <csignal>
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QSysInfo>
 #include <QThread>
@@ -93,6 +94,44 @@ Result<std::unique_ptr<PaymentGateway>> PaymentCommands::gateway(bool required) 
     return std::unique_ptr<PaymentGateway>(std::move(http));
 }
 
+Result<PaymentCommands::PayOptions> PaymentCommands::payOptions() const
+{
+    PayOptions pay;
+    const QString method = m_session.value(QStringLiteral("pay")).trimmed().toLower();
+    if (method != QLatin1String("card") && method != QLatin1String("cash"))
+        return makeError(ErrorCode::BadInput, tr("--pay must be card or cash."));
+    pay.card = method == QLatin1String("card");
+    if (m_session.isSet(QStringLiteral("tendered"))) {
+        if (pay.card)
+            return makeError(ErrorCode::BadInput, tr("--tendered is for cash; a card pays the price."));
+        bool ok = false;
+        pay.tendered = m_session.value(QStringLiteral("tendered")).toLongLong(&ok);
+        if (!ok || pay.tendered <= 0)
+            return makeError(ErrorCode::BadInput, tr("--tendered '%1' is not an amount in minor units.")
+                                                      .arg(m_session.value(QStringLiteral("tendered"))));
+    }
+    return pay;
+}
+
+std::optional<ExitCode> PaymentCommands::openPayment(const PayOptions& pay,
+                                                     std::unique_ptr<PaymentGateway>& service,
+                                                     CliCardService& serviceSide)
+{
+    auto gatewayFound = gateway(pay.card);
+    if (!gatewayFound)
+        return m_session.fail(gatewayFound.error());
+    service = std::move(gatewayFound.value());
+    if (Status s = m_session.connect(true); !s)
+        return m_session.fail(s.error());
+    // The service's login is opened before anything of the sale is written: a wrong one leaves
+    // nothing behind.
+    if (pay.card) {
+        if (Status s = serviceSide.open(m_session); !s)
+            return m_session.fail(s.error());
+    }
+    return std::nullopt;
+}
+
 ExitCode PaymentCommands::sell(const QStringList& positional)
 {
     auto showtimeId = m_session.showtimeArgument(positional);
@@ -103,42 +142,119 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
         return m_session.usageError(picks.error().message);
     if (picks.value().labels.isEmpty())
         return m_session.usageError(tr("Which seats? Name them as printed, e.g. K12 K13:child."));
-    const QString method = m_session.value(QStringLiteral("pay")).trimmed().toLower();
-    if (method != QLatin1String("card") && method != QLatin1String("cash"))
-        return m_session.usageError(tr("--pay must be card or cash."));
-    const bool card = method == QLatin1String("card");
-    qint64 tendered = 0;
-    if (!card && m_session.isSet(QStringLiteral("tendered"))) {
-        bool ok = false;
-        tendered = m_session.value(QStringLiteral("tendered")).toLongLong(&ok);
-        if (!ok || tendered <= 0)
-            return m_session.usageError(tr("--tendered '%1' is not an amount in minor units.")
-                                            .arg(m_session.value(QStringLiteral("tendered"))));
-    }
-    auto service = gateway(card);
-    if (!service)
-        return m_session.fail(service.error());
-    if (Status s = m_session.connect(true); !s)
-        return m_session.fail(s.error());
+    auto pay = payOptions();
+    if (!pay)
+        return m_session.usageError(pay.error().message);
+    std::unique_ptr<PaymentGateway> service;
     CliCardService serviceSide;
-    if (card) {
-        if (Status s = serviceSide.open(m_session); !s)
-            return m_session.fail(s.error());
-    }
+    if (auto failed = openPayment(pay.value(), service, serviceSide))
+        return *failed;
 
     CatalogStore catalog(m_session.connection());
-    auto settings = catalog.settings();
-    if (!settings)
-        return m_session.fail(settings.error());
     const int showtime = showtimeId.value();
     auto ids = catalog.resolveSeatLabels(showtime, picks.value().labels);
     if (!ids)
         return m_session.failLookup(ids.error());
+    SaleToPay sale;
+    sale.showtimeId = showtime;
+    sale.seatIds = ids.value();
+    sale.tiers = picks.value().tiers;
+    sale.owner = SeatService::newToken();
+    sale.confirmKey = QUuid::createUuid();
+    sale.newHold = true;
+    return payFor(sale, pay.value(), service.get(), serviceSide);
+}
+
+ExitCode PaymentCommands::confirmPaid(int showtimeId, const QUuid& owner, const QUuid& key,
+                                      const SaleCommands::SeatPicks& picks)
+{
+    auto pay = payOptions();
+    if (!pay)
+        return m_session.usageError(pay.error().message);
+    std::unique_ptr<PaymentGateway> service;
+    CliCardService serviceSide;
+    if (auto failed = openPayment(pay.value(), service, serviceSide))
+        return *failed;
+    CatalogStore catalog(m_session.connection());
+    QList<int> ids;
+    if (!picks.labels.isEmpty()) {
+        auto named = catalog.resolveSeatLabels(showtimeId, picks.labels);
+        if (!named)
+            return m_session.failLookup(named.error());
+        ids = named.value();
+    } else {
+        // Every seat the sale holds, as a confirm naming none confirms.
+        auto seats = SeatStore(m_session.connection()).seats(showtimeId, owner);
+        if (!seats)
+            return m_session.failLookup(seats.error());
+        for (const SeatState& seat : seats.value())
+            if (seat.status == SeatStatus::Held && seat.heldBy == owner)
+                ids << seat.seatId;
+    }
+    SaleToPay sale;
+    sale.showtimeId = showtimeId;
+    sale.seatIds = ids;
+    sale.tiers = picks.tiers;
+    sale.owner = owner;
+    sale.confirmKey = key;
+    sale.newHold = false;
+    sale.allHeld = picks.labels.isEmpty();
+    return payFor(sale, pay.value(), service.get(), serviceSide);
+}
+
+ExitCode PaymentCommands::payFor(SaleToPay sale, const PayOptions& pay, PaymentGateway* service,
+                                 CliCardService& serviceSide)
+{
+    const bool card = pay.card;
+    const QString method = card ? QStringLiteral("card") : QStringLiteral("cash");
+    CatalogStore catalog(m_session.connection());
+    auto settings = catalog.settings();
+    if (!settings)
+        return m_session.fail(settings.error());
+    const int showtime = sale.showtimeId;
+    // The till's name and id: the member signed in at it and its open shift stamp the sale.
+    const CliSession::Till till = m_session.till();
+    const QString& terminal = till.name;
+    SeatStore store(m_session.connection());
+    SeatService seats(store, SaleRules(settings.value()));
+    PaymentIntentStore intents(m_session.connection());
+    ConfirmRequest confirm;
+    confirm.terminal = terminal;
+    confirm.terminalId = till.id;
+    confirm.key = sale.confirmKey;
+    confirm.showtimeId = showtime;
+    confirm.owner = sale.owner;
+
+    // A confirm asked again with its key pays with the same intent (its key is the confirm's,
+    // hashed): once paid, it is sent again carrying that payment and answered from the stored
+    // booking, so a retry never takes the money twice. The capture is left to `reconcile`.
+    const QUuid paymentKey = QUuid::createUuidV5(sale.confirmKey, QStringLiteral("payment"));
+    if (!sale.newHold) {
+        auto earlier = intents.find(paymentKey);
+        if (earlier) {
+            if (!sale.allHeld) {
+                confirm.seatIds = sale.seatIds;
+                confirm.tiers = sale.tiers;
+                auto tiers = catalog.priceTiers(showtime);
+                if (!tiers)
+                    return m_session.fail(tiers.error());
+                SaleCommands::fillTiers(confirm.tiers, tiers.value());
+            }
+            auto again = seats.confirm(PaymentProcess::carrying(confirm, earlier.value()));
+            if (!again)
+                return m_session.fail(again.error());
+            const NewPaymentIntent& paid = earlier.value().request;
+            return printPaid(again.value(), earlier.value(), sale, method, paid.amountMinor, paid.currency);
+        }
+        if (earlier.error().code != ErrorCode::NotFound)
+            return m_session.fail(earlier.error());
+        if (sale.seatIds.isEmpty())
+            return m_session.fail(makeError(ErrorCode::Expired, tr("No seats are held by this sale.")));
+    }
     auto tiers = catalog.priceTiers(showtime);
     if (!tiers)
         return m_session.fail(tiers.error());
-    QStringList chosen = picks.value().tiers;
-    SaleCommands::fillTiers(chosen, tiers.value());
+    SaleCommands::fillTiers(sale.tiers, tiers.value());
     // The bill as the tills make it: each seat's ticket type plus what its kind adds (0026).
     auto show = catalog.showtime(showtime);
     if (!show)
@@ -149,41 +265,43 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     SaleBasket basket;
     basket.setPriceList(tiers.value());
     basket.setSurcharges(seatStates.value(), show.value().seatSurcharges);
-    for (qsizetype i = 0; i < chosen.size() && i < ids.value().size(); ++i) {
-        if (!basket.setTier(ids.value().at(i), chosen.at(i)))
+    for (qsizetype i = 0; i < sale.tiers.size() && i < sale.seatIds.size(); ++i) {
+        if (!basket.setTier(sale.seatIds.at(i), sale.tiers.at(i)))
             return m_session.usageError(
-                tr("There is no ticket type '%1' for this showtime.").arg(chosen.at(i)));
+                tr("There is no ticket type '%1' for this showtime.").arg(sale.tiers.at(i)));
     }
-    const qint64 total = basket.totalMinor(ids.value());
+    const qint64 total = basket.totalMinor(sale.seatIds);
     const QString currency = basket.currency(settings.value().currency);
-    if (!card && tendered == 0)
-        tendered = total;
-
-    // The till's name and id: the member signed in at it and its open shift stamp the sale.
-    const CliSession::Till till = m_session.till();
-    const QString& terminal = till.name;
-    SeatStore store(m_session.connection());
-    SeatService seats(store, SaleRules(settings.value()));
-    const QUuid token = SeatService::newToken();
-    auto held = seats.hold(showtime, ids.value(), token);
-    if (!held)
-        return m_session.fail(held.error());
-    if (!held.value().granted) {
-        Error e = makeError(ErrorCode::Conflict, tr("Not sold: a seat is no longer free."));
-        e.seats = held.value().unavailable;
-        return m_session.fail(e);
+    const qint64 tendered = card ? 0 : (pay.tendered > 0 ? pay.tendered : total);
+    // A confirm naming no seats confirms every seat the sale holds, as asked (and so asks the same
+    // again on a retry, when they are no longer held but booked).
+    if (!sale.allHeld) {
+        confirm.seatIds = sale.seatIds;
+        confirm.tiers = sale.tiers;
     }
-    auto started = seats.beginPayment(showtime, ids.value(), token, terminal, till.id);
+
+    if (sale.newHold) {
+        auto held = seats.hold(showtime, sale.seatIds, sale.owner);
+        if (!held)
+            return m_session.fail(held.error());
+        if (!held.value().granted) {
+            Error e = makeError(ErrorCode::Conflict, tr("Not sold: a seat is no longer free."));
+            e.seats = held.value().unavailable;
+            return m_session.fail(e);
+        }
+    }
+    auto started = seats.beginPayment(showtime, sale.seatIds, sale.owner, terminal, till.id);
     if (!started) {
-        (void)seats.release(showtime, token);
+        if (sale.newHold)
+            (void)seats.release(showtime, sale.owner);
         return m_session.fail(started.error());
     }
     SteadyClock clock;
     const qint64 deadlineMs = clock.nowMs() + started.value().hold.remainingMs();
 
     NewPaymentIntent intent;
-    intent.key = QUuid::createUuid();
-    intent.holdToken = token;
+    intent.key = sale.newHold ? QUuid::createUuid() : paymentKey;
+    intent.holdToken = sale.owner;
     intent.showtimeId = showtime;
     intent.bookingId = started.value().bookingId;
     intent.bookingCode = started.value().bookingCode;
@@ -192,47 +310,28 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     intent.method = card ? PaymentMethod::Card : PaymentMethod::Cash;
     intent.amountMinor = total;
     intent.currency = currency;
-    intent.tenderedMinor = card ? 0 : tendered;
-    intent.gateway = service.value() ? service.value()->name() : QString();
-    ConfirmRequest confirm;
-    confirm.terminal = terminal;
-    confirm.terminalId = till.id;
-    confirm.key = QUuid::createUuid();
-    confirm.showtimeId = showtime;
-    confirm.owner = token;
-    confirm.seatIds = ids.value();
-    confirm.tiers = chosen;
+    intent.tenderedMinor = tendered;
+    intent.gateway = service ? service->name() : QString();
 
-    PaymentIntentStore intents(m_session.connection());
-    PaymentProcess process(intents, store, card ? serviceSide.cardsFor(intents, *service.value()) : nullptr,
-                           clock, pauseMs);
+    PaymentProcess process(intents, store, card ? serviceSide.cardsFor(intents, *service) : nullptr, clock,
+                           pauseMs);
     process.setCheckpoint(CliSession::stopAtCheckpoint);
     const PaymentOutcome out =
         card ? process.payByCard(intent, confirm, deadlineMs) : process.payCash(intent, confirm);
-    if (out.kind != PaymentOutcome::Kind::Paid) {
+    if (out.kind != PaymentOutcome::Kind::Paid && sale.newHold) {
         // The sale ends: its seats go back and its pending booking is cancelled, so a payment
         // whose outcome is still unknown is voided by the reconciler if it went through.
-        (void)seats.release(showtime, token);
+        (void)seats.release(showtime, sale.owner);
     }
 
     QJsonObject json{{QStringLiteral("outcome"), QLatin1String(paymentOutcomeName(out.kind))},
                      {QStringLiteral("payment"), intentJson(out.intent)},
-                     {QStringLiteral("owner"), token.toString(QUuid::WithoutBraces)}};
+                     {QStringLiteral("owner"), sale.owner.toString(QUuid::WithoutBraces)}};
     if (!out.reason.isEmpty())
         json.insert(QStringLiteral("reason"), out.reason);
     switch (out.kind) {
-    case PaymentOutcome::Kind::Paid: {
-        json.insert(QStringLiteral("booking"), out.booking.code);
-        json.insert(QStringLiteral("total_minor"), out.booking.totalMinor);
-        QString text = tr("Sold: booking %1, %2 paid by %3.\n")
-                           .arg(out.booking.code, minorWithCurrency(total, currency), method);
-        if (!card && out.intent.changeMinor > 0)
-            text += tr("Change due: %1.\n").arg(minorWithCurrency(out.intent.changeMinor, currency));
-        if (out.intent.state != IntentState::Captured)
-            text += tr("The capture is not confirmed yet; 'reconcile' finishes it.\n");
-        m_session.print(json, text);
-        return ExitCode::Ok;
-    }
+    case PaymentOutcome::Kind::Paid:
+        return printPaid(out.booking, out.intent, sale, method, total, currency);
     case PaymentOutcome::Kind::Declined:
         m_session.print(json, QString());
         m_session.printError(tr("Declined: %1. Nothing was charged and nothing was booked.").arg(out.reason));
@@ -252,6 +351,29 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     if (e.message.isEmpty())
         e.message = out.reason;
     return m_session.fail(e);
+}
+
+ExitCode PaymentCommands::printPaid(const ConfirmResult& booked, const PaymentIntent& intent,
+                                    const SaleToPay& sale, const QString& method, qint64 total,
+                                    const QString& currency)
+{
+    // The booking as `confirm` prints it (code, status, seats, replayed), with its payment.
+    QJsonObject json = QJsonDocument::fromJson(booked.responseJson.toUtf8()).object();
+    json.insert(QStringLiteral("replayed"), booked.replayed);
+    json.insert(QStringLiteral("outcome"), QLatin1String(paymentOutcomeName(PaymentOutcome::Kind::Paid)));
+    json.insert(QStringLiteral("payment"), intentJson(intent));
+    json.insert(QStringLiteral("owner"), sale.owner.toString(QUuid::WithoutBraces));
+    json.insert(QStringLiteral("booking"), booked.code);
+    QString text = booked.replayed ? tr("Already confirmed: booking %1, %2 paid by %3.\n")
+                                         .arg(booked.code, minorWithCurrency(total, currency), method)
+                                   : tr("Sold: booking %1, %2 paid by %3.\n")
+                                         .arg(booked.code, minorWithCurrency(total, currency), method);
+    if (intent.request.method == PaymentMethod::Cash && intent.changeMinor > 0 && !booked.replayed)
+        text += tr("Change due: %1.\n").arg(minorWithCurrency(intent.changeMinor, currency));
+    if (intent.state != IntentState::Captured)
+        text += tr("The capture is not confirmed yet; 'reconcile' finishes it.\n");
+    m_session.print(json, text);
+    return ExitCode::Ok;
 }
 
 ExitCode PaymentCommands::payments()

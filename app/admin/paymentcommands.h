@@ -3,15 +3,19 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include <QCoreApplication>
 #include <QStringList>
 
 #include "app/admin/clisession.h"
+#include "app/admin/salecommands.h"
 #include "model/paymentgateway.h"
+#include "model/seattypes.h"
 
 namespace bo {
 
+class CliCardService;
 struct PaymentIntent;
 
 /// The payment commands (issue 11, docs/PAYMENTS.md): `sell` (a whole sale paid by card or cash
@@ -26,6 +30,10 @@ public:
 
     /// `sell SHOWTIME SEAT[:TIER]... --pay card|cash [--tendered AMOUNT] [--gateway URL]`.
     [[nodiscard]] ExitCode sell(const QStringList& positional);
+    /// `confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...] --pay card|cash`: pays for a sale
+    /// held before and confirms it, idempotent per key (the payment's key is made from it).
+    [[nodiscard]] ExitCode confirmPaid(int showtimeId, const QUuid& owner, const QUuid& key,
+                                       const SaleCommands::SeatPicks& picks);
     /// `payments [--unresolved] [--terminal NAME]`: newest first.
     [[nodiscard]] ExitCode payments();
     /// `payment KEY`: one intent, with its booking's state.
@@ -41,6 +49,35 @@ public:
     [[nodiscard]] Result<std::unique_ptr<PaymentGateway>> gateway(bool required) const;
 
 private:
+    struct PayOptions
+    {
+        bool card = false;
+        qint64 tendered = 0; ///< cash handed over; 0: the price
+    };
+    /// A sale about to be paid: held already, or to be held first (`newHold`, `sell`).
+    struct SaleToPay
+    {
+        int showtimeId = 0;
+        QList<int> seatIds;
+        QStringList tiers;
+        QUuid owner;
+        QUuid confirmKey;
+        bool newHold = false;
+        bool allHeld = false; ///< the confirm names no seats: every seat the owner holds
+    };
+
+    /// --pay and --tendered.
+    [[nodiscard]] Result<PayOptions> payOptions() const;
+    /// The card gateway (for a card), the connection and the payment service's login, in that
+    /// order; the exit code when one of them failed.
+    [[nodiscard]] std::optional<ExitCode>
+    openPayment(const PayOptions& pay, std::unique_ptr<PaymentGateway>& service, CliCardService& serviceSide);
+    /// Prices, pays and confirms `sale` as the counter does, and prints the outcome.
+    [[nodiscard]] ExitCode payFor(SaleToPay sale, const PayOptions& pay, PaymentGateway* service,
+                                  CliCardService& serviceSide);
+    ExitCode printPaid(const ConfirmResult& booked, const PaymentIntent& intent, const SaleToPay& sale,
+                       const QString& method, qint64 total, const QString& currency);
+
     CliSession& m_session;
 };
 

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QSysInfo>
 
+#include "app/admin/paymentcommands.h"
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
 #include "model/catalog.h"
@@ -119,6 +120,11 @@ ExitCode SaleCommands::confirm(const QStringList& positional)
     auto picks = parsePicks(positional.mid(2));
     if (!picks)
         return m_session.usageError(picks.error().message);
+    // A sale that costs something is confirmed only on its payment (the database refuses it
+    // otherwise): --pay takes it as the counter does, then confirms.
+    if (m_session.isSet(QStringLiteral("pay")))
+        return PaymentCommands(m_session).confirmPaid(showtimeId, sale.value().owner, key.value(),
+                                                      picks.value());
     const QStringList& labels = picks.value().labels;
     QStringList tiers = picks.value().tiers;
     if (Status s = m_session.connect(true); !s)
@@ -131,8 +137,6 @@ ExitCode SaleCommands::confirm(const QStringList& positional)
     request.key = key.value();
     request.showtimeId = showtimeId;
     request.owner = sale.value().owner;
-    if (m_session.isSet(QStringLiteral("payment")))
-        request.payment = QJsonObject{{QStringLiteral("method"), m_session.value(QStringLiteral("payment"))}};
     auto ids = namedSeats(catalog, showtimeId, labels);
     if (!ids)
         return m_session.failLookup(ids.error());

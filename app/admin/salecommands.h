@@ -32,7 +32,8 @@ public:
     [[nodiscard]] ExitCode hold(const QStringList& positional);
     /// `release SHOWTIME --owner TOKEN [SEAT...]`: the owner's seats (all, or the ones named).
     [[nodiscard]] ExitCode release(const QStringList& positional);
-    /// `confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...]`: idempotent per key.
+    /// `confirm SHOWTIME --owner TOKEN --key KEY [SEAT[:TIER]...] [--pay card|cash]`: idempotent per
+    /// key; with --pay, PaymentCommands::confirmPaid.
     [[nodiscard]] ExitCode confirm(const QStringList& positional);
 
     /// Seats named as SEAT or SEAT:TIER, in the order given (tiers lower-cased, empty when none).

@@ -17,9 +17,34 @@
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "db/seatstore.h"
+#include "db/staffstore.h"
 
 namespace bo::audit {
 namespace {
+
+/// The storm's cashiers, one signed in at each worker's till.
+const QString stormCashierPin = QStringLiteral("461730");
+
+/// Adds the storm's cashier `name` through the manager's login, or (left by an earlier storm on
+/// this database) gives them the storm's PIN again, which also unlocks them.
+Result<int> addCashier(const ConnectionSettings& manager, const QString& stormCashierName)
+{
+    auto opened = DbConnection::open(manager, QStringLiteral("audit-staff"));
+    if (!opened)
+        return opened.error();
+    StaffStore staff(*opened.value());
+    auto members = staff.staff();
+    if (!members)
+        return members.error();
+    for (const StaffMember& m : members.value()) {
+        if (m.active && m.name == stormCashierName) {
+            if (Status s = staff.setPin(m.id, stormCashierPin); !s)
+                return s.error();
+            return m.id;
+        }
+    }
+    return staff.addStaff(stormCashierName, StaffRole::Cashier, stormCashierPin);
+}
 
 void addPass(AuditStormReport& report, const AuditPass& pass, const QString& when)
 {
@@ -166,6 +191,27 @@ AuditStormReport runAuditStorm(const AuditStormTarget& target, const AuditStormO
         return report;
     }
 
+    // Cash at the till as a counter takes it: where the schema asks a confirm to carry its
+    // payment, a cashier the manager added signs in at each worker's till (its own id) and opens
+    // its shift. Where the workers run as the owner (runAuditStormOnServer), who takes cash
+    // without a till's staff, nobody signs in.
+    StormCash cash;
+    cash.pays = report.features.cashAtTill;
+    cash.staffed = cash.pays && target.terminal.value(QStringLiteral("user")) !=
+                                    target.owner.value(QStringLiteral("user"));
+    if (cash.staffed) {
+        for (int i = 0; i < options.workers; ++i) {
+            auto cashier = addCashier(target.manager, QStringLiteral("Audit Cashier %1").arg(i + 1));
+            if (!cashier) {
+                report.failure = QStringLiteral("adding the storm's cashier: ") + cashier.error().message +
+                                 QLatin1Char(' ') + cashier.error().detail;
+                return report;
+            }
+            cash.cashierIds << cashier.value();
+        }
+        cash.pin = stormCashierPin;
+    }
+
     StormShared shared;
     const QDeadlineTimer deadline(qint64(options.seconds) * 1000);
     QElapsedTimer elapsed;
@@ -177,7 +223,8 @@ AuditStormReport runAuditStorm(const AuditStormTarget& target, const AuditStormO
     workers.reserve(size_t(options.workers));
     threads.reserve(size_t(options.workers) + size_t(options.sweepers));
     for (int i = 0; i < options.workers; ++i)
-        workers.push_back(std::make_unique<StormWorker>(target, options, report.features, hall.value(), i,
+        workers.push_back(std::make_unique<StormWorker>(target, options, report.features, cash, hall.value(),
+                                                        i, cash.pays ? QUuid::createUuid() : QUuid(),
                                                         report.seed + quint32(i) * 7919U, shared, deadline));
     for (size_t i = 0; i < workers.size(); ++i)
         threads.emplace_back([&workers, &ledgers, i] { ledgers[i] = workers[i]->run(); });

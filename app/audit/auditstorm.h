@@ -40,10 +40,12 @@ struct AuditStormOptions
 };
 
 /// A long storm that checks itself (issue 10): workers hold / extend / release / begin payment /
-/// confirm (replayed sequentially, concurrently and under another terminal name) / cancel on a
-/// small hall with a hot spot, while sweepers run with tiny TTLs and an InvariantAuditor checks
-/// every second inside one snapshot; at the end a final sweep and a final audit. The database
-/// must be migrated and hold no showtime of the name "Audit hall" yet.
+/// take cash / confirm (replayed sequentially, concurrently and under another terminal name) /
+/// cancel on a small hall with a hot spot, each confirm carrying its sale's cash payment as a
+/// staffed till's does (a cashier the manager login adds, signed in at each worker's till), while
+/// sweepers run with tiny TTLs and an InvariantAuditor checks every second inside one snapshot; at
+/// the end a final sweep and a final audit. The database must be migrated and hold no showtime of
+/// the name "Audit hall" yet.
 /// `progress` (may be empty) gets a line every `progressSeconds`; `stop` (may be empty) ends the
 /// storm early when it returns true.
 [[nodiscard]] AuditStormReport runAuditStorm(const AuditStormTarget& target, const AuditStormOptions& options,

@@ -49,7 +49,8 @@ QJsonObject AuditStormReport::toJson() const
         {QStringLiteral("seed"), qint64(seed)},
         {QStringLiteral("features"), QJsonObject{{QStringLiteral("extend_hold"), features.extendHold},
                                                  {QStringLiteral("cancel_booking"), features.cancelBooking},
-                                                 {QStringLiteral("sale_table"), features.saleTable}}},
+                                                 {QStringLiteral("sale_table"), features.saleTable},
+                                                 {QStringLiteral("cash_at_till"), features.cashAtTill}}},
         {QStringLiteral("ops_total"), totalOps()},
         {QStringLiteral("ops_per_second"),
          elapsedMs > 0 ? double(totalOps()) * 1000.0 / double(elapsedMs) : 0.0},
@@ -76,6 +77,7 @@ QString AuditStormReport::text() const
       << " unexpected errors\n";
     s << "schema: bo_extend_hold " << (features.extendHold ? "yes" : "no") << ", bo_cancel_booking "
       << (features.cancelBooking ? "yes" : "no") << ", sale table " << (features.saleTable ? "yes" : "no")
+      << ", cash at staffed tills " << (features.cashAtTill ? "yes" : "no")
       << "; most overdue PENDING booking seen: " << maxPendingLatenessMs << " ms\n";
     s << "ops:";
     for (auto it = ops.cbegin(); it != ops.cend(); ++it)

@@ -45,7 +45,10 @@ Result<SchemaFeatures> InvariantAuditor::features()
         "SELECT to_regproc('bo_extend_hold') IS NOT NULL, to_regproc('bo_cancel_booking') IS NOT NULL, "
         "       to_regclass('sale') IS NOT NULL, "
         "       EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'settings' "
-        "                 AND column_name = 'hold_extension_s' AND table_schema = current_schema())"));
+        "                 AND column_name = 'hold_extension_s' AND table_schema = current_schema()), "
+        "       (SELECT count(DISTINCT p.proname) = 3 FROM pg_proc p "
+        "         WHERE p.pronamespace = current_schema()::regnamespace "
+        "           AND p.proname IN ('bo_staff_add', 'bo_shift_open', 'bo_payment_create'))"));
     if (!rows)
         return rows.error();
     if (!rows.value().next())
@@ -54,6 +57,7 @@ Result<SchemaFeatures> InvariantAuditor::features()
     m_features.cancelBooking = rows.value().value(1).toBool();
     m_features.saleTable = rows.value().value(2).toBool();
     m_features.extensionSettings = rows.value().value(3).toBool();
+    m_features.cashAtTill = rows.value().value(4).toBool();
     m_featuresKnown = true;
     return m_features;
 }
@@ -264,6 +268,23 @@ Result<AuditPass> InvariantAuditor::audit(int graceMs, bool full, bool final)
                  " WHERE b.status = 'PENDING' AND coalesce(s.payment_deadline, s.selection_deadline) "
                  "       < now() - ? * interval '1 millisecond' LIMIT 4"),
              grace});
+    }
+    if (m_features.cashAtTill) {
+        // (p) A terminal's confirm books only on money taken (bo_confirm): the payment its
+        // booking stores names an intent of that booking, AUTHORISED or CAPTURED.
+        invariants.append(
+            {QStringLiteral("p1-confirmed-without-payment"),
+             QStringLiteral(
+                 "SELECT count(*) OVER (), format('booking %s CONFIRMED at %s total %s carries payment "
+                 "%s (%s)', b.code, b.confirmed_at, b.total_minor, b.payment->>'intent', "
+                 "       coalesce(p.state, 'no such intent of this booking')) "
+                 "  FROM booking b LEFT JOIN payment_intent p ON p.key::text = b.payment->>'intent' "
+                 "   AND p.booking_id = b.id "
+                 " WHERE b.status = 'CONFIRMED' AND %1 "
+                 "   AND p.state IS DISTINCT FROM 'AUTHORISED' AND p.state IS DISTINCT FROM 'CAPTURED' "
+                 " LIMIT 4")
+                 .arg(recent(QStringLiteral("b.confirmed_at"))),
+             {}});
     }
     if (final) {
         invariants.append(

@@ -27,6 +27,9 @@ struct SchemaFeatures
     bool cancelBooking = false; ///< bo_cancel_booking
     bool saleTable = false;     ///< table sale (one row per hold token)
     bool extensionSettings = false;
+    /// bo_staff_add, bo_shift_open and bo_payment_create: a till takes cash only with a member
+    /// signed in and a shift open, and a terminal's confirm carries the payment (checked by p1).
+    bool cashAtTill = false;
 };
 
 /// One audit: the invariants checked inside one snapshot.
@@ -46,6 +49,7 @@ struct AuditPass
 ///   c  no booking seat active twice
 ///   d  no PENDING booking outlives its hold (by more than `grace`)
 ///   e  every stored idempotency response matches its booking
+///   p  every CONFIRMED booking carries its own payment, money taken (with `cashAtTill`)
 /// Use from the thread that created it; its connection must be able to read every table.
 class InvariantAuditor final
 {

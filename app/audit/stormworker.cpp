@@ -10,9 +10,15 @@
 #include <QJsonObject>
 
 #include "app/audit/confirmtwin.h"
+#include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/paymentintentstore.h"
 #include "db/seatstore.h"
+#include "db/staffstore.h"
+#include "db/tillshiftstore.h"
+#include "model/paymentprocess.h"
 #include "model/seatservice.h"
+#include "model/staffsignin.h"
 
 namespace bo::audit {
 namespace {
@@ -52,8 +58,9 @@ bool sameBooking(const ConfirmResult& a, const ConfirmResult& b)
 } // namespace
 
 StormWorker::StormWorker(const AuditStormTarget& target, const AuditStormOptions& options,
-                         const SchemaFeatures& features, const StormHall& hall, int index, quint32 seed,
-                         StormShared& shared, const QDeadlineTimer& deadline)
+                         const SchemaFeatures& features, const StormCash& cash, const StormHall& hall,
+                         int index, QUuid tillId, quint32 seed, StormShared& shared,
+                         const QDeadlineTimer& deadline)
     : m_target(target)
     , m_options(options)
     , m_features(features)
@@ -64,6 +71,8 @@ StormWorker::StormWorker(const AuditStormTarget& target, const AuditStormOptions
     , m_deadline(deadline)
     , m_terminal(QStringLiteral("audit-%1").arg(index))
     , m_otherTerminal(QStringLiteral("audit-%1-elsewhere").arg(index))
+    , m_cash(cash)
+    , m_tillId(tillId)
 {}
 
 StormWorker::~StormWorker() = default;
@@ -78,21 +87,28 @@ StormLedger StormWorker::run()
     m_connection = std::move(opened).value();
     SeatStore store(*m_connection);
     m_store = &store;
+    PaymentIntentStore intents(*m_connection);
+    m_intents = &intents;
     ConfirmTwin twin(m_target.terminal, QStringLiteral("audit-twin-%1").arg(m_index));
     m_twin = &twin;
-    newSale();
-    const qint64 maxOps =
-        m_options.maxOpsPerWorker > 0 ? m_options.maxOpsPerWorker : qint64(m_options.seconds) * 5000;
-    for (qint64 op = 0; op < maxOps && !m_deadline.hasExpired() && !m_shared.stop.load(); ++op) {
-        ++m_shared.ops;
-        step();
-        if (m_bookings.size() > m_options.bookingsPerWorker ||
-            (!m_bookings.isEmpty() && m_rng.bounded(100) < 3))
-            cancelBooking(int(m_rng.bounded(int(m_bookings.size()))));
-        if (m_rng.bounded(4) == 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(m_rng.bounded(3)));
+    if (!m_cash.pays || openTill()) {
+        newSale();
+        const qint64 maxOps =
+            m_options.maxOpsPerWorker > 0 ? m_options.maxOpsPerWorker : qint64(m_options.seconds) * 5000;
+        for (qint64 op = 0; op < maxOps && !m_deadline.hasExpired() && !m_shared.stop.load(); ++op) {
+            ++m_shared.ops;
+            step();
+            if (m_bookings.size() > m_options.bookingsPerWorker ||
+                (!m_bookings.isEmpty() && m_rng.bounded(100) < 3))
+                cancelBooking(int(m_rng.bounded(int(m_bookings.size()))));
+            if (m_rng.bounded(4) == 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(m_rng.bounded(3)));
+        }
+        // The customer at the counter when the storm ends gets the cash back; the hold lapses.
+        voidCash(QStringLiteral("cash-void"));
     }
     m_twin = nullptr;
+    m_intents = nullptr;
     m_store = nullptr;
     // Connections are closed on the thread that opened them (Qt's rule for QSqlDatabase).
     m_manager.reset();
@@ -105,6 +121,52 @@ qint64 StormWorker::liveSeats() const
 {
     return std::accumulate(m_bookings.cbegin(), m_bookings.cend(), qint64(0),
                            [](qint64 n, const Booking& b) { return n + b.result.seats.size(); });
+}
+
+bool StormWorker::openTill()
+{
+    if (m_cash.staffed) {
+        StaffStore staff(*m_connection);
+        auto checked = StaffSignIn(staff, m_terminal, m_tillId)
+                           .check(m_cash.cashierIds.value(m_index), m_cash.pin, PinPurpose::SignIn);
+        if (!checked) {
+            m_ledger.error(QStringLiteral("sign-in"), checked.error());
+            return false;
+        }
+        if (!checked.value().ok()) {
+            m_ledger.error(QStringLiteral("sign-in"),
+                           makeError(ErrorCode::Internal, QStringLiteral("the cashier was not signed in"),
+                                     checked.value().message));
+            return false;
+        }
+        m_ledger.count(QStringLiteral("sign-in"));
+        auto shift = TillShiftStore(*m_connection).openShift(m_tillId, m_terminal, 0);
+        if (!shift) {
+            m_ledger.error(QStringLiteral("open-shift"), shift.error());
+            return false;
+        }
+        m_ledger.count(QStringLiteral("open-shift"));
+    }
+    // The bill as the till makes it: the showtime's ticket types plus what each seat's kind adds.
+    CatalogStore catalog(*m_connection);
+    auto tiers = catalog.priceTiers(m_hall.showtime);
+    if (!tiers) {
+        m_ledger.error(QStringLiteral("price-list"), tiers.error());
+        return false;
+    }
+    auto show = catalog.showtime(m_hall.showtime);
+    if (!show) {
+        m_ledger.error(QStringLiteral("price-list"), show.error());
+        return false;
+    }
+    auto seats = m_store->seats(m_hall.showtime, SeatService::newToken());
+    if (!seats) {
+        m_ledger.error(QStringLiteral("price-list"), seats.error());
+        return false;
+    }
+    m_prices.setPriceList(tiers.value());
+    m_prices.setSurcharges(seats.value(), show.value().seatSurcharges);
+    return true;
 }
 
 void StormWorker::step()
@@ -121,9 +183,10 @@ void StormWorker::step()
             releaseSome();
         else if (dice < 55)
             releaseAll(QStringLiteral("release-all"));
-        else if (dice < 80)
-            beginPayment();
-        else if (dice < 92)
+        else if (dice < 80) {
+            if (beginPayment())
+                payEarly();
+        } else if (dice < 92)
             confirm(false);
         else
             slowCustomer();
@@ -155,6 +218,7 @@ void StormWorker::newSale()
     m_pendingCode.clear();
     m_lapsed = false;
     m_holdDeadline = QDeadlineTimer(0);
+    m_cashIntent.reset(); // captured or voided by now
 }
 
 std::optional<int> StormWorker::ttl()
@@ -274,6 +338,7 @@ void StormWorker::releaseSome()
 /// Ends the sale (its pending booking too) and starts a new one.
 void StormWorker::releaseAll(const QString& why)
 {
+    voidCash(QStringLiteral("cash-void"));
     auto r = m_store->release(m_hall.showtime, m_token);
     if (!r)
         m_ledger.error(why, r.error());
@@ -292,17 +357,17 @@ void StormWorker::saleFailed(const QString& op, const Error& e)
     releaseAll(QStringLiteral("release-after-failure"));
 }
 
-void StormWorker::beginPayment()
+bool StormWorker::beginPayment()
 {
-    auto r = m_store->beginPayment(m_hall.showtime, sorted(m_held), m_token, m_terminal, ttl());
+    auto r = m_store->beginPayment(m_hall.showtime, sorted(m_held), m_token, m_terminal, ttl(), m_tillId);
     if (!r) {
         saleFailed(QStringLiteral("begin-payment"), r.error());
-        return;
+        return false;
     }
     if (!r.value().hold.granted) {
         m_ledger.count(QStringLiteral("begin-payment-refused"));
         releaseAll(QStringLiteral("release-after-failure"));
-        return;
+        return false;
     }
     m_ledger.count(QStringLiteral("begin-payment"));
     if (m_paying && r.value().bookingId != m_pendingId)
@@ -314,6 +379,95 @@ void StormWorker::beginPayment()
     m_pendingId = r.value().bookingId;
     m_pendingCode = r.value().bookingCode;
     m_holdDeadline = QDeadlineTimer(r.value().hold.remainingMs());
+    return true;
+}
+
+bool StormWorker::payCash(ConfirmRequest& request)
+{
+    // What the request books (every seat the sale holds when it names none), at the tiers it names.
+    const QList<int> ids = request.seatIds.isEmpty() ? sorted(m_held) : request.seatIds;
+    SaleBasket bill = m_prices;
+    for (qsizetype i = 0; i < request.tiers.size() && i < ids.size(); ++i)
+        bill.setTier(ids.at(i), request.tiers.at(i));
+    const qint64 total = bill.totalMinor(ids);
+    const QString currency = bill.currency(QStringLiteral("KRW"));
+    if (m_cashIntent &&
+        (m_cashIntent->request.amountMinor != total || m_cashIntent->request.currency != currency ||
+         m_cashIntent->request.bookingId != m_pendingId))
+        voidCash(QStringLiteral("cash-void-repriced"));
+    if (!m_cashIntent) {
+        NewPaymentIntent intent;
+        intent.key = QUuid::createUuid();
+        intent.holdToken = m_token;
+        intent.showtimeId = m_hall.showtime;
+        intent.bookingId = m_pendingId;
+        intent.bookingCode = m_pendingCode;
+        intent.terminal = m_terminal;
+        intent.terminalId = m_tillId;
+        intent.method = PaymentMethod::Cash;
+        intent.amountMinor = total;
+        intent.currency = currency;
+        // Exact money, or a note more and change back.
+        intent.tenderedMinor = total + qint64(m_rng.bounded(3)) * 1000;
+        auto made = m_intents->create(intent);
+        if (!made) {
+            saleFailed(QStringLiteral("cash"), made.error());
+            return false;
+        }
+        if (made.value().state != IntentState::Authorised || made.value().request.amountMinor != total) {
+            m_ledger.error(QStringLiteral("cash"),
+                           makeError(ErrorCode::Internal, QStringLiteral("cash not taken"),
+                                     QStringLiteral("intent %1 for %2 stored as %3 for %4")
+                                         .arg(intent.key.toString(QUuid::WithoutBraces))
+                                         .arg(total)
+                                         .arg(QLatin1String(intentStateName(made.value().state)))
+                                         .arg(made.value().request.amountMinor)));
+            releaseAll(QStringLiteral("release-after-failure"));
+            return false;
+        }
+        m_cashIntent = made.value();
+        m_ledger.count(QStringLiteral("cash"));
+    } else {
+        m_ledger.count(QStringLiteral("cash-reused"));
+    }
+    request = PaymentProcess::carrying(std::move(request), *m_cashIntent);
+    return true;
+}
+
+bool StormWorker::payEarly()
+{
+    // Half the customers hand the money over as soon as payment starts, for the tickets they
+    // name then; the confirm that follows may name others (a new price: that cash goes back).
+    if (!m_cash.pays || m_rng.bounded(2) == 0)
+        return true;
+    ConfirmRequest prospect = confirmRequest();
+    return payCash(prospect);
+}
+
+void StormWorker::voidCash(const QString& why)
+{
+    if (!m_cashIntent)
+        return;
+    const QUuid key = m_cashIntent->request.key;
+    m_cashIntent.reset();
+    auto r = m_intents->advance(key, IntentState::Authorised, IntentState::Voided);
+    if (!r)
+        m_ledger.error(why, r.error());
+    else
+        m_ledger.count(why);
+}
+
+void StormWorker::captureCash()
+{
+    if (!m_cashIntent)
+        return;
+    const QUuid key = m_cashIntent->request.key;
+    m_cashIntent.reset();
+    auto r = m_intents->advance(key, IntentState::Authorised, IntentState::Captured);
+    if (!r)
+        m_ledger.error(QStringLiteral("cash-capture"), r.error());
+    else
+        m_ledger.count(QStringLiteral("cash-capture"));
 }
 
 void StormWorker::slowCustomer()
@@ -348,6 +502,7 @@ ConfirmRequest StormWorker::confirmRequest()
     request.key = QUuid::createUuid();
     request.showtimeId = m_hall.showtime;
     request.owner = m_token;
+    request.terminalId = m_tillId;
     if (m_rng.bounded(2) == 0) {
         request.seatIds = sorted(m_held);
         std::shuffle(request.seatIds.begin(), request.seatIds.end(), m_rng);
@@ -356,8 +511,10 @@ ConfirmRequest StormWorker::confirmRequest()
                 request.tiers << (m_rng.bounded(2) == 0 ? QStringLiteral("adult") : QStringLiteral("child"));
         }
     }
-    request.payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
-                                  {QStringLiteral("reference"), QString::number(m_rng.generate64(), 16)}};
+    if (!m_cash.pays)
+        // A schema before cash at staffed tills books on a description of the payment alone.
+        request.payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
+                                      {QStringLiteral("reference"), QString::number(m_rng.generate64(), 16)}};
     return request;
 }
 
@@ -397,14 +554,22 @@ void StormWorker::replay(const ConfirmRequest& original, const ConfirmResult& fi
 
 void StormWorker::confirm(bool atDeadline)
 {
-    if (atDeadline) {
-        // Right at the hold's deadline, where a confirm races the sweepers.
+    if (atDeadline)
         m_ledger.count(QStringLiteral("confirm-at-deadline"));
-        pauseStorm(m_shared, m_holdDeadline.remainingTime() - m_rng.bounded(8));
+    ConfirmRequest request = confirmRequest();
+    if (m_cash.pays) {
+        // As a till sells: payment begun (the hold moved to the payment time), the price of what
+        // the confirm books taken in cash, and the confirm carrying that payment.
+        if (!m_paying && !beginPayment())
+            return;
+        if (!payCash(request))
+            return;
     }
+    if (atDeadline)
+        // Right at the hold's deadline, where a confirm races the sweepers.
+        pauseStorm(m_shared, m_holdDeadline.remainingTime() - m_rng.bounded(8));
     if (m_holdDeadline.hasExpired())
         m_lapsed = true;
-    const ConfirmRequest request = confirmRequest();
     const bool concurrent = m_rng.bounded(100) < 30;
     ConfirmRequest duplicate = request;
     if (concurrent) {
@@ -430,10 +595,17 @@ void StormWorker::confirm(bool atDeadline)
     }
     if (!booked) {
         const Error e = first ? makeError(ErrorCode::Conflict, QString()) : first.error();
+        if (m_cash.pays && !m_lapsed && e.detail.contains(QLatin1String("but the seats cost"))) {
+            // The till's bill differs from the server's price of the same seats and tiers.
+            m_ledger.error(QStringLiteral("confirm-price"), e);
+            releaseAll(QStringLiteral("release-after-failure"));
+            return;
+        }
         saleFailed(QStringLiteral("confirm"), e);
         return;
     }
     m_ledger.count(QStringLiteral("confirm"));
+    captureCash();
     const ConfirmResult& c = *booked;
     // Without a seat list a confirm books what the sale still holds: seats held earlier may
     // have run out and been swept meanwhile (each hold has its own deadline).

@@ -14,10 +14,13 @@
 
 #include "app/audit/auditstorm.h"
 #include "app/audit/stormledger.h"
+#include "model/paymentintents.h"
+#include "model/salebasket.h"
 #include "model/seatoperations.h"
 
 namespace bo {
 class DbConnection;
+class PaymentIntentStore;
 class SeatStore;
 } // namespace bo
 
@@ -32,14 +35,28 @@ struct StormHall
     QList<int> seats; ///< row-major; the first `hotSeats` are the hot spot
 };
 
+/// How the storm's tills take money, decided once before the workers start.
+struct StormCash
+{
+    /// Every confirm carries a cash payment of its sale's PENDING booking (the schema refuses a
+    /// terminal's confirm without one: SchemaFeatures::cashAtTill).
+    bool pays = false;
+    /// The workers' login is a till: worker i signs `cashierIds[i]` in at its till and opens its
+    /// shift first (one member per till: sign-ins of one member at many tills at once count as
+    /// guesses and lock them). Not so where the workers run as the owner, who takes cash anywhere.
+    bool staffed = false;
+    QList<int> cashierIds;
+    QString pin;
+};
+
 /// One simulated terminal: its own thread, connection, twin and (for cancels) manager
 /// connection, selling on the shared hall as fast as it can with random customers.
 class StormWorker final
 {
 public:
     StormWorker(const AuditStormTarget& target, const AuditStormOptions& options,
-                const SchemaFeatures& features, const StormHall& hall, int index, quint32 seed,
-                StormShared& shared, const QDeadlineTimer& deadline);
+                const SchemaFeatures& features, const StormCash& cash, const StormHall& hall, int index,
+                QUuid tillId, quint32 seed, StormShared& shared, const QDeadlineTimer& deadline);
     ~StormWorker();
     StormWorker(const StormWorker&) = delete;
     StormWorker& operator=(const StormWorker&) = delete;
@@ -60,6 +77,9 @@ private:
         ConfirmResult result;
     };
 
+    /// Readies the till as a counter is before its first sale: the cashier signed in, the shift
+    /// open, the showtime's price list loaded. False (with an error counted) when that fails.
+    bool openTill();
     void step();
     void newSale();
     std::optional<int> ttl();
@@ -74,7 +94,18 @@ private:
     void releaseAll(const QString& why);
     /// A failed step: the sale's time ran out or its seats were taken; anything else is unexpected.
     void saleFailed(const QString& op, const Error& e);
-    void beginPayment();
+    /// True when the sale is paying afterwards; a refused or failed start ends the sale.
+    bool beginPayment();
+    /// Takes the price of what `request` books in cash (a new intent unless the sale's intent
+    /// is still for that amount) and makes `request` carry it. False when the sale ended.
+    bool payCash(ConfirmRequest& request);
+    /// Sometimes takes the cash right after payment starts, before the confirm is asked for.
+    bool payEarly();
+    /// Hands the sale's cash back (AUTHORISED -> VOIDED) after a failed confirm, a re-priced
+    /// request or an abandoned sale.
+    void voidCash(const QString& why);
+    /// Keeps the cash of the confirmed sale (AUTHORISED -> CAPTURED).
+    void captureCash();
     void slowCustomer();
     void cancelPending();
     ConfirmRequest confirmRequest();
@@ -101,10 +132,14 @@ private:
     const QDeadlineTimer m_deadline;
     const QString m_terminal;
     const QString m_otherTerminal;
+    const StormCash& m_cash;
+    const QUuid m_tillId; ///< this worker's till (ConfirmRequest::terminalId); null when not paying
 
     std::unique_ptr<DbConnection> m_connection;
     std::unique_ptr<DbConnection> m_manager;
     SeatStore* m_store = nullptr;
+    PaymentIntentStore* m_intents = nullptr;
+    SaleBasket m_prices; ///< the showtime's price list and seat surcharges, no choices
     ConfirmTwin* m_twin = nullptr;
     StormLedger m_ledger;
 
@@ -114,7 +149,8 @@ private:
     QUuid m_pendingId;
     QString m_pendingCode;
     QDeadlineTimer m_holdDeadline{0};
-    bool m_lapsed = false; ///< the sale's hold ran out at some moment while paying
+    bool m_lapsed = false;                     ///< the sale's hold ran out at some moment while paying
+    std::optional<PaymentIntent> m_cashIntent; ///< the sale's cash, AUTHORISED, for m_pendingId
     QList<Booking> m_bookings;
 };
 

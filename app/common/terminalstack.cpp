@@ -235,7 +235,8 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     auto pooled = poolerSettings(parser, preferences, db, choice.demo);
     if (!pooled)
         return fail(pooled.error(), 2);
-    const ConnectionSettings& statements = pooled.value();
+    stack->m_statements = pooled.value();
+    const ConnectionSettings& statements = stack->m_statements;
     stack->m_backend = std::make_unique<PgTerminalBackend>(db);
     // A counter till's sales join a showtime's admission queue as tills, admitted at once
     // (docs/DECISIONS.md, "Counter tills join the line"); a kiosk's wait their turn.

@@ -32,7 +32,7 @@ class TicketPrinting;
 /// --terminal, --lang, --verbose, --quit-after. `context` is the translation context.
 void addTerminalOptions(QCommandLineParser& parser, const char* context);
 
-/// What a selling terminal is made of, wired as every shell needs it (DESIGN §1: one sale workflow
+/// What a selling terminal is made of, wired as every shell needs it (ARCHITECTURE §1: one sale workflow
 /// for the counter and the kiosk): the database found (or the demo's started) and checked, the
 /// terminal's identity, the card service, the backend, the payment desk, the reconcilers, the
 /// sale flow, the expiry releaser and, where the build has it, the ticket printing. The shell adds
@@ -69,6 +69,9 @@ public:
     [[nodiscard]] bool demo() const { return m_choice.demo; }
     [[nodiscard]] const DatabaseChoice& choice() const { return m_choice; }
     [[nodiscard]] const ConnectionSettings& database() const { return m_database; }
+    /// For plain statements (no LISTEN, no session state): through the pooler when one is named,
+    /// else the same as database().
+    [[nodiscard]] const ConnectionSettings& statements() const { return m_statements; }
     [[nodiscard]] const QString& terminal() const { return m_identity.name; }
     [[nodiscard]] const QUuid& terminalId() const { return m_identity.id; }
     [[nodiscard]] PgTerminalBackend& backend() { return *m_backend; }
@@ -91,6 +94,7 @@ private:
 
     DatabaseChoice m_choice;
     ConnectionSettings m_database;
+    ConnectionSettings m_statements;
     TerminalIdentity m_identity;
     std::unique_ptr<CardService> m_cards;
     CardPaymentsFactory m_cardPayments;

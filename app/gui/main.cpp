@@ -89,7 +89,9 @@ int main(int argc, char* argv[])
     bo::PgStaffSession staffSession(stack->database(), stack->terminal(), stack->terminalId());
     window.setStaffSession(&staffSession);
     // Till → shift, drawer, blind count and refunds (issue 16), on a thread of their own.
-    bo::PgTillDesk tillDesk(stack->database(), stack->terminal(), stack->terminalId(), stack->cardPayments());
+    // The till's shift, drawer and refunds are plain statements: through the pooler when there is one.
+    bo::PgTillDesk tillDesk(stack->statements(), stack->terminal(), stack->terminalId(),
+                            stack->cardPayments());
     window.setTillDesk(&tillDesk, stack->terminal(), stack->terminalId());
     stack->start();
     window.show();

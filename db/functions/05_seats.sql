@@ -171,7 +171,21 @@ BEGIN
     END IF;
 END $function$;
 
+-- A terminal's confirm: the sale paid for by the payment it carries (below).
 CREATE OR REPLACE FUNCTION public.bo_confirm(p_terminal text, p_key uuid, p_showtime integer, p_owner uuid, p_seats integer[], p_tiers text[], p_payment jsonb, p_terminal_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(response jsonb, replayed boolean)
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    SELECT c.response, c.replayed
+      FROM bo_confirm_sale(p_terminal, p_key, p_showtime, p_owner, p_seats, p_tiers, p_payment, p_terminal_id, NULL) c
+$function$;
+
+-- The confirm itself. `p_exchange` names the exchange whose old booking pays for this one
+-- (bo_exchange, which settles the difference itself); it is granted to nobody, so a terminal's
+-- confirm always goes through bo_confirm and carries its own payment.
+CREATE OR REPLACE FUNCTION public.bo_confirm_sale(p_terminal text, p_key uuid, p_showtime integer, p_owner uuid, p_seats integer[], p_tiers text[], p_payment jsonb, p_terminal_id uuid, p_exchange uuid)
  RETURNS TABLE(response jsonb, replayed boolean)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -371,11 +385,20 @@ BEGIN
                 USING ERRCODE = 'BO412';
         END IF;
     END IF;
-    -- A kiosk's credential is public (docs/SECURITY.md): its sale is confirmed only on a card
-    -- payment the payment service recorded, carried as above, never on none (issue 36 finding 1).
-    -- Judged last, after the sale's own rules, so a closed sale says so first.
-    IF v_carried IS NULL AND bo_terminal_kind() = 'kiosk' THEN
-        RAISE EXCEPTION 'a kiosk confirms a sale only on its card payment, with money taken: pay first'
+    -- A sale is confirmed on money taken, carried as above, never on none: a card payment the
+    -- payment service recorded, or cash a staffed till with an open shift took into its drawer
+    -- (bo_payment_create). A kiosk's credential is public (docs/SECURITY.md) and a till's can be
+    -- copied; neither may book seats that cost something on its word alone. Only a sale that
+    -- costs nothing (a ticket type priced 0) needs no payment, and an exchange's new booking is
+    -- paid by the old one and the difference bo_exchange takes. Judged last, after the sale's own
+    -- rules, so a closed sale or a lost seat says so first.
+    IF v_carried IS NULL AND v_total > 0 AND p_exchange IS NULL AND coalesce(bo_terminal_kind(), '') <> 'owner' THEN
+        IF bo_terminal_kind() = 'kiosk' THEN
+            RAISE EXCEPTION 'a kiosk confirms a sale only on its card payment, with money taken: pay first'
+                USING ERRCODE = '42501';
+        END IF;
+        RAISE EXCEPTION 'a sale of % % is confirmed only on its payment, with money taken: pay first',
+                        v_total, v_currency
             USING ERRCODE = '42501';
     END IF;
 

@@ -92,6 +92,18 @@ BEGIN
         IF coalesce(bo_terminal_kind(), '') NOT IN ('till', 'manager', 'owner') THEN
             RAISE EXCEPTION 'cash is taken only at a staffed till' USING ERRCODE = '42501';
         END IF;
+        -- At a till, cash goes into a drawer someone answers for: the member the server signed in
+        -- there (their PIN, not the credential, vouches for them) and the shift whose blind count
+        -- will expect it. A copied till credential alone takes no "cash" that books seats.
+        IF bo_terminal_kind() = 'till' THEN
+            IF p_terminal_id IS NULL THEN
+                RAISE EXCEPTION 'cash is taken at a till: the till''s id is missing' USING ERRCODE = 'BO400';
+            END IF;
+            PERFORM bo_till_member(p_terminal_id);
+            IF NOT EXISTS (SELECT 1 FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL) THEN
+                RAISE EXCEPTION 'cash goes into a drawer: open a shift at this till first' USING ERRCODE = 'BO412';
+            END IF;
+        END IF;
         IF p_tendered_minor IS NULL OR p_tendered_minor < p_amount_minor THEN
             RAISE EXCEPTION 'too little cash: % tendered for % due', coalesce(p_tendered_minor, 0), p_amount_minor
                 USING ERRCODE = 'BO400';

@@ -395,9 +395,10 @@ BEGIN
 
     -- The new booking, as any sale's confirm makes it (its seats held by p_owner).
     SELECT c.response INTO v_confirmed
-      FROM bo_confirm(p_terminal, md5(p_key::text || '/confirm')::uuid, p_showtime, p_owner, p_seats, p_tiers,
-                      jsonb_build_object('method', 'exchange', 'exchange', p_key, 'exchange_of', v_quote.booking_code),
-                      p_terminal_id) c;
+      FROM bo_confirm_sale(p_terminal, md5(p_key::text || '/confirm')::uuid, p_showtime, p_owner, p_seats,
+                           p_tiers, jsonb_build_object('method', 'exchange', 'exchange', p_key,
+                                                       'exchange_of', v_quote.booking_code),
+                           p_terminal_id, p_key) c;
     v_new_id := (v_confirmed ->> 'booking_id')::uuid;
     v_new_code := v_confirmed ->> 'code';
     v_new_total := (v_confirmed ->> 'total_minor')::bigint;

@@ -4243,6 +4243,14 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
 <context>
     <name>bo::TillMenu</name>
     <message>
+        <source>Shift %1 open</source>
+        <translation>근무 %1 진행 중</translation>
+    </message>
+    <message>
+        <source>No shift open: cash needs one (Till &gt; Open shift)</source>
+        <translation>진행 중인 근무 없음: 현금을 받으려면 근무를 시작하세요 (계산대 &gt; 근무 시작)</translation>
+    </message>
+    <message>
         <source>Shift %1 is open.</source>
         <translation>근무 %1이(가) 시작되었습니다.</translation>
     </message>

@@ -33,6 +33,8 @@ private slots:
 
     void aCashSaleIsRecordedAsAKeptIntentWithItsChange()
     {
+        const CliRun opened = m_rig.openTill();
+        QVERIFY2(opened.exitCode == 0, qPrintable(opened.describe()));
         const CliRun sold =
             m_rig.cli({QStringLiteral("sell"), m_rig.hall1(), QStringLiteral("D4"),
                        QStringLiteral("D5:child"), QStringLiteral("--pay"), QStringLiteral("cash"),
@@ -68,6 +70,8 @@ private slots:
 
     void tooLittleCashSellsNothing()
     {
+        const CliRun opened = m_rig.openTill();
+        QVERIFY2(opened.exitCode == 0, qPrintable(opened.describe()));
         const CliRun sold =
             m_rig.cli({QStringLiteral("sell"), m_rig.hall1(), QStringLiteral("D4"), QStringLiteral("--pay"),
                        QStringLiteral("cash"), QStringLiteral("--tendered"), QStringLiteral("1"),
@@ -121,6 +125,15 @@ private slots:
         QTest::newRow("sell: unknown ticket type") << QStringList{
             QStringLiteral("sell"), QStringLiteral("$HALL1"), QStringLiteral("D4:pensioner-deluxe"),
             QStringLiteral("--pay"), QStringLiteral("cash")};
+        QTest::newRow("confirm: unknown method")
+            << QStringList{QStringLiteral("confirm"), QStringLiteral("$HALL1"),  QStringLiteral("D4"),
+                           QStringLiteral("--owner"), QStringLiteral("$NEWKEY"), QStringLiteral("--key"),
+                           QStringLiteral("$NEWKEY"), QStringLiteral("--pay"),   QStringLiteral("cheque")};
+        QTest::newRow("confirm: tendered with a card")
+            << QStringList{QStringLiteral("confirm"),    QStringLiteral("$HALL1"),  QStringLiteral("D4"),
+                           QStringLiteral("--owner"),    QStringLiteral("$NEWKEY"), QStringLiteral("--key"),
+                           QStringLiteral("$NEWKEY"),    QStringLiteral("--pay"),   QStringLiteral("card"),
+                           QStringLiteral("--tendered"), QStringLiteral("20000")};
         QTest::newRow("payment: no key") << QStringList{QStringLiteral("payment")};
         QTest::newRow("payment: not a key") << QStringList{QStringLiteral("payment"), QStringLiteral("nope")};
         QTest::newRow("payment: unknown key")

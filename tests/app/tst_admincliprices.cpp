@@ -117,6 +117,8 @@ private slots:
         QCOMPARE(m_rig.db().scalar(
                      QStringLiteral("SELECT price_list_id FROM showtime WHERE id = %1").arg(showtime)),
                  QString::number(newList));
+        const CliRun till = m_rig.openTill();
+        QVERIFY2(till.exitCode == 0, qPrintable(till.describe()));
         const CliRun sold =
             m_rig.cli({QStringLiteral("sell"), QString::number(showtime), QStringLiteral("A1:youth"),
                        QStringLiteral("--pay"), QStringLiteral("cash"), QStringLiteral("--tendered"),
@@ -201,6 +203,8 @@ private slots:
         const QString morning =
             m_rig.db().scalar(QStringLiteral("SELECT min(id) FROM showtime WHERE starts_at = '%1'")
                                   .arg(QDateTime(wednesday, QTime(9, 0)).toUTC().toString(Qt::ISODate)));
+        const CliRun till = m_rig.openTill();
+        QVERIFY2(till.exitCode == 0, qPrintable(till.describe()));
         const CliRun sold =
             m_rig.cli({QStringLiteral("sell"), morning, QStringLiteral("A1:adult"), QStringLiteral("A2"),
                        QStringLiteral("--pay"), QStringLiteral("cash"), QStringLiteral("--tendered"),
@@ -267,6 +271,8 @@ private slots:
         // A weekday afternoon adult is 14,000: on a standard seat, a premium one (G5, +2,000)
         // and a couple seat (P1, +3,000). The bill the CLI takes payment for and the server's
         // total agree, seat by seat.
+        const CliRun till = m_rig.openTill();
+        QVERIFY2(till.exitCode == 0, qPrintable(till.describe()));
         const CliRun sold =
             m_rig.cli({QStringLiteral("sell"), showtime, QStringLiteral("C10:adult"),
                        QStringLiteral("G5:adult"), QStringLiteral("P1:youth"), QStringLiteral("--pay"),

@@ -50,6 +50,8 @@ private slots:
 
     void holdConfirmAndReplay()
     {
+        const CliRun opened = m_rig.openTill();
+        QVERIFY2(opened.exitCode == 0, qPrintable(opened.describe()));
         const QString owner = newUuid();
         const QString key = newUuid();
         const CliRun held = m_rig.cli({QStringLiteral("hold"), m_rig.hall1(), QStringLiteral("K5"),
@@ -72,7 +74,8 @@ private slots:
 
         const QStringList confirmArgs{
             QStringLiteral("confirm"), m_rig.hall1(), QStringLiteral("--owner"), owner,
-            QStringLiteral("--key"),   key,           QStringLiteral("--json")};
+            QStringLiteral("--key"),   key,           QStringLiteral("--pay"),   QStringLiteral("cash"),
+            QStringLiteral("--json")};
         const CliRun first = m_rig.cli(confirmArgs);
         QVERIFY2(first.exitCode == 0, qPrintable(first.describe()));
         const QJsonObject booking = first.json();
@@ -103,6 +106,37 @@ private slots:
         const CliRun text = m_rig.cli(confirmArgs.mid(0, confirmArgs.size() - 1));
         QVERIFY2(text.exitCode == 0, qPrintable(text.describe()));
         QVERIFY2(text.out.contains(code), qPrintable(text.describe()));
+    }
+
+    /// A sale that costs something is booked only on its payment: a confirm without --pay is
+    /// refused by the database, says why, and changes nothing; with --pay cash it books.
+    void confirmWithoutPaymentBooksNothing()
+    {
+        const QString owner = newUuid();
+        const CliRun held = m_rig.cli(
+            {QStringLiteral("hold"), m_rig.hall1(), QStringLiteral("C7"), QStringLiteral("--owner"), owner});
+        QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
+        const QString before = m_rig.snapshot();
+        const CliRun unpaid =
+            m_rig.cli({QStringLiteral("confirm"), m_rig.hall1(), QStringLiteral("--owner"), owner,
+                       QStringLiteral("--key"), newUuid(), QStringLiteral("--json")});
+        QVERIFY2(unpaid.exitCode == 2, qPrintable(unpaid.describe()));
+        QVERIFY2(unpaid.err.contains(QLatin1String("pay first")), qPrintable(unpaid.describe()));
+        QCOMPARE(m_rig.snapshot(), before);
+
+        const CliRun opened = m_rig.openTill();
+        QVERIFY2(opened.exitCode == 0, qPrintable(opened.describe()));
+        const CliRun paid = m_rig.cli({QStringLiteral("confirm"), m_rig.hall1(), QStringLiteral("--owner"),
+                                       owner, QStringLiteral("--key"), newUuid(), QStringLiteral("--pay"),
+                                       QStringLiteral("cash"), QStringLiteral("--json")});
+        QVERIFY2(paid.exitCode == 0, qPrintable(paid.describe()));
+        QCOMPARE(paid.json().value(QStringLiteral("status")).toString(), QStringLiteral("CONFIRMED"));
+        QCOMPARE(paid.json()
+                     .value(QStringLiteral("payment"))
+                     .toObject()
+                     .value(QStringLiteral("method"))
+                     .toString(),
+                 QStringLiteral("cash"));
     }
 
     void holdOfTakenSeatConflicts()
@@ -136,17 +170,20 @@ private slots:
 
     void holdOfSoldSeatConflicts()
     {
+        const CliRun opened = m_rig.openTill();
+        QVERIFY2(opened.exitCode == 0, qPrintable(opened.describe()));
         const QString owner = newUuid();
         QCOMPARE(m_rig
                      .cli({QStringLiteral("hold"), m_rig.premium(), QStringLiteral("C3"),
                            QStringLiteral("--owner"), owner})
                      .exitCode,
                  0);
-        QCOMPARE(m_rig
-                     .cli({QStringLiteral("confirm"), m_rig.premium(), QStringLiteral("--owner"), owner,
-                           QStringLiteral("--key"), newUuid()})
-                     .exitCode,
-                 0);
+        QCOMPARE(
+            m_rig
+                .cli({QStringLiteral("confirm"), m_rig.premium(), QStringLiteral("--owner"), owner,
+                      QStringLiteral("--key"), newUuid(), QStringLiteral("--pay"), QStringLiteral("cash")})
+                .exitCode,
+            0);
         const CliRun taken = m_rig.cli({QStringLiteral("hold"), m_rig.premium(), QStringLiteral("C3"),
                                         QStringLiteral("--owner"), newUuid()});
         QVERIFY2(taken.exitCode == 3, qPrintable(taken.describe()));
@@ -209,16 +246,18 @@ private slots:
 
     void confirmGivesSeatsWithoutATierTheDefault()
     {
+        const CliRun opened = m_rig.openTill();
+        QVERIFY2(opened.exitCode == 0, qPrintable(opened.describe()));
         const QString owner = newUuid();
         QCOMPARE(m_rig
                      .cli({QStringLiteral("hold"), m_rig.premium(), QStringLiteral("C1"),
                            QStringLiteral("C2"), QStringLiteral("C3"), QStringLiteral("--owner"), owner})
                      .exitCode,
                  0);
-        const CliRun run =
-            m_rig.cli({QStringLiteral("confirm"), m_rig.premium(), QStringLiteral("c1"),
-                       QStringLiteral("C2:child"), QStringLiteral("C3:Teen"), QStringLiteral("--owner"),
-                       owner, QStringLiteral("--key"), newUuid(), QStringLiteral("--json")});
+        const CliRun run = m_rig.cli(
+            {QStringLiteral("confirm"), m_rig.premium(), QStringLiteral("c1"), QStringLiteral("C2:child"),
+             QStringLiteral("C3:Teen"), QStringLiteral("--owner"), owner, QStringLiteral("--key"), newUuid(),
+             QStringLiteral("--pay"), QStringLiteral("cash"), QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
         QHash<QString, QString> tierByLabel;
         const QJsonArray seats = run.json().value(QStringLiteral("seats")).toArray();

@@ -28,6 +28,11 @@ private:
     /// A cash sale of `seats` in Hall 1 by the terminal; its booking code.
     [[nodiscard]] QString sell(const QStringList& seats) const
     {
+        // A till takes cash with a member signed in and its shift open.
+        if (const CliRun opened = m_rig.openTill(); opened.exitCode != 0) {
+            qWarning("%s", qPrintable(opened.describe()));
+            return {};
+        }
         const CliRun sold = m_rig.cli(QStringList{QStringLiteral("sell"), m_rig.hall1()}
                                       << seats << QStringLiteral("--pay") << QStringLiteral("cash")
                                       << QStringLiteral("--json"));

@@ -40,9 +40,9 @@ private slots:
         QVERIFY2(db.ok(), qPrintable(db.error()));
         const QString manager = db.managerSettings().toConninfo();
         const QString terminal = db.settings().toConninfo();
-        const auto run = [&](const QString& conninfo, QStringList args) {
+        const auto run = [&](const QString& conninfo, QStringList args, const QByteArray& input = {}) {
             args << QStringLiteral("--json");
-            return m_rig.cli(args, conninfo);
+            return m_rig.cli(args, conninfo, input);
         };
 
         CliRun step = run(terminal, {QStringLiteral("halls")});
@@ -92,6 +92,18 @@ private slots:
         QVERIFY(!seat.isEmpty());
         const CliRun refused = run(terminal, {QStringLiteral("hold"), first, QStringLiteral("C1")});
         QVERIFY2(refused.exitCode != 0, qPrintable(refused.describe()));
+        // The till opens for cash as at any counter: the manager adds its cashier, who signs in
+        // there by PIN and opens the shift.
+        step = run(manager,
+                   {QStringLiteral("staff-add"), QStringLiteral("Mina Park"), QStringLiteral("--role"),
+                    QStringLiteral("cashier")},
+                   "482913\n");
+        QVERIFY2(step.exitCode == 0, qPrintable(step.describe()));
+        const QString cashier = QString::number(step.json().value(QLatin1String("number")).toInt());
+        step = run(terminal, {QStringLiteral("sign-in"), QStringLiteral("--staff"), cashier}, "482913\n");
+        QVERIFY2(step.exitCode == 0, qPrintable(step.describe()));
+        step = run(terminal, {QStringLiteral("shift-open"), QStringLiteral("--float"), QStringLiteral("0")});
+        QVERIFY2(step.exitCode == 0, qPrintable(step.describe()));
         const CliRun sold = run(terminal, {QStringLiteral("sell"), first, seat + QStringLiteral(":adult"),
                                            QStringLiteral("--pay"), QStringLiteral("cash"),
                                            QStringLiteral("--tendered"), QStringLiteral("50000")});

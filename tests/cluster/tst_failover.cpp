@@ -8,8 +8,10 @@
 #include <QtTest>
 
 #include "db/dbconnection.h"
+#include "db/paymentintentstore.h"
 #include "db/seatstore.h"
 #include "tests/support/errorcodename.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testcluster.h"
 #include "tests/support/testdatabase.h"
 
@@ -147,6 +149,8 @@ private slots:
         request.key = QUuid::createUuid();
         request.showtimeId = showtime;
         request.owner = owner;
+        // Paid at the till (cash) while the standbys answer: only the confirm waits for them.
+        QVERIFY_PAID(*opened.value(), request);
 
         StandbysPaused paused(*m_cluster, primary);
         QCOMPARE(paused.count(), 2);
@@ -220,6 +224,8 @@ private slots:
         request.key = QUuid::createUuid();
         request.showtimeId = showtime;
         request.owner = owner;
+        // Paid at the till (cash) while the standbys answer: only the confirm waits for them.
+        QVERIFY_PAID(*opened.value(), request);
 
         StandbysPaused paused(*m_cluster, primary);
         QCOMPARE(paused.count(), 2);
@@ -302,6 +308,7 @@ private slots:
         request.key = QUuid::createUuid();
         request.showtimeId = showtime;
         request.owner = owner;
+        QVERIFY_PAID(connection, request);
         auto confirmed = store.confirm(request);
         QVERIFY2(confirmed, qPrintable(confirmed ? QString() : confirmed.error().detail));
         const QString code = confirmed.value().code;
@@ -358,6 +365,13 @@ private slots:
             reserved += (seat.seatId == seats.at(0) || seat.seatId == seats.at(1)) &&
                         seat.status == SeatStatus::Reserved;
         QCOMPARE(reserved, 2);
+        // ... and the cash it was confirmed on is there with it, the booking's, money taken.
+        PaymentIntentStore intents(connection);
+        auto paid = intents.find(QUuid(request.payment.value(QStringLiteral("intent")).toString()));
+        QVERIFY2(paid, qPrintable(paid ? QString() : paid.error().detail));
+        QCOMPARE(paid.value().request.bookingId, confirmed.value().bookingId);
+        QCOMPARE(paid.value().state, IntentState::Authorised);
+        QCOMPARE(paid.value().bookingStatus, QStringLiteral("CONFIRMED"));
     }
 
 private:

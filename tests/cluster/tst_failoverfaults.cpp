@@ -26,6 +26,7 @@
 
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testcluster.h"
 #include "tests/support/testdatabase.h"
 
@@ -67,6 +68,8 @@ struct Tills
     std::atomic<bool> measuring{false};
     std::atomic<qint64> confirmed{0};
     std::atomic<qint64> offline{0};
+    std::atomic<qint64> unpaid{0}; ///< sales whose payment failed (no confirm was sent for them)
+    QString firstUnpaid;           ///< why the first of them failed; guarded by `mutex`
     std::vector<std::vector<Sale>> sales;
     std::vector<std::unique_ptr<QThread>> threads;
 
@@ -116,6 +119,23 @@ private slots:
         QVERIFY2(m_cluster->waitForReplay(20), "the standbys did not replay the test's database");
         m_terminal = m_cluster->multiHost(m_db->settings());
         m_owner = m_cluster->multiHost(m_db->ownerSettings());
+        // Every till takes cash for its sales before it confirms them: each staffed once, here
+        // (its cashier signed in, its shift open), before any fault, and replayed to the standbys.
+        auto staffing = DbConnection::open(m_terminal, QStringLiteral("faults-staff"));
+        QVERIFY(staffing);
+        const auto staff = [&](const QString& till) {
+            const QUuid id = QUuid::createUuid();
+            const Status staffed = bo::test::staffTill(*staffing.value(), id, till);
+            if (!staffed)
+                qWarning("%s: %s", qPrintable(till), qPrintable(staffed.error().detail));
+            return staffed.ok() ? id : QUuid();
+        };
+        for (int w = 0; w < m_workers; ++w)
+            m_tillIds << staff(QStringLiteral("faults-%1").arg(w + 1));
+        m_probeTill = staff(QStringLiteral("faults-probe"));
+        m_holdsTill = staff(QStringLiteral("faults-holds"));
+        QVERIFY(!m_tillIds.contains(QUuid()) && !m_probeTill.isNull() && !m_holdsTill.isNull());
+        QVERIFY2(m_cluster->waitForReplay(20), "the standbys did not replay the tills' staffing");
     }
 
     void cleanupTestCase()
@@ -150,6 +170,7 @@ private slots:
         probeRequest.key = QUuid::createUuid();
         probeRequest.showtimeId = m_probeHall;
         probeRequest.owner = QUuid::createUuid();
+        probeRequest.terminalId = m_probeTill;
         std::atomic<int> stage{0}; // 1 held, -1 failed; the test sets 2: confirm now; 3 answered
         QString hungServer;
         Result<ConfirmResult> probeConfirmed = makeError(ErrorCode::Offline, QStringLiteral("not sent"));
@@ -163,6 +184,11 @@ private slots:
             SeatStore probeStore(*opened.value());
             auto held = probeStore.hold(m_probeHall, {probeSeat}, probeRequest.owner, 600);
             if (!held || !held.value().granted || hungServer.isEmpty()) {
+                stage = -1;
+                return;
+            }
+            // Paid for (cash) while the primary is healthy, as the till would have before the hang.
+            if (!bo::test::payCash(*opened.value(), probeRequest)) {
                 stage = -1;
                 return;
             }
@@ -186,9 +212,9 @@ private slots:
             stage = -1;
             probe->wait();
             stopTills(tills);
-            QFAIL("the probe till could not hold a seat on the primary");
+            QFAIL("the probe till could not hold and pay for a seat on the primary");
         }
-        QVERIFY2(m_cluster->waitForReplay(20), "the standbys did not replay the probe's hold");
+        QVERIFY2(m_cluster->waitForReplay(20), "the standbys did not replay the probe's hold and payment");
 
         markFault(tills, hungServer);
         QVERIFY(m_cluster->pauseNode(primary, true));
@@ -322,6 +348,8 @@ private slots:
         sale.request.key = QUuid::createUuid();
         sale.request.showtimeId = m_probeHall;
         sale.request.owner = bookedOwner;
+        sale.request.terminalId = m_holdsTill;
+        QVERIFY_PAID(*opened.value(), sale.request);
         auto confirmed = store.confirm(sale.request);
         QVERIFY2(confirmed, qPrintable(confirmed ? QString() : confirmed.error().detail));
         sale.bookingId = confirmed.value().bookingId;
@@ -374,6 +402,9 @@ private slots:
         longSale.request.key = QUuid::createUuid();
         longSale.request.showtimeId = m_probeHall;
         longSale.request.owner = longOwner;
+        longSale.request.terminalId = m_holdsTill;
+        // Paid for only now: beginning its payment moves the hold to the payment's deadline.
+        QVERIFY_PAID(*opened.value(), longSale.request);
         auto longConfirmed = store.confirm(longSale.request);
         QVERIFY2(longConfirmed, qPrintable(longConfirmed ? QString() : longConfirmed.error().detail));
         longSale.bookingId = longConfirmed.value().bookingId;
@@ -391,7 +422,8 @@ private:
         tills.sales.resize(static_cast<size_t>(m_workers));
         for (int w = 0; w < m_workers; ++w) {
             tills.threads.emplace_back(QThread::create([this, w, &tills] {
-                sell(QStringLiteral("faults-%1").arg(w + 1), tills, tills.sales[static_cast<size_t>(w)]);
+                sell(QStringLiteral("faults-%1").arg(w + 1), m_tillIds.at(w), tills,
+                     tills.sales[static_cast<size_t>(w)]);
             }));
             tills.threads.back()->start();
         }
@@ -426,8 +458,9 @@ private:
         return tills.soldAgainMs >= 0 ? tills.soldAgainMs - tills.faultAtMs : -1;
     }
 
-    /// One till: hold one or two seats of the hall, confirm them with a key of the sale's own.
-    void sell(const QString& terminal, Tills& tills, std::vector<Sale>& sales) const
+    /// One till: hold one or two seats of the hall, take cash for them, confirm them with a key
+    /// of the sale's own.
+    void sell(const QString& terminal, const QUuid& tillId, Tills& tills, std::vector<Sale>& sales) const
     {
         auto opened = DbConnection::open(m_terminal, terminal);
         if (!opened)
@@ -464,6 +497,17 @@ private:
             sale.request.key = QUuid::createUuid();
             sale.request.showtimeId = showtime;
             sale.request.owner = owner;
+            sale.request.terminalId = tillId;
+            if (const Status paid = bo::test::payCash(connection, sale.request); !paid) {
+                // Not paid (the fault on the way): no confirm is sent, the seats go back.
+                tills.offline += paid.error().code == ErrorCode::Offline;
+                if (tills.unpaid++ == 0) {
+                    const std::lock_guard lock(tills.mutex);
+                    tills.firstUnpaid = paid.error().message + QLatin1String(": ") + paid.error().detail;
+                }
+                (void)store.release(showtime, owner);
+                continue;
+            }
             const qint64 sentAt = tills.clock.elapsed();
             const int sessionBefore = connection.sessionsOpened();
             auto confirmed = store.confirm(sale.request);
@@ -574,10 +618,24 @@ private:
         auto stale = owner.value()->exec(QStringLiteral(
             "SELECT count(*) FROM showtime_seat WHERE status = 'HELD' AND held_until < clock_timestamp()"));
         QVERIFY(stale && stale.value().next());
+        // Every CONFIRMED booking carries the cash its till took for it: its own payment, money
+        // taken (AUTHORISED), for what its seats cost.
+        auto unpaid = owner.value()->exec(QStringLiteral(
+            "SELECT count(*) FROM booking b WHERE b.status = 'CONFIRMED' AND NOT EXISTS ("
+            " SELECT 1 FROM payment_intent p WHERE p.booking_id = b.id AND p.state = 'AUTHORISED'"
+            "   AND p.key::text = b.payment ->> 'intent' AND p.amount_minor = b.total_minor)"));
+        QVERIFY2(unpaid && unpaid.value().next(), qPrintable(unpaid ? QString() : unpaid.error().detail));
+        if (tills.unpaid > 0) {
+            const std::lock_guard lock(tills.mutex);
+            qInfo("%lld sales not paid for (no confirm sent), the first: %s", tills.unpaid.load(),
+                  qPrintable(tills.firstUnpaid));
+        }
         qInfo("final state: %lld acknowledged (%d unknown at the till, %d of them booked), %lld offline "
-              "answers; %d lost, %d acknowledged twice, %d seats in two bookings, %d stale holds",
+              "answers; %d lost, %d acknowledged twice, %d seats in two bookings, %d stale holds, %d "
+              "confirmed unpaid",
               qint64(acknowledged.size()), unknown, resolved, tills.offline.load(), lost, soldTwice,
-              doubleSold.value().value(0).toInt(), stale.value().value(0).toInt());
+              doubleSold.value().value(0).toInt(), stale.value().value(0).toInt(),
+              unpaid.value().value(0).toInt());
         for (const QString& sample : std::as_const(samples).mid(0, 20))
             qWarning("%s", qPrintable(sample));
         QVERIFY(!acknowledged.isEmpty());
@@ -585,6 +643,7 @@ private:
         QCOMPARE(soldTwice, 0);
         QCOMPARE(doubleSold.value().value(0).toInt(), 0);
         QCOMPARE(stale.value().value(0).toInt(), 0);
+        QCOMPARE(unpaid.value().value(0).toInt(), 0);
     }
 
     std::unique_ptr<TestCluster> m_cluster;
@@ -593,6 +652,9 @@ private:
     int m_probeHall = 0;
     int m_workers = 4;
     QList<Sale> m_extraSales;      ///< the test's own acknowledged sales, checked with the tills'
+    QList<QUuid> m_tillIds;        ///< the tills' ids ("faults-1"...), staffed once
+    QUuid m_probeTill;             ///< "faults-probe", staffed once
+    QUuid m_holdsTill;             ///< "faults-holds", staffed once
     ConnectionSettings m_terminal; ///< the terminal login through the multi-host string
     ConnectionSettings m_owner;    ///< the test database's owner through the multi-host string
 };

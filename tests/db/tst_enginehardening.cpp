@@ -16,6 +16,7 @@
 #include "db/seatstore.h"
 #include "model/seatservice.h"
 #include "tests/support/errorcodename.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -76,6 +77,7 @@ private slots:
         QVERIFY(m_store->hold(m_showtime, {m_seats[0], m_seats[1]}, owner).value().granted);
         ConfirmRequest req{QStringLiteral("till-1"), key, m_showtime,   owner,
                            {m_seats[0], m_seats[1]}, {},  cashPayment()};
+        QVERIFY_PAID(*m_connection, req);
         auto first = m_store->confirm(req);
         QVERIFY2(first.ok(), qPrintable(messageOf(first)));
 
@@ -96,8 +98,10 @@ private slots:
         const QUuid key = QUuid::createUuid();
         QVERIFY(m_store->hold(m_showtime, {m_seats[2]}, ownerA).value().granted);
         QVERIFY(m_store->hold(m_showtime, {m_seats[3]}, ownerB).value().granted);
-        auto a = m_store->confirm(
-            {QStringLiteral("till-1"), key, m_showtime, ownerA, {m_seats[2]}, {}, cashPayment()});
+        ConfirmRequest paid{
+            QStringLiteral("till-1"), key, m_showtime, ownerA, {m_seats[2]}, {}, cashPayment()};
+        QVERIFY_PAID(*m_connection, paid);
+        auto a = m_store->confirm(paid);
         QVERIFY2(a.ok(), qPrintable(messageOf(a)));
         const QString before = m_db->snapshot();
         auto b = m_store->confirm(
@@ -113,14 +117,15 @@ private slots:
     void replayAfterTheBookingWasCancelledSaysCancelled()
     {
         const QUuid owner = SeatService::newToken();
-        const ConfirmRequest req{QStringLiteral("till-1"),
-                                 QUuid::createUuid(),
-                                 m_showtime,
-                                 owner,
-                                 {m_seats[4]},
-                                 {},
-                                 cashPayment()};
+        ConfirmRequest req{QStringLiteral("till-1"),
+                           QUuid::createUuid(),
+                           m_showtime,
+                           owner,
+                           {m_seats[4]},
+                           {},
+                           cashPayment()};
         QVERIFY(m_store->hold(m_showtime, {m_seats[4]}, owner).value().granted);
+        QVERIFY_PAID(*m_connection, req);
         auto first = m_store->confirm(req);
         QVERIFY2(first.ok(), qPrintable(messageOf(first)));
         QCOMPARE(first.value().status, QStringLiteral("CONFIRMED"));
@@ -142,14 +147,15 @@ private slots:
         // The row a replay finds can be gone or unreadable by then (purged between the claim and
         // the read): the answer must be an error naming the key, never a null response.
         const QUuid owner = SeatService::newToken();
-        const ConfirmRequest req{QStringLiteral("till-1"),
-                                 QUuid::createUuid(),
-                                 m_showtime,
-                                 owner,
-                                 {m_seats[5]},
-                                 {},
-                                 cashPayment()};
+        ConfirmRequest req{QStringLiteral("till-1"),
+                           QUuid::createUuid(),
+                           m_showtime,
+                           owner,
+                           {m_seats[5]},
+                           {},
+                           cashPayment()};
         QVERIFY(m_store->hold(m_showtime, {m_seats[5]}, owner).value().granted);
+        QVERIFY_PAID(*m_connection, req);
         auto first = m_store->confirm(req);
         QVERIFY2(first.ok(), qPrintable(messageOf(first)));
         QVERIFY(m_db->run(QStringLiteral("UPDATE idempotency_key SET response = NULL")));
@@ -164,21 +170,30 @@ private slots:
 
     void confirmWhileTheSweepHasTheBookingBooksOnceUnderTheCodeShown()
     {
-        // The sale moved to payment with one second asked for, then held its seats again for
+        // The sale moved to payment with three seconds asked for, then held its seats again for
         // longer (a terminal re-holds its seats after a reconnect). Its confirm starts while the
         // sweep's transaction (played by the owner, so that it can wait) has the booking; past the
-        // second the sweep expires what is due and commits. Before the fix the booking was due
-        // (it kept the first second while the seats had more), the confirm had already locked the
+        // three seconds the sweep expires what is due and commits. Before the fix the booking was due
+        // (it kept the first seconds while the seats had more), the confirm had already locked the
         // seats, found no PENDING booking and made a second one under a code the customer never
         // saw. Now no hold outlasts the sale's payment time, which the booking lasts, and the
         // confirm takes the booking before the seats: booked once under the code shown, or not.
         const QUuid owner = SeatService::newToken();
         const QList<int> seats{m_seats[17], m_seats[18]};
-        auto pay = m_store->beginPayment(m_showtime, seats, owner, QStringLiteral("till-1"), 1);
+        // The till is staffed before the sale, so that taking the money fits well inside its three
+        // seconds (a few statements; the PIN check is done by then).
+        ConfirmRequest request{
+            QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, owner, seats, {}, cashPayment(),
+            QUuid::createUuid()};
+        const Status staffed = bo::test::staffTill(*m_connection, request.terminalId, request.terminal);
+        QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
+        auto pay = m_store->beginPayment(m_showtime, seats, owner, QStringLiteral("till-1"), 3);
         QVERIFY(pay.ok() && pay.value().hold.granted);
         const QString code = pay.value().bookingCode;
         auto rehold = m_store->hold(m_showtime, seats, owner, 30);
         QVERIFY(rehold.ok() && rehold.value().granted);
+        // The money is taken before the confirm goes out.
+        QVERIFY_PAID(*m_connection, request);
 
         auto sweep = DbConnection::open(m_db->ownerSettings(), QStringLiteral("sweep-stand-in"));
         QVERIFY(sweep.ok());
@@ -194,13 +209,7 @@ private slots:
         std::jthread confirmer([&] {
             if (auto opened = DbConnection::open(patient, QStringLiteral("confirm-behind-sweep"))) {
                 SeatStore store(*opened.value());
-                confirmed.emplace(store.confirm({QStringLiteral("till-1"),
-                                                 QUuid::createUuid(),
-                                                 m_showtime,
-                                                 owner,
-                                                 seats,
-                                                 {},
-                                                 cashPayment()}));
+                confirmed.emplace(store.confirm(request));
             }
             done = true;
         });
@@ -210,7 +219,7 @@ private slots:
                                                "'%confirm-behind-sweep%' AND wait_event_type = 'Lock'"));
         };
         QTRY_COMPARE_WITH_TIMEOUT(waiting(), QStringLiteral("1"), 15000);
-        QTest::qWait(1500);
+        QTest::qWait(3500);
         QVERIFY(
             sweep.value()
                 ->exec(QStringLiteral("UPDATE booking SET status = 'EXPIRED', closed_at = clock_timestamp() "
@@ -281,8 +290,10 @@ private slots:
     {
         const QUuid owner = SeatService::newToken();
         QVERIFY(m_store->hold(m_showtime, {m_seats[8], m_seats[9]}, owner).value().granted);
-        auto booked = m_store->confirm(
-            {QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, owner, {}, {}, cashPayment()});
+        ConfirmRequest request{
+            QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, owner, {}, {}, cashPayment()};
+        QVERIFY_PAID(*m_connection, request);
+        auto booked = m_store->confirm(request);
         QVERIFY2(booked.ok(), qPrintable(messageOf(booked)));
         const QString id = text(booked.value().bookingId);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking_seat WHERE active")),

@@ -21,6 +21,7 @@
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -291,6 +292,19 @@ private slots:
         QSet<QString> blocked; // "showtime/label" the manager was told are blocked
         QStringList errors;
 
+        // Each terminal is a staffed till with its shift open before the storm, as at opening.
+        QList<QUuid> tillIds;
+        {
+            auto staffing = m_db->connect(QStringLiteral("storm-staffing"));
+            QVERIFY(staffing);
+            for (int t = 0; t < terminals; ++t) {
+                tillIds << QUuid::createUuid();
+                const bo::Status staffed =
+                    bo::test::staffTill(*staffing, tillIds.last(), QStringLiteral("storm-%1").arg(t));
+                QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
+            }
+        }
+
         std::vector<std::thread> workers;
         workers.reserve(terminals + 1);
         for (int t = 0; t < terminals; ++t) {
@@ -322,14 +336,21 @@ private slots:
                         }
                         continue;
                     }
-                    auto bought =
-                        store.confirm({QStringLiteral("storm-%1").arg(t),
-                                       QUuid::createUuid(),
-                                       showtime,
-                                       owner,
-                                       {ids.value(key)},
-                                       {},
-                                       QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}});
+                    ConfirmRequest sale{QStringLiteral("storm-%1").arg(t),
+                                        QUuid::createUuid(),
+                                        showtime,
+                                        owner,
+                                        {ids.value(key)},
+                                        {},
+                                        QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}},
+                                        tillIds.at(t)};
+                    if (const bo::Status paid = bo::test::payCash(*connection, sale); !paid) {
+                        const std::lock_guard lock(resultsMutex);
+                        errors << QStringLiteral("payment of a granted hold failed: %1")
+                                      .arg(paid.error().detail);
+                        continue;
+                    }
+                    auto bought = store.confirm(sale);
                     const std::lock_guard lock(resultsMutex);
                     if (bought.ok())
                         sold.insert(key);

@@ -9,6 +9,7 @@
 #include "db/seatstore.h"
 #include "model/seatservice.h"
 #include "tests/support/errorcodename.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -78,8 +79,9 @@ private slots:
 
         SeatStore serviceStore(*m_connection);
         SeatService service(serviceStore, 10);
-        const ConfirmRequest req =
+        ConfirmRequest req =
             request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("child")});
+        QVERIFY_PAID(*m_connection, req);
         auto first = service.confirm(req);
         QVERIFY2(first.ok(), qPrintable(first.ok() ? QString() : first.error().detail));
         QCOMPARE(first.value().replayed, false);
@@ -130,7 +132,8 @@ private slots:
         const QUuid key = QUuid::createUuid();
         const QList<int> seats{m_seats[10], m_seats[11], m_seats[12], m_seats[13]};
         QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
-        const ConfirmRequest req = request(till1, key, m_showtime, owner, seats);
+        ConfirmRequest req = request(till1, key, m_showtime, owner, seats);
+        QVERIFY_PAID(*m_connection, req);
 
         struct Outcome
         {
@@ -227,8 +230,9 @@ private slots:
 
         SeatStore serviceStore(*m_connection);
         SeatService service(serviceStore, 10);
-        const ConfirmRequest original =
+        ConfirmRequest original =
             request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("adult")});
+        QVERIFY_PAID(*m_connection, original);
         auto first = service.confirm(original);
         QVERIFY2(first.ok(), qPrintable(first.ok() ? QString() : first.error().detail));
 
@@ -311,6 +315,7 @@ private slots:
             QCOMPARE(service.release(m_showtime, rival).value(), 2);
         req.tiers.clear();
         QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
+        QVERIFY_PAID(*m_connection, req);
         auto retried = service.confirm(req);
         QVERIFY2(retried.ok(), qPrintable(retried.ok() ? QString() : retried.error().detail));
         QCOMPARE(retried.value().replayed, false);
@@ -341,9 +346,13 @@ private slots:
 
         SeatStore serviceStore(*m_connection);
         SeatService service(serviceStore, 10);
-        auto a = service.confirm(request(till1, key, m_showtime, ownerA, seatsA));
+        ConfirmRequest paid = request(till1, key, m_showtime, ownerA, seatsA);
+        QVERIFY_PAID(*m_connection, paid);
+        auto a = service.confirm(paid);
         QVERIFY2(a.ok(), qPrintable(a.ok() ? QString() : a.error().detail));
-        auto replayed = service.confirm(request(till2, key, m_showtime, ownerA, seatsA));
+        ConfirmRequest elsewhere = paid;
+        elsewhere.terminal = till2;
+        auto replayed = service.confirm(elsewhere);
         QVERIFY2(replayed.ok(), qPrintable(replayed.ok() ? QString() : replayed.error().detail));
         QCOMPARE(replayed.value().replayed, true);
         QCOMPARE(replayed.value().responseJson, a.value().responseJson);

@@ -16,6 +16,7 @@
 #include "db/seatstore.h"
 #include "model/seatservice.h"
 #include "tests/support/errorcodename.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/siteintents.h"
 #include "tests/support/testdatabase.h"
 
@@ -145,6 +146,10 @@ private slots:
         m_serviceIntents = std::make_unique<PaymentIntentStore>(*m_service);
         m_intents = std::make_unique<SiteIntents>(*m_tillIntents, *m_serviceIntents);
         m_sales = std::make_unique<SeatStore>(*m_connection);
+        // The till that takes the cash: staffed, its shift open, as a counter is.
+        m_tillId = QUuid::createUuid();
+        const Status staffed = bo::test::staffTill(*m_connection, m_tillId, QStringLiteral("till"));
+        QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : describe(staffed.error())));
     }
 
     void cleanupTestCase()
@@ -193,7 +198,7 @@ private slots:
         QVERIFY(driveTo(key, sale, method, from));
         // The booking as the step needs it, so that only the table decides.
         if (allowed(method, from, to) && takesMoney(to) && bookingStatus(sale) != u"CONFIRMED")
-            QVERIFY(confirmed(sale));
+            QVERIFY(confirmed(sale, key, method));
         if (allowed(method, from, to) && givesBack(to) && bookingStatus(sale) == u"CONFIRMED")
             QVERIFY(cancelled(sale));
         const QString eventsBefore = events(key);
@@ -255,7 +260,7 @@ private slots:
         QVERIFY(m_intents->create(request(key, sale, method, QStringLiteral("till-agree"))).ok());
         QVERIFY(driveTo(key, sale, method, from));
         if (booking == u"CONFIRMED" && bookingStatus(sale) != booking)
-            QVERIFY(confirmed(sale));
+            QVERIFY(confirmed(sale, key, method));
         if (booking == u"CANCELLED" && bookingStatus(sale) != booking)
             QVERIFY(cancelled(sale));
         if (booking == u"EXPIRED") {
@@ -458,7 +463,7 @@ private slots:
         QVERIFY(authorised.ok());
         QCOMPARE(authorised.value().gatewayReference, QStringLiteral("PAY-1"));
         QCOMPARE(authorised.value().maskedCard, QStringLiteral("VISA **** 4242"));
-        QVERIFY(confirmed(sale));
+        QVERIFY(confirmed(sale, key, PaymentMethod::Card));
         QVERIFY(m_intents->advance(key, IntentState::Authorised, IntentState::Capturing).ok());
         auto captured = m_intents->advance(key, IntentState::Capturing, IntentState::Captured,
                                            {QStringLiteral("CAP-9"), {}, {}});
@@ -503,9 +508,10 @@ private slots:
             [](NewPaymentIntent& r) { r.amountMinor += 1; },
             [](NewPaymentIntent& r) { r.gateway = QStringLiteral("other"); },
             [](NewPaymentIntent& r) { r.holdToken = QUuid::createUuid(); },
-            [](NewPaymentIntent& r) {
+            [this](NewPaymentIntent& r) {
                 r.method = PaymentMethod::Cash;
                 r.tenderedMinor = 20000;
+                r.terminalId = m_tillId; // at the staffed till, where cash may be taken
             },
         };
         for (const auto& change : changes) {
@@ -533,7 +539,7 @@ private slots:
         QCOMPARE(cash.value().changeMinor, qint64(40000));
         QCOMPARE(cash.value().request.tenderedMinor, qint64(50000));
         QCOMPARE(events(key), QStringLiteral(" -AUTHORISED"));
-        QVERIFY(confirmed(sale));
+        QVERIFY(confirmed(sale, key, PaymentMethod::Cash));
         auto kept = m_intents->advance(key, IntentState::Authorised, IntentState::Captured);
         QVERIFY2(kept.ok(), qPrintable(why(kept)));
 
@@ -924,10 +930,12 @@ private:
         r.method = method;
         r.amountMinor = 10000;
         r.currency = QStringLiteral("KRW");
-        if (method == PaymentMethod::Cash)
+        if (method == PaymentMethod::Cash) {
+            r.terminalId = m_tillId; // cash goes into the staffed till's drawer
             r.tenderedMinor = 20000;
-        else
+        } else {
             r.gateway = QStringLiteral("paysim");
+        }
         return r;
     }
 
@@ -944,7 +952,7 @@ private:
         else if (target != IntentState::Authorised)
             path = {target};
         for (IntentState next : path) {
-            if (takesMoney(next) && bookingStatus(sale) != u"CONFIRMED" && !confirmed(sale))
+            if (takesMoney(next) && bookingStatus(sale) != u"CONFIRMED" && !confirmed(sale, key, method))
                 return false;
             if (givesBack(next) && bookingStatus(sale) == u"CONFIRMED" && !cancelled(sale))
                 return false;
@@ -959,10 +967,25 @@ private:
         return true;
     }
 
-    bool confirmed(const Sale& sale)
+    /// Confirms the sale on its payment `key` (money taken: AUTHORISED or CAPTURED), or, without
+    /// one, on cash the staffed till takes for it first.
+    bool confirmed(const Sale& sale, const QUuid& key = {}, PaymentMethod method = PaymentMethod::Cash)
     {
-        auto done = m_sales->confirm(ConfirmRequest{
-            QStringLiteral("till"), QUuid::createUuid(), m_showtime, sale.owner, {}, {}, {}, {}});
+        ConfirmRequest confirm{
+            QStringLiteral("till"), QUuid::createUuid(), m_showtime, sale.owner, {}, {}, {}, m_tillId};
+        if (key.isNull()) {
+            const Status paid = bo::test::payCash(*m_connection, confirm);
+            if (!paid) {
+                qWarning("paying failed: %s", qPrintable(describe(paid.error())));
+                return false;
+            }
+        } else {
+            confirm.payment =
+                QJsonObject{{QStringLiteral("method"),
+                             method == PaymentMethod::Card ? QStringLiteral("card") : QStringLiteral("cash")},
+                            {QStringLiteral("intent"), key.toString(QUuid::WithoutBraces)}};
+        }
+        auto done = m_sales->confirm(confirm);
         if (!done.ok())
             qWarning("confirm failed: %s", qPrintable(describe(done.error())));
         return done.ok() && done.value().status == u"CONFIRMED";
@@ -1029,6 +1052,7 @@ private:
     int m_showtime = 0;
     QList<int> m_seats;
     qsizetype m_nextSeat = 0;
+    QUuid m_tillId; ///< the till that takes cash: a member signed in, its shift open
 };
 
 QTEST_GUILESS_MAIN(TstPaymentIntents)

@@ -8,7 +8,6 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QJsonObject>
 #include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QThread>
@@ -19,6 +18,7 @@
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpooler.h"
 
@@ -27,12 +27,6 @@ using bo::test::TestDatabase;
 using bo::test::TestPooler;
 
 namespace {
-
-QJsonObject cardPayment(const QString& reference)
-{
-    return QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
-                       {QStringLiteral("reference"), reference}};
-}
 
 QString describe(const Result<Rows>& r)
 {
@@ -189,13 +183,11 @@ private slots:
         const QUuid owner = SeatService::newToken();
         auto held = store.value()->hold(showtime, seats, owner);
         QVERIFY2(held && held.value().granted, "the hold through the pooler was refused");
-        const ConfirmRequest request{QStringLiteral("till-1"),
-                                     QUuid::createUuid(),
-                                     showtime,
-                                     owner,
-                                     seats,
-                                     {},
-                                     cardPayment(QStringLiteral("AUTH-1"))};
+        // The till takes the money through the pooler too, then confirms carrying it.
+        auto till = DbConnection::open(m_pooler->through(m_db->settings()), QStringLiteral("sale-payment"));
+        QVERIFY(till);
+        ConfirmRequest request{QStringLiteral("till-1"), QUuid::createUuid(), showtime, owner, seats, {}, {}};
+        QVERIFY_PAID(*till.value(), request);
         auto first = store.value()->confirm(request);
         QVERIFY2(first, qPrintable(first ? QString() : first.error().detail));
         QCOMPARE(first.value().status, QStringLiteral("CONFIRMED"));
@@ -220,13 +212,26 @@ private slots:
         std::atomic<int> failures{0};
         std::atomic<int> seatsConfirmed{0};
         std::atomic<int> finished{0};
+        // Each till is staffed with its shift open before the storm, as at opening.
+        QList<QUuid> tillIds;
+        {
+            auto staffing = DbConnection::open(through, QStringLiteral("storm-staffing"));
+            QVERIFY(staffing);
+            for (int till = 0; till < tills; ++till) {
+                tillIds << QUuid::createUuid();
+                const bo::Status staffed = bo::test::staffTill(*staffing.value(), tillIds.last(),
+                                                               QStringLiteral("till-%1").arg(till));
+                QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
+            }
+        }
         std::vector<std::thread> workers;
         workers.reserve(tills);
         for (int till = 0; till < tills; ++till) {
             workers.emplace_back([&, till] {
                 const auto done = qScopeGuard([&finished] { ++finished; });
                 auto store = SeatStore::open(through, QStringLiteral("storm-%1").arg(till));
-                if (!store) {
+                auto payments = DbConnection::open(through, QStringLiteral("storm-payment-%1").arg(till));
+                if (!store || !payments) {
                     ++failures;
                     return;
                 }
@@ -243,14 +248,18 @@ private slots:
                     }
                     if (!held.value().granted)
                         continue;
-                    const ConfirmRequest request{
-                        QStringLiteral("till-%1").arg(till),
-                        QUuid::createUuid(),
-                        showtime,
-                        owner,
-                        pair,
-                        {},
-                        cardPayment(QStringLiteral("AUTH-%1-%2").arg(till).arg(sale))};
+                    ConfirmRequest request{QStringLiteral("till-%1").arg(till),
+                                           QUuid::createUuid(),
+                                           showtime,
+                                           owner,
+                                           pair,
+                                           {},
+                                           {},
+                                           tillIds.at(till)};
+                    if (!bo::test::payCash(*payments.value(), request)) {
+                        ++failures;
+                        continue;
+                    }
                     auto confirmed = store.value()->confirm(request);
                     if (confirmed && confirmed.value().status == QLatin1String("CONFIRMED"))
                         seatsConfirmed += 2;

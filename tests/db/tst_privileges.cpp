@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QSqlDriver>
@@ -11,6 +13,7 @@
 #include "db/migrator.h"
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -20,7 +23,7 @@ namespace {
 
 const QString permissionDenied = QStringLiteral("SQLSTATE 42501");
 
-/// The sale functions a terminal may call (DESIGN.md section 7).
+/// The sale functions a terminal may call (ARCHITECTURE §7).
 const QStringList saleFunctions = {
     QStringLiteral("bo_hold"), QStringLiteral("bo_release"), QStringLiteral("bo_begin_payment"),
     QStringLiteral("bo_extend_hold"), QStringLiteral("bo_confirm"), QStringLiteral("bo_sweep"),
@@ -79,6 +82,27 @@ QString refusal(DbConnection& c, const QString& sql)
     if (!done.error().detail.startsWith(permissionDenied))
         return QStringLiteral("failed otherwise: %1: %2").arg(sql, done.error().detail);
     return {};
+}
+
+/// Pays in cash at the till "till" for every seat `owner` holds of `showtime`, as the till does
+/// before its confirm; the payment JSON (with `extra` added) the confirm then carries, or "" when
+/// paying failed.
+QString paidJson(DbConnection& c, int showtime, const QUuid& owner, const QJsonObject& extra = {})
+{
+    ConfirmRequest confirm;
+    confirm.terminal = QStringLiteral("till");
+    confirm.key = QUuid::createUuid();
+    confirm.showtimeId = showtime;
+    confirm.owner = owner;
+    const Status paid = bo::test::payCash(c, confirm);
+    if (!paid) {
+        qWarning("paying failed: %s: %s", qPrintable(paid.error().message), qPrintable(paid.error().detail));
+        return {};
+    }
+    QJsonObject payment = confirm.payment;
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        payment.insert(it.key(), it.value());
+    return QString::fromUtf8(QJsonDocument(payment).toJson(QJsonDocument::Compact));
 }
 
 QString allowed(DbConnection& c, const QString& sql)
@@ -210,10 +234,13 @@ private slots:
         SeatStore store(*terminal);
         const QUuid owner = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, owner).value().granted);
+        const QString payment =
+            paidJson(*terminal, m_showtime, owner, {{QStringLiteral("card"), QStringLiteral("4111-secret")}});
+        QVERIFY(!payment.isEmpty());
         QCOMPARE(allowed(*terminal, QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), %1, "
-                                                   "'%2', NULL, NULL, '{\"card\": \"4111-secret\"}')")
+                                                   "'%2', NULL, NULL, '%3')")
                                         .arg(m_showtime)
-                                        .arg(owner.toString(QUuid::WithoutBraces))),
+                                        .arg(owner.toString(QUuid::WithoutBraces), payment)),
                  QString());
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT payment->>'card' FROM booking")),
                  QStringLiteral("4111-secret"));
@@ -258,10 +285,13 @@ private slots:
         SeatStore store(*terminal);
         const QUuid owner = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, owner).value().granted);
+        const QString payment =
+            paidJson(*terminal, m_showtime, owner, {{QStringLiteral("card"), QStringLiteral("visa")}});
+        QVERIFY(!payment.isEmpty());
         QCOMPARE(allowed(*terminal, QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), %1, "
-                                                   "'%2', NULL, NULL, '{\"card\": \"visa\"}')")
+                                                   "'%2', NULL, NULL, '%3')")
                                         .arg(m_showtime)
-                                        .arg(owner.toString(QUuid::WithoutBraces))),
+                                        .arg(owner.toString(QUuid::WithoutBraces), payment)),
                  QString());
 
         auto manager = m_db->connectAsManager();
@@ -356,31 +386,37 @@ private slots:
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, buyer).value().granted);
         QVERIFY(store.hold(m_showtime, {m_seats[1]}, lapsed).value().granted);
         QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 2, 5000);
+        // The buyer pays, as the till does before its confirm: its payment step holds the seat
+        // again, announced too.
+        const QString payment = paidJson(*terminal, m_showtime, buyer);
+        QVERIFY(!payment.isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 3, 5000);
+        QCOMPARE(changes.last(), QStringLiteral("H%1").arg(m_seats[0]));
 
         // The flag the self-announcing functions use, set by the session itself.
         QVERIFY(terminal->execScript(QStringLiteral("SET bo.announced = 'on'")).ok());
         QCOMPARE(allowed(*terminal, QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), %1, "
-                                                   "'%2', NULL, NULL, '{}')")
+                                                   "'%2', NULL, NULL, '%3')")
                                         .arg(m_showtime)
-                                        .arg(buyer.toString(QUuid::WithoutBraces))),
+                                        .arg(buyer.toString(QUuid::WithoutBraces), payment)),
                  QString());
-        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 3, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 4, 5000);
         QCOMPARE(changes.last(), QStringLiteral("R%1").arg(m_seats[0]));
 
         QCOMPARE(m_db->expireHoldsOf(lapsed), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 4, 5000); // the owner's own UPDATE
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 5, 5000); // the owner's own UPDATE
         QVERIFY(terminal->execScript(QStringLiteral("SET bo.announced = 'on'")).ok());
         auto swept = store.sweep(10);
         QVERIFY(swept.ok());
-        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 5, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 6, 5000);
         QCOMPARE(changes.last(), QStringLiteral("F%1").arg(m_seats[1]));
         // Hold and release do not pin the flag (0008): they set it around their own changes.
         const QUuid late = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[2]}, late).value().granted);
-        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 6, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 7, 5000);
         QCOMPARE(changes.last(), QStringLiteral("H%1").arg(m_seats[2]));
         QCOMPARE(store.release(m_showtime, late, {m_seats[2]}).value(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 7, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 8, 5000);
         QCOMPARE(changes.last(), QStringLiteral("F%1").arg(m_seats[2]));
         // The session's own value is back after each call.
         QCOMPARE(allowed(*terminal, QStringLiteral("SELECT 1 WHERE current_setting('bo.announced') = 'on'")),

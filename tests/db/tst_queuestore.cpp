@@ -20,6 +20,7 @@
 #include "model/admissionwatch.h"
 #include "model/clock.h"
 #include "tests/support/errorcodename.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -288,6 +289,7 @@ private slots:
             request.key = QUuid::createUuid();
             request.showtimeId = m_showtime;
             request.owner = sale;
+            QVERIFY_PAID(*m_terminal, request);
             auto confirmed = m_seatStore->confirm(request);
             QVERIFY2(confirmed.ok(), whyText(confirmed).constData());
         } else if (how == QLatin1String("expired")) {
@@ -480,6 +482,7 @@ private slots:
         request.key = QUuid::createUuid();
         request.showtimeId = m_showtime;
         request.owner = sale;
+        QVERIFY_PAID(*m_terminal, request);
         auto confirmed = m_seatStore->confirm(request);
         QVERIFY2(confirmed.ok(), whyText(confirmed).constData());
 

@@ -18,6 +18,7 @@
 #include "model/saleflow.h"
 #include "model/simulatedpayments.h"
 #include "tests/support/checked.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/saleflowdbrig.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpaymentdesk.h"
@@ -92,6 +93,18 @@ private:
         QTRY_COMPARE_WITH_TIMEOUT(flow().state(), SaleFlow::State::Selecting, dbTimeoutMs);
         QCOMPARE(flow().seatMap().size(), 30);
         QVERIFY(!flow().holdToken().isNull());
+    }
+
+    /// Readies the sale's till to take cash as a counter is: its id set (as the terminal stack
+    /// does), a member signed in there and its shift open.
+    void staffTheTill()
+    {
+        const QUuid tillId = QUuid::createUuid();
+        flow().setTerminalId(tillId);
+        auto connection = m_rig.db->connect();
+        QVERIFY(connection);
+        const Status staffed = bo::test::staffTill(*connection, tillId, QStringLiteral("till-1"));
+        QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
     }
 
     /// Waits until the flow is idle and the database holds exactly `seats` for the sale.
@@ -288,6 +301,7 @@ private slots:
     void payingCashNeedsTheTotalAndConfirmsTheBooking()
     {
         QFETCH(qint64, extra);
+        CHECKED(staffTheTill());
         CHECKED(open());
         CHECKED(toPayment({14, 15}));
         const qint64 total = flow().totalMinor();
@@ -353,6 +367,7 @@ private slots:
 
     void declinedCardKeepsThePaymentStepAndCashStillWorks()
     {
+        CHECKED(staffTheTill());
         CHECKED(open());
         CHECKED(toPayment({14}));
         m_sale->service.setBehaviour(SimulatedCard::Decline);
@@ -608,6 +623,7 @@ private slots:
         QCOMPARE(m_rig.notFree(), QStringLiteral("0"));
 
         m_sale->backend.setCounterTill(true);
+        CHECKED(staffTheTill());
         CHECKED(open());
         CHECKED(toPayment({14, 15}));
         const auto tillTickets = [&queue, this] {

@@ -19,6 +19,7 @@
 #include "db/seatblockstore.h"
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -62,21 +63,26 @@ private:
         return held.ok() && held.value().granted ? owner : QUuid();
     }
 
-    /// Sells `seats` through a terminal login; true when confirmed.
+    /// Sells `seats` through a terminal login, paid in cash first; true when confirmed.
     bool sell(const QList<int>& seats) const
     {
         const QUuid owner = holdFor(seats);
         if (owner.isNull())
             return false;
         auto terminal = m_db->connect(QStringLiteral("till"));
+        if (!terminal)
+            return false;
         SeatStore store(*terminal);
-        auto bought = store.confirm({QStringLiteral("till-1"),
-                                     QUuid::createUuid(),
-                                     m_showtime,
-                                     owner,
-                                     seats,
-                                     {},
-                                     QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}});
+        ConfirmRequest sale{QStringLiteral("till-1"),
+                            QUuid::createUuid(),
+                            m_showtime,
+                            owner,
+                            seats,
+                            {},
+                            QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}};
+        if (!bo::test::payCash(*terminal, sale).ok())
+            return false;
+        auto bought = store.confirm(sale);
         return bought.ok();
     }
 
@@ -362,6 +368,19 @@ private slots:
         QStringList errors;
         int refusedBlocks = 0;
 
+        // Each terminal is a staffed till with its shift open before the storm, as at opening.
+        QList<QUuid> tillIds;
+        {
+            auto staffing = m_db->connect(QStringLiteral("storm-staffing"));
+            QVERIFY(staffing);
+            for (int t = 0; t < terminals; ++t) {
+                tillIds << QUuid::createUuid();
+                const bo::Status staffed =
+                    bo::test::staffTill(*staffing, tillIds.last(), QStringLiteral("storm-%1").arg(t));
+                QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
+            }
+        }
+
         std::vector<std::thread> workers;
         workers.reserve(terminals + 1);
         for (int t = 0; t < terminals; ++t) {
@@ -398,14 +417,21 @@ private slots:
                         }
                         continue;
                     }
-                    auto bought =
-                        store.confirm({QStringLiteral("storm-%1").arg(t),
-                                       QUuid::createUuid(),
-                                       showtime,
-                                       owner,
-                                       pair,
-                                       {},
-                                       QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}});
+                    ConfirmRequest sale{QStringLiteral("storm-%1").arg(t),
+                                        QUuid::createUuid(),
+                                        showtime,
+                                        owner,
+                                        pair,
+                                        {},
+                                        QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}},
+                                        tillIds.at(t)};
+                    if (const bo::Status paid = bo::test::payCash(*connection, sale); !paid) {
+                        const std::lock_guard lock(resultsMutex);
+                        errors << QStringLiteral("payment of a granted hold failed: %1")
+                                      .arg(paid.error().detail);
+                        continue;
+                    }
+                    auto bought = store.confirm(sale);
                     const std::lock_guard lock(resultsMutex);
                     if (bought.ok())
                         sold << pair;

@@ -14,6 +14,7 @@
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -98,13 +99,15 @@ private slots:
         QVERIFY(store.hold(m_showtime, {held}, other).value().granted);
         const QUuid buyer = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {sold}, buyer).value().granted);
-        auto bought = store.confirm({QStringLiteral("till-2"),
-                                     QUuid::createUuid(),
-                                     m_showtime,
-                                     buyer,
-                                     {sold},
-                                     {QStringLiteral("adult")},
-                                     QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}});
+        ConfirmRequest sale{QStringLiteral("till-2"),
+                            QUuid::createUuid(),
+                            m_showtime,
+                            buyer,
+                            {sold},
+                            {QStringLiteral("adult")},
+                            QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}};
+        QVERIFY_PAID(*m_connection, sale);
+        auto bought = store.confirm(sale);
         QVERIFY2(bought.ok(), qPrintable(bought.ok() ? QString() : bought.error().detail));
         QVERIFY(m_db->run(QStringLiteral("UPDATE showtime_seat SET status = 'BLOCKED' "
                                          "WHERE showtime_id = %1 AND seat_id = %2")
@@ -222,6 +225,7 @@ private slots:
                                {m_seats[0], m_seats[1]},
                                {QStringLiteral("adult"), QStringLiteral("child")},
                                QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}};
+        QVERIFY_PAID(*m_connection, request);
         auto r = store.confirm(request);
         QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.error().detail));
         QCOMPARE(r.value().status, QStringLiteral("CONFIRMED"));
@@ -252,7 +256,9 @@ private slots:
         SeatStore store(*m_connection);
         const QUuid me = SeatService::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[7], m_seats[8], m_seats[9]}, me).value().granted);
-        auto r = store.confirm({QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me, {}, {}, {}});
+        ConfirmRequest request{QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me, {}, {}, {}};
+        QVERIFY_PAID(*m_connection, request);
+        auto r = store.confirm(request);
         QVERIFY(r.ok());
         QCOMPARE(r.value().seats.size(), 3);
         QCOMPARE(r.value().totalMinor, 30000);
@@ -301,7 +307,9 @@ private slots:
         auto again =
             store.beginPayment(m_showtime, {m_seats[0], m_seats[1]}, me, QStringLiteral("till-2"), 120);
         QCOMPARE(again.value().bookingCode, p.value().bookingCode);
-        auto c = store.confirm({QStringLiteral("till-2"), QUuid::createUuid(), m_showtime, me, {}, {}, {}});
+        ConfirmRequest request{QStringLiteral("till-2"), QUuid::createUuid(), m_showtime, me, {}, {}, {}};
+        QVERIFY_PAID(*m_connection, request);
+        auto c = store.confirm(request);
         QVERIFY(c.ok());
         QCOMPARE(c.value().code, p.value().bookingCode);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) || ' ' || min(status) FROM booking")),
@@ -482,7 +490,7 @@ private slots:
     // bo_hold waits (FOR UPDATE without SKIP LOCKED) only for seats the sale already holds: another
     // sale locks them for an instant when it re-checks them. Here a session keeps that lock for
     // 1.5 s; the extension granted after it must report the clock of its grant and count the whole
-    // TTL from there (DESIGN.md section 2, "Time").
+    // TTL from there (ARCHITECTURE §2, "Time").
     void holdThatWaitedForALockReportsTheClockAfterIt()
     {
         SeatStore store(*m_connection);

@@ -11,12 +11,15 @@
 #include <latch>
 #include <thread>
 
+#include <QJsonDocument>
+
 #include "db/dbconnection.h"
 #include "db/pricestore.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
 #include "model/pricecard.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -172,10 +175,15 @@ private slots:
         QCOMPARE(week.value().showtimes.first().seatsHeld, 1);
         QVERIFY(!week.value().showtimes.first().movable());
 
+        // The till takes the money first, then confirms carrying its payment.
+        ConfirmRequest sale{QStringLiteral("till"), QUuid::createUuid(), id, owner, {}, {}, {}};
+        QVERIFY_PAID(*terminal, sale);
         QVERIFY(terminal->exec(
             QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), ?::integer, ?::uuid, "
-                           "NULL, NULL, '{}')"),
-            {id, owner.toString(QUuid::WithoutBraces)}));
+                           "NULL, NULL, ?::jsonb, ?::uuid)"),
+            {id, owner.toString(QUuid::WithoutBraces),
+             QString::fromUtf8(QJsonDocument(sale.payment).toJson(QJsonDocument::Compact)),
+             sale.terminalId.toString(QUuid::WithoutBraces)}));
         const QString before = m_db->snapshot();
         refused = store.move(id, QString(), base.addDays(1));
         QVERIFY(!refused);

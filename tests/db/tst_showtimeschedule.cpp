@@ -11,10 +11,13 @@
 #include <latch>
 #include <thread>
 
+#include <QJsonDocument>
+
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -379,10 +382,15 @@ private slots:
         QVERIFY2(refused.error().message.contains(QLatin1String("refund its bookings first")),
                  qPrintable(refused.error().message));
 
+        // The till takes the money first, then confirms carrying its payment.
+        ConfirmRequest sale{QStringLiteral("till"), QUuid::createUuid(), showtime, owner, {}, {}, {}};
+        QVERIFY_PAID(*terminal, sale);
         QVERIFY(terminal->exec(
             QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), ?::integer, ?::uuid, "
-                           "NULL, NULL, '{}')"),
-            {showtime, owner.toString(QUuid::WithoutBraces)}));
+                           "NULL, NULL, ?::jsonb, ?::uuid)"),
+            {showtime, owner.toString(QUuid::WithoutBraces),
+             QString::fromUtf8(QJsonDocument(sale.payment).toJson(QJsonDocument::Compact)),
+             sale.terminalId.toString(QUuid::WithoutBraces)}));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT status FROM booking")), QStringLiteral("CONFIRMED"));
         refused = store.cancel(showtime);
         QVERIFY(!refused);

@@ -13,6 +13,7 @@
 #include "db/seatstore.h"
 #include "db/ticketstore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -44,6 +45,8 @@ private:
         request.key = QUuid::createUuid();
         request.showtimeId = m_showtime;
         request.owner = owner;
+        if (!bo::test::payCash(*terminal, request).ok())
+            return {};
         auto done = store.confirm(request);
         return done ? done.value().code : QString();
     }

@@ -10,6 +10,7 @@
 #include "model/expiryreleaser.h"
 #include "model/seatservice.h"
 #include "tests/support/errorcodename.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/releaserrelay.h"
 #include "tests/support/testdatabase.h"
 
@@ -147,14 +148,17 @@ private slots:
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")), QStringLiteral("0"));
         QCOMPARE(m_db->seatStates(showtime, seats), ownRows);
 
-        // The same confirm of a live hold is accepted: the refusal above was the deadline's.
-        auto live = service.confirm({QStringLiteral("till-1"),
-                                     QUuid::createUuid(),
-                                     showtime,
-                                     liveOwner,
-                                     listed ? liveSeats : QList<int>{},
-                                     {},
-                                     {}});
+        // The same confirm of a live hold, paid as a till pays, is accepted: the refusal above was
+        // the deadline's (the payment rule is judged after it).
+        ConfirmRequest liveSale{QStringLiteral("till-1"),
+                                QUuid::createUuid(),
+                                showtime,
+                                liveOwner,
+                                listed ? liveSeats : QList<int>{},
+                                {},
+                                {}};
+        QVERIFY_PAID(*m_connection, liveSale);
+        auto live = service.confirm(liveSale);
         QVERIFY2(live.ok(), live.ok() ? "" : qPrintable(live.error().detail));
         QCOMPARE(m_db->seatStates(showtime, liveSeats), QStringLiteral("RESERVED:,RESERVED:"));
         QCOMPARE(m_db->seatStates(showtime, seats), ownRows);

@@ -99,6 +99,9 @@ private slots:
         const QList<int> seats = m_db->seatIds(showtime).mid(0, 2);
         auto terminal = m_db->connect();
         QVERIFY(terminal);
+        // Cash is taken at a staffed till with its shift open.
+        const QUuid tillId = QUuid::createUuid();
+        QVERIFY(bo::test::staffTill(*terminal, tillId, QStringLiteral("till-1")).ok());
         const QUuid token = QUuid::createUuid();
         auto begun = terminal->exec(
             QStringLiteral(
@@ -127,9 +130,10 @@ private slots:
                 if (c) {
                     auto r = c->exec(
                         QStringLiteral("SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, "
-                                       "NULL, 'till-1', NULL, 'cash', 20000, 'KRW', 20000, NULL)"),
+                                       "NULL, 'till-1', ?::uuid, 'cash', 20000, 'KRW', 20000, NULL)"),
                         {QUuid::createUuid().toString(QUuid::WithoutBraces),
-                         token.toString(QUuid::WithoutBraces), showtime, booking});
+                         token.toString(QUuid::WithoutBraces), showtime, booking,
+                         tillId.toString(QUuid::WithoutBraces)});
                     outcome = r.ok() ? QStringLiteral("created") : refusal(r.error());
                 }
                 QMutexLocker guard(&lock);
@@ -775,6 +779,61 @@ private slots:
                  QStringLiteral("confirmed"));
     }
 
+    /// Finding 1 at a till: a till's or a manager's confirm booked seats on no payment at all, and
+    /// any till login could say cash was taken. A sale that costs something is confirmed only on
+    /// its payment; cash is taken only at a till with a member the server signed in and its shift
+    /// open, so a copied till credential alone books nothing.
+    void aTillConfirmsOnlyOnMoneyTaken()
+    {
+        const int showtime = m_db->addShowtime();
+        const int seat = m_db->seatIds(showtime).at(0);
+        auto till = m_db->connect();
+        auto manager = m_db->connectAsManager();
+        QVERIFY(till && manager);
+        const QString token = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        const QString tillId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        auto begun =
+            till->exec(QStringLiteral("SELECT booking_id FROM bo_begin_payment(?, ?::integer[], ?::uuid, "
+                                      "'till-1', NULL, ?::uuid)"),
+                       {showtime, QStringLiteral("{%1}").arg(seat), token, tillId});
+        QVERIFY2(begun.ok(), qPrintable(begun.ok() ? QString() : begun.error().detail));
+        QVERIFY(begun.value().next());
+        const QString booking = begun.value().value(0).toString();
+        const auto confirm = [&](DbConnection& c, const QString& payment) {
+            auto r =
+                c.exec(QStringLiteral("SELECT * FROM bo_confirm('till-1', ?::uuid, ?, ?::uuid, NULL, NULL, "
+                                      "?::jsonb, ?::uuid)"),
+                       {QUuid::createUuid().toString(QUuid::WithoutBraces), showtime, token, payment,
+                        &c == till.get() ? QVariant(tillId) : QVariant()});
+            return r.ok() ? QStringLiteral("confirmed") : r.error().detail;
+        };
+        const QString before = m_db->snapshot();
+        for (DbConnection* c : {till.get(), manager.get()}) {
+            for (const QString& payment : {QStringLiteral("{}"), QStringLiteral("{\"method\": \"cash\"}")}) {
+                const QString outcome = confirm(*c, payment);
+                QVERIFY2(outcome.contains(QLatin1String("pay first")), qPrintable(outcome));
+                QCOMPARE(m_db->snapshot(), before);
+            }
+        }
+
+        // Cash from a till nobody is signed in at, then from one signed in without a shift.
+        QString refused = takeCashRefusal(*till, showtime, token, booking, tillId);
+        QVERIFY2(refused.contains(QLatin1String("nobody is signed in")), qPrintable(refused));
+        QCOMPARE(m_db->snapshot(), before);
+        auto cashier = bo::test::fixtureCashier(m_db->settings());
+        QVERIFY(cashier.ok());
+        QVERIFY(signIn(*till, cashier.value(), bo::test::fixtureCashierPin(), tillId));
+        refused = takeCashRefusal(*till, showtime, token, booking, tillId);
+        QVERIFY2(refused.contains(QLatin1String("open a shift")), qPrintable(refused));
+
+        // Staffed, with its shift open: the cash is taken and the sale confirmed on it.
+        QVERIFY(bo::test::staffTill(*till, QUuid(tillId), QStringLiteral("till-1")).ok());
+        const QString cash = takeCash(*till, showtime, token, booking, tillId, 10'000);
+        QVERIFY(!cash.isEmpty());
+        QCOMPARE(confirm(*till, QStringLiteral("{\"method\": \"cash\", \"intent\": \"%1\"}").arg(cash)),
+                 QStringLiteral("confirmed"));
+    }
+
     /// Finding 4, the refund: a till marked a card refund done (bo_refund_finish) without the
     /// gateway ever paying it back. A card refund's answer is the payment service's to record, as
     /// the card's own states are; the till still records its cash refunds.
@@ -971,16 +1030,21 @@ private slots:
         QVERIFY(till);
         const QString theirs = QUuid::createUuid().toString(QUuid::WithoutBraces);
         const QString tillId = QUuid::createUuid().toString(QUuid::WithoutBraces);
-        auto begun =
-            till->exec(QStringLiteral("SELECT booking_code FROM bo_begin_payment(?, ?::integer[], ?::uuid, "
-                                      "'till-a', NULL, ?::uuid)"),
-                       {showtime, QStringLiteral("{%1}").arg(seats.at(0)), theirs, tillId});
+        auto begun = till->exec(
+            QStringLiteral("SELECT booking_code, booking_id FROM bo_begin_payment(?, ?::integer[], "
+                           "?::uuid, 'till-a', NULL, ?::uuid)"),
+            {showtime, QStringLiteral("{%1}").arg(seats.at(0)), theirs, tillId});
         QVERIFY(begun.ok() && begun.value().next());
         const QString code = begun.value().value(0).toString();
+        QVERIFY(bo::test::staffTill(*till, QUuid(tillId), QStringLiteral("till-a")).ok());
+        const QString paid =
+            takeCash(*till, showtime, theirs, begun.value().value(1).toString(), tillId, 10'000);
+        QVERIFY(!paid.isEmpty());
         auto confirmed = till->exec(
             QStringLiteral(
-                "SELECT * FROM bo_confirm('till-a', ?::uuid, ?, ?::uuid, NULL, NULL, '{}', ?::uuid)"),
-            {QUuid::createUuid().toString(QUuid::WithoutBraces), showtime, theirs, tillId});
+                "SELECT * FROM bo_confirm('till-a', ?::uuid, ?, ?::uuid, NULL, NULL, ?::jsonb, ?::uuid)"),
+            {QUuid::createUuid().toString(QUuid::WithoutBraces), showtime, theirs,
+             QStringLiteral("{\"method\": \"cash\", \"intent\": \"%1\"}").arg(paid), tillId});
         QVERIFY2(confirmed.ok(), qPrintable(confirmed.ok() ? QString() : confirmed.error().detail));
         auto manager = m_db->connectAsManager();
         QVERIFY(manager);
@@ -1034,8 +1098,9 @@ private slots:
         QVERIFY2(cash.ok(), qPrintable(cash.ok() ? QString() : cash.error().detail));
         const QString listed = QStringLiteral("SELECT count(*) || '/' || count(hold_token) FROM "
                                               "bo_payment_list(false, NULL, NULL, 100)");
-        QCOMPARE(count(*kiosk, listed), QStringLiteral("1/0"));
-        QCOMPARE(count(*till, listed), QStringLiteral("1/1"));
+        // Two: the first sale's cash and this one's; the till sees its own with their tokens.
+        QCOMPARE(count(*kiosk, listed), QStringLiteral("2/0"));
+        QCOMPARE(count(*till, listed), QStringLiteral("2/2"));
     }
 
     /// Finding 10: the functions that record money or admissions did not all force a durable
@@ -1079,6 +1144,35 @@ private slots:
     }
 
 private:
+    /// Cash for the sale `token`'s pending booking at the till `tillId`: the payment's key, or ""
+    /// (with the reason as a warning) when the till may not take it.
+    static QString takeCash(DbConnection& till, int showtime, const QString& token, const QString& booking,
+                            const QString& tillId, qint64 amount)
+    {
+        const QString key = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        auto made =
+            till.exec(QStringLiteral(
+                          "SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, NULL, 'till-1', "
+                          "?::uuid, 'cash', ?, 'KRW', ?, NULL)"),
+                      {key, token, showtime, booking, tillId, amount, amount});
+        if (!made.ok()) {
+            qWarning("%s", qPrintable(made.error().detail));
+            return {};
+        }
+        return key;
+    }
+    /// Why the till may not take cash for the sale `token`, or "" when it took it.
+    static QString takeCashRefusal(DbConnection& till, int showtime, const QString& token,
+                                   const QString& booking, const QString& tillId)
+    {
+        auto made =
+            till.exec(QStringLiteral(
+                          "SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, NULL, 'till-1', "
+                          "?::uuid, 'cash', 10000, 'KRW', 10000, NULL)"),
+                      {QUuid::createUuid().toString(QUuid::WithoutBraces), token, showtime, booking, tillId});
+        return made.ok() ? QString() : made.error().detail;
+    }
+
     /// Signs `staff` in at `till` on `connection` the two-step way a till does; true when in.
     static bool signIn(DbConnection& connection, int staff, const QString& pin, const QString& till)
     {

@@ -23,6 +23,7 @@
 
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -51,6 +52,7 @@ struct Sale
     QUuid token;
     QList<int> seats;
     QString pendingCode;    ///< the code begin-payment showed
+    ConfirmRequest request; ///< the confirm, carrying the cash the till took for the sale
     qint64 confirmAtMs = 0; ///< on the round's monotonic clock
     // The confirm's outcome.
     bool confirmed = false;
@@ -89,6 +91,10 @@ private slots:
         auto setup = m_db->connect(QStringLiteral("storm-setup"));
         QVERIFY(setup);
         SeatStore store(*setup);
+        // The till the sales are paid at (in cash, before their confirms): staffed once, here.
+        const QUuid tillId = QUuid::createUuid();
+        const Status staffed = bo::test::staffTill(*setup, tillId, QStringLiteral("till-storm"));
+        QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
 
         std::atomic<bool> sweeping{true};
         std::atomic<int> sweeps{0};
@@ -139,6 +145,16 @@ private slots:
                 if (!pay.value().hold.granted)
                     continue; // a seat of an earlier round not swept yet
                 sale.pendingCode = pay.value().bookingCode;
+                // The cash taken for it, before any re-hold: the sale's payment deadline is set by
+                // the begin-payment above, and payCash's own begin-payment keeps it (a sale's seats
+                // never outlast it), so the seats' deadline stays the one measured here.
+                sale.request.terminal = QStringLiteral("till-storm");
+                sale.request.terminalId = tillId;
+                sale.request.key = QUuid::createUuid();
+                sale.request.showtimeId = m_showtime;
+                sale.request.owner = sale.token;
+                sale.request.seatIds = sale.seats;
+                QVERIFY_PAID(*setup, sale.request);
                 // Half the sales hold their seats again for a second more (as a terminal does
                 // after a reconnect): the seats then outlast the payment time first asked for.
                 if (s % 2 == 1) {
@@ -173,14 +189,7 @@ private slots:
                             const qint64 wait = sale.confirmAtMs - clock.elapsed();
                             if (wait > 0)
                                 std::this_thread::sleep_for(std::chrono::milliseconds(wait));
-                            auto done = confirmer.confirm(
-                                {QStringLiteral("till-storm"),
-                                 QUuid::createUuid(),
-                                 m_showtime,
-                                 sale.token,
-                                 sale.seats,
-                                 {},
-                                 QJsonObject{{QStringLiteral("method"), QStringLiteral("cash")}}});
+                            auto done = confirmer.confirm(sale.request);
                             sale.answered = true;
                             sale.confirmed = done.ok();
                             if (done.ok())
@@ -230,6 +239,14 @@ private slots:
                                           .arg(token, bookings, reserved);
                 }
             }
+            // Every booking confirmed carries the cash taken for it (AUTHORISED, for what its seats
+            // cost), and no payment was taken twice for one sale.
+            const QString unpaid = m_db->scalar(QStringLiteral(
+                "SELECT count(*) FROM booking b WHERE b.status = 'CONFIRMED' AND NOT EXISTS ("
+                " SELECT 1 FROM payment_intent p WHERE p.booking_id = b.id AND p.state = 'AUTHORISED'"
+                "   AND p.key::text = b.payment ->> 'intent' AND p.amount_minor = b.total_minor)"));
+            if (unpaid != QStringLiteral("0"))
+                violations << QStringLiteral("%1 bookings confirmed without their payment").arg(unpaid);
             // Free the round's seats for the next one: cancel what was booked (as the owner).
             QVERIFY(m_db->run(QStringLiteral(
                 "UPDATE booking SET status = 'CANCELLED', closed_at = now() WHERE status = 'CONFIRMED'; "
@@ -238,6 +255,9 @@ private slots:
                 break;
         }
 
+        const QString paidTwice =
+            m_db->scalar(QStringLiteral("SELECT count(*) FROM (SELECT hold_token FROM payment_intent GROUP "
+                                        "BY hold_token HAVING count(*) > 1) t"));
         const QString twice = m_db->scalar(QStringLiteral(
             "SELECT count(*) FROM (SELECT hold_token FROM booking WHERE status IN ('CONFIRMED', 'CANCELLED') "
             "GROUP BY hold_token HAVING count(*) > 1) t"));
@@ -247,6 +267,7 @@ private slots:
             qWarning("%s", qPrintable(v));
         QCOMPARE(violations.size(), 0);
         QCOMPARE(twice, QStringLiteral("0"));
+        QCOMPARE(paidTwice, QStringLiteral("0"));
         QCOMPARE(sweepErrors.load(), 0);
         // The storm probed the edge: some confirms won, some came too late.
         QVERIFY(booked > 0);

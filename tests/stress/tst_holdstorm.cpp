@@ -18,6 +18,7 @@
 
 #include "db/seatstore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -77,12 +78,13 @@ QString show(const QSet<int>& seats)
 class Storm final
 {
 public:
-    Storm(const TestDatabase& db, int showtime, QList<int> seats, int index, quint32 seed,
-          const QDeadlineTimer& deadline, std::latch& start)
+    Storm(const TestDatabase& db, int showtime, QList<int> seats, int index, const QUuid& tillId,
+          quint32 seed, const QDeadlineTimer& deadline, std::latch& start)
         : m_db(db)
         , m_showtime(showtime)
         , m_seats(std::move(seats))
         , m_index(index)
+        , m_tillId(tillId)
         , m_rng(seed)
         , m_deadline(deadline)
         , m_start(start)
@@ -111,7 +113,7 @@ public:
             else if (dice < 90)
                 beginPayment(store);
             else
-                confirm(service);
+                confirm(service, *connection);
         }
         m_ledger.retries = connection->retriesSeen();
         return m_ledger;
@@ -253,7 +255,8 @@ private:
         m_ledger.pendingBooking = r.value().bookingId;
     }
 
-    void confirm(SeatService& service)
+    /// Pays for the sale as its till does (cash, the till staffed before the storm), then confirms.
+    void confirm(SeatService& service, DbConnection& connection)
     {
         if (m_ledger.bookedSeats + m_ledger.held.size() > bookingBudget) {
             release(service);
@@ -261,6 +264,7 @@ private:
         }
         ConfirmRequest request;
         request.terminal = QStringLiteral("storm-%1").arg(m_index);
+        request.terminalId = m_tillId;
         request.key = QUuid::createUuid();
         request.showtimeId = m_showtime;
         request.owner = m_ledger.token;
@@ -273,7 +277,10 @@ private:
                                                             : QStringLiteral("child"));
             }
         }
-        request.payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("card")}};
+        if (const Status paid = bo::test::payCash(connection, request); !paid) {
+            error("pay", paid.error());
+            return;
+        }
         auto r = service.confirm(request);
         if (!r) {
             error("confirm", r.error());
@@ -311,6 +318,7 @@ private:
     const int m_showtime;
     const QList<int> m_seats;
     const int m_index;
+    const QUuid m_tillId;
     QRandomGenerator m_rng;
     const QDeadlineTimer m_deadline;
     std::latch& m_start;
@@ -358,6 +366,20 @@ private slots:
                                  : QRandomGenerator::global()->generate();
         qInfo("storm seed %u (set BOXOFFICE_STORM_SEED to repeat)", seed);
 
+        // Each thread a till, staffed (its cashier signed in, its shift open) before the storm, on
+        // this thread: every confirm is paid first, in cash, as a till's are.
+        std::vector<QUuid> tills(threadCount);
+        {
+            auto setup = db.connect(QStringLiteral("storm-setup"));
+            QVERIFY(setup);
+            for (int i = 0; i < threadCount; ++i) {
+                tills[size_t(i)] = QUuid::createUuid();
+                const Status staffed =
+                    bo::test::staffTill(*setup, tills[size_t(i)], QStringLiteral("storm-%1").arg(i));
+                QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
+            }
+        }
+
         std::vector<Ledger> ledgers(threadCount);
         std::latch start(threadCount + 1);
         std::vector<std::thread> workers;
@@ -365,7 +387,7 @@ private slots:
         const QDeadlineTimer deadline(stormBudgetMs);
         for (int i = 0; i < threadCount; ++i) {
             workers.emplace_back([&, i] {
-                Storm storm(db, showtime, seats, i, seed + quint32(i), deadline, start);
+                Storm storm(db, showtime, seats, i, tills[size_t(i)], seed + quint32(i), deadline, start);
                 ledgers[size_t(i)] = storm.run();
             });
         }
@@ -461,6 +483,17 @@ private slots:
                  QString::number(total.confirms));
         QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM idempotency_key")),
                  QString::number(total.confirms));
+        // Every confirm was paid once, and every CONFIRMED booking carries its own payment: cash
+        // taken (AUTHORISED) for exactly what its seats cost, at a till its thread staffed.
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM payment_intent")),
+                 QString::number(total.confirms));
+        QCOMPARE(db.scalar(QStringLiteral(
+                     "SELECT count(*) FROM booking b WHERE b.status = 'CONFIRMED' AND NOT EXISTS ("
+                     " SELECT 1 FROM payment_intent p WHERE p.booking_id = b.id AND p.method = 'cash'"
+                     "   AND p.state = 'AUTHORISED' AND p.key::text = b.payment ->> 'intent'"
+                     "   AND p.amount_minor = b.total_minor AND p.currency = b.currency"
+                     "   AND p.terminal_id = b.terminal_id AND p.terminal = b.terminal)")),
+                 QStringLiteral("0"));
 
         // The threads' ledgers against the database: holds per sale, bookings, pending bookings.
         QHash<QUuid, QSet<int>> expectedHolds;

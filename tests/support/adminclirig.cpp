@@ -12,6 +12,8 @@
 #include <QTest>
 #include <QUuid>
 
+#include "tests/support/paidsale.h"
+
 namespace bo::test {
 
 namespace {
@@ -52,6 +54,7 @@ void AdminCliRig::checkProgram() const
 void AdminCliRig::create()
 {
     m_db = std::make_unique<TestDatabase>();
+    m_tillOpen = false;
     QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
     m_conninfo = m_db->settings().toConninfo();
     m_ownerConninfo = m_db->ownerSettings().toConninfo();
@@ -147,6 +150,29 @@ CliRun AdminCliRig::cliAsOwner(const QStringList& arguments) const
 CliRun AdminCliRig::cliAsManager(const QStringList& arguments) const
 {
     return cli(arguments, m_db->managerSettings().toConninfo());
+}
+
+CliRun AdminCliRig::openTill() const
+{
+    if (m_tillOpen) {
+        CliRun done;
+        done.exitCode = 0;
+        return done;
+    }
+    auto cashier = fixtureCashier(m_db->settings());
+    if (!cashier) {
+        CliRun failed;
+        failed.failure = cashier.error().message;
+        return failed;
+    }
+    const CliRun signedIn =
+        cli({QStringLiteral("sign-in"), QStringLiteral("--staff"), QString::number(cashier.value())},
+            m_conninfo, fixtureCashierPin().toUtf8() + '\n');
+    if (signedIn.exitCode != 0)
+        return signedIn;
+    CliRun opened = cli({QStringLiteral("shift-open"), QStringLiteral("--float"), QStringLiteral("0")});
+    m_tillOpen = opened.exitCode == 0;
+    return opened;
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)

@@ -60,6 +60,9 @@ public:
     [[nodiscard]] CliRun cliAsOwner(const QStringList& arguments) const;
     /// Runs the program with the manager login (catalogue writes, blocks, queue capacity).
     [[nodiscard]] CliRun cliAsManager(const QStringList& arguments) const;
+    /// Opens the CLI's default till for cash as an operator does: the fixture's cashier signed in
+    /// (`sign-in`, PIN on standard input) and the shift opened with no float (`shift-open`).
+    [[nodiscard]] CliRun openTill() const;
 
     /// Replaces the placeholders of a data row: $HALL1 and $PREMIUM (showtimes), $OWNER (the hold
     /// token of the existing sale), $USEDKEY (its confirm key) and $KEY (a key never used).
@@ -81,6 +84,7 @@ private:
     QTemporaryDir m_home;
     std::unique_ptr<TestDatabase> m_db;
     QString m_conninfo;
+    mutable bool m_tillOpen = false; ///< openTill() done on this database
     QString m_ownerConninfo;
     QString m_hall1;
     QString m_premium;

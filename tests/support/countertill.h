@@ -15,6 +15,7 @@
 #include "model/saleflow.h"
 #include "model/showtimelistmodel.h"
 #include "model/simulatedpayments.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpaymentdesk.h"
 #include "ui/common/seatmapwidget.h"
@@ -86,7 +87,9 @@ inline QString joined(const QList<int>& ids)
 struct CounterTill
 {
     CounterTill(const ConnectionSettings& settings, const QString& terminal)
-        : backend(settings)
+        : settings(settings)
+        , terminal(terminal)
+        , backend(settings)
         , desk(makeTestPaymentDesk(settings, cardService))
         , flow(&backend, desk.get(), terminal)
         , window(&backend, &flow, terminal)
@@ -94,6 +97,7 @@ struct CounterTill
                       QAbstractItemModelTester::FailureReportingMode::QtTest)
     {
         backend.setCounterTill(true); // as main() makes it
+        flow.setTerminalId(tillId);   // as the terminal stack does
         cardService.setDelayMs(20);
     }
 
@@ -114,6 +118,10 @@ struct CounterTill
     [[nodiscard]] QLabel* label(const QString& name) const { return find<QLabel>(name); }
     [[nodiscard]] QPushButton* button(const QString& name) const { return find<QPushButton>(name); }
 
+    ConnectionSettings settings;
+    QString terminal;
+    QUuid tillId = QUuid::createUuid(); ///< the till's permanent id (settings, in the app)
+    bool staffed = true;                ///< start() signs a cashier in and opens the shift
     PgTerminalBackend backend;
     QSignalSpy settingsLoaded{&backend, &PgTerminalBackend::settingsLoaded};
     SimulatedPaymentService cardService;
@@ -135,6 +143,15 @@ inline void start(CounterTill& c)
     QTRY_VERIFY_WITH_TIMEOUT(!c.settingsLoaded.isEmpty(), dbTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(c.table()->model()->rowCount() > 0, dbTimeoutMs);
     QVERIFY(c.window.isShowingBoard());
+    // A counter at work: a cashier signed in at this till and its shift open, so that the cash it
+    // takes goes into a drawer someone answers for. The window has no staff session here, so it
+    // does not ask for a PIN itself (tst_staffsignin drives that).
+    if (!c.staffed)
+        return;
+    auto staffing = DbConnection::open(c.settings, QStringLiteral("test-staffing"));
+    QVERIFY2(staffing.ok(), qPrintable(staffing.ok() ? QString() : staffing.error().detail));
+    const Status staffed = staffTill(*staffing.value(), c.tillId, c.terminal);
+    QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().message));
 }
 
 /// The board row showing that showtime, or -1.

@@ -215,8 +215,14 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
 namespace {
 
 QMutex serviceLoginsMutex;
-/// The payment service's settings of each test database of this process, by database name.
+/// The payment service's and the manager's settings of each test database of this process, by
+/// database name.
 QHash<QString, ConnectionSettings>& serviceLogins()
+{
+    static QHash<QString, ConnectionSettings> logins;
+    return logins;
+}
+QHash<QString, ConnectionSettings>& managerLogins()
 {
     static QHash<QString, ConnectionSettings> logins;
     return logins;
@@ -228,6 +234,12 @@ ConnectionSettings TestDatabase::serviceSettingsFor(const ConnectionSettings& te
 {
     QMutexLocker lock(&serviceLoginsMutex);
     return serviceLogins().value(terminal.value(QStringLiteral("dbname")));
+}
+
+ConnectionSettings TestDatabase::managerSettingsFor(const ConnectionSettings& terminal)
+{
+    QMutexLocker lock(&serviceLoginsMutex);
+    return managerLogins().value(terminal.value(QStringLiteral("dbname")));
 }
 
 bool TestDatabase::createLogins(const ConnectionSettings& server)
@@ -272,7 +284,11 @@ bool TestDatabase::createLogins(const ConnectionSettings& server)
         serviceLogins().insert(m_serviceSettings.value(QStringLiteral("dbname")), m_serviceSettings);
     }
     m_managerLogin = m_name + QStringLiteral("_mgr");
-    return login(m_managerLogin, QStringLiteral("boxoffice_manager"), &m_managerSettings);
+    if (!login(m_managerLogin, QStringLiteral("boxoffice_manager"), &m_managerSettings))
+        return false;
+    QMutexLocker lock(&serviceLoginsMutex);
+    managerLogins().insert(m_managerSettings.value(QStringLiteral("dbname")), m_managerSettings);
+    return true;
 }
 
 TestDatabase::~TestDatabase()

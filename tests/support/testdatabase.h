@@ -52,6 +52,9 @@ public:
     /// The payment service's login of the test database that `terminal` connects to (a rig that
     /// is handed only a terminal's settings pays through it); empty settings for an unknown one.
     [[nodiscard]] static ConnectionSettings serviceSettingsFor(const ConnectionSettings& terminal);
+    /// The manager's login of the test database `terminal` connects to (its staff, for a till's
+    /// sign-in).
+    [[nodiscard]] static ConnectionSettings managerSettingsFor(const ConnectionSettings& terminal);
     /// The kiosk's and the door's logins (the owner's when not migrated).
     [[nodiscard]] const ConnectionSettings& kioskSettings() const { return m_kioskSettings; }
     [[nodiscard]] const ConnectionSettings& doorSettings() const { return m_doorSettings; }

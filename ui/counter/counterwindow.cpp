@@ -241,6 +241,8 @@ void CounterWindow::onSignedIn(const PinCheck& check)
 {
     m_signedInId = check.staffId;
     m_signedInName = check.name;
+    if (m_tillMenu)
+        m_tillMenu->refreshShift();
     leaveSignIn();
 }
 
@@ -432,6 +434,7 @@ void CounterWindow::setTillDesk(TillDesk* desk, const QString& terminal, const Q
     if (m_tillMenu || !desk)
         return;
     m_tillMenu = new TillMenu(this, desk, terminal, terminalId, [this] { return m_settings.currency; });
+    m_tillMenu->refreshShift();
     retranslate();
 }
 

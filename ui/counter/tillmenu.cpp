@@ -5,11 +5,13 @@
 #include <QAction>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QVBoxLayout>
 
 #include "model/money.h"
@@ -43,7 +45,27 @@ TillMenu::TillMenu(QMainWindow* window, TillDesk* desk, QString terminal, QUuid 
     m_refund->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_exchange = m_menu->addAction(QString(), this, &TillMenu::exchange);
     m_exchange->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    connect(m_desk, &TillDesk::shiftOpened, this, [this](int id) { tell(tr("Shift %1 is open.").arg(id)); });
+    // Cash goes only into an open shift's drawer (the server refuses it otherwise): the status bar
+    // says whether this till has one, so the clerk opens it before the first cash sale.
+    m_shiftLabel = new QLabel(window);
+    m_shiftLabel->setObjectName(QStringLiteral("shiftLabel"));
+    window->statusBar()->addPermanentWidget(m_shiftLabel);
+    connect(m_desk, &TillDesk::shiftLoaded, this, [this](bool open, const OpenShift& shift) {
+        m_shift = open ? Shift::Open : Shift::Closed;
+        m_shiftId = open ? shift.id : 0;
+        showShift();
+    });
+    connect(m_desk, &TillDesk::shiftClosed, this, [this] {
+        m_shift = Shift::Closed;
+        m_shiftId = 0;
+        showShift();
+    });
+    connect(m_desk, &TillDesk::shiftOpened, this, [this](int id) {
+        m_shift = Shift::Open;
+        m_shiftId = id;
+        showShift();
+        tell(tr("Shift %1 is open.").arg(id));
+    });
     connect(m_desk, &TillDesk::cashMoved, this, [this] { tell(tr("The drawer move is recorded.")); });
     connect(m_desk, &TillDesk::failed, this, [this](const QString& what, const Error& e) {
         if (what == QLatin1String("open") || what == QLatin1String("move") || what == QLatin1String("report"))
@@ -62,6 +84,27 @@ void TillMenu::retranslate()
     m_close->setText(tr("&Close shift (count the drawer)…"));
     m_refund->setText(tr("&Refund…"));
     m_exchange->setText(tr("&Exchange…"));
+    showShift();
+}
+
+void TillMenu::refreshShift()
+{
+    m_desk->loadShift();
+}
+
+void TillMenu::showShift()
+{
+    switch (m_shift) {
+    case Shift::Unknown:
+        m_shiftLabel->clear();
+        break;
+    case Shift::Open:
+        m_shiftLabel->setText(tr("Shift %1 open").arg(m_shiftId));
+        break;
+    case Shift::Closed:
+        m_shiftLabel->setText(tr("No shift open: cash needs one (Till > Open shift)"));
+        break;
+    }
 }
 
 void TillMenu::tell(const QString& text, bool problem)

@@ -11,6 +11,7 @@
 #include "model/tilldesk.h"
 
 class QAction;
+class QLabel;
 class QMainWindow;
 class QMenu;
 
@@ -36,6 +37,9 @@ public:
     [[nodiscard]] QAction* exchangeAction() const { return m_exchange; }
     [[nodiscard]] QAction* closeAction() const { return m_close; }
     [[nodiscard]] QAction* openAction() const { return m_open; }
+    /// Asks the server again whether this till's shift is open (after a sign-in); the status
+    /// bar's shift label says it.
+    void refreshShift();
 
     void openShift();
     void payIn();
@@ -48,6 +52,7 @@ public:
 private:
     void moveCash(DrawerMove kind);
     void tell(const QString& text, bool problem = false);
+    void showShift();
 
     QMainWindow* m_window;
     TillDesk* m_desk;
@@ -62,6 +67,10 @@ private:
     QAction* m_close = nullptr;
     QAction* m_refund = nullptr;
     QAction* m_exchange = nullptr;
+    /// In the status bar: whether cash can be taken here (a shift open) and which shift.
+    QLabel* m_shiftLabel = nullptr;
+    enum class Shift { Unknown, Open, Closed } m_shift = Shift::Unknown;
+    int m_shiftId = 0;
 };
 
 } // namespace bo

@@ -135,9 +135,8 @@ private slots:
         QVERIFY(showtime > 0);
         const QString folder = m_dir.filePath(QStringLiteral("always"));
         const QString keyFile = m_dir.filePath(QStringLiteral("always.key"));
-        const QUuid terminalId = QUuid::createUuid();
         CounterTill c(db.settings(), QStringLiteral("till-1"));
-        c.flow.setTerminalId(terminalId);
+        const QUuid terminalId = c.tillId;
         auto printing = makePrinting(db, keyFile, folder, terminalId);
         printing->setPrintOnConfirm(PrintOnConfirm::Always);
         c.window.setTicketPrinting(printing.get());
@@ -199,9 +198,8 @@ private slots:
         const int showtime = addTodaysShowtime(db);
         QVERIFY(showtime > 0);
         const QString folder = m_dir.filePath(QStringLiteral("never"));
-        const QUuid terminalId = QUuid::createUuid();
         CounterTill c(db.settings(), QStringLiteral("till-1"));
-        c.flow.setTerminalId(terminalId);
+        const QUuid terminalId = c.tillId;
         auto printing = makePrinting(db, m_dir.filePath(QStringLiteral("never.key")), folder, terminalId);
         printing->setPrintOnConfirm(PrintOnConfirm::Never);
         c.window.setTicketPrinting(printing.get());
@@ -237,9 +235,8 @@ private slots:
             QFile file(blocker);
             QVERIFY(file.open(QIODevice::WriteOnly));
         }
-        const QUuid terminalId = QUuid::createUuid();
         CounterTill c(db.settings(), QStringLiteral("till-1"));
-        c.flow.setTerminalId(terminalId);
+        const QUuid terminalId = c.tillId;
         auto printing = makePrinting(db, m_dir.filePath(QStringLiteral("failed.key")),
                                      blocker + QStringLiteral("/tickets"), terminalId);
         printing->setPrintOnConfirm(PrintOnConfirm::Always);
@@ -270,10 +267,9 @@ private slots:
         QVERIFY2(db.ok(), qPrintable(db.error()));
         const int showtime = addTodaysShowtime(db);
         QVERIFY(showtime > 0);
-        const QUuid terminalId = QUuid::createUuid();
         const QString keyFile = m_dir.filePath(QStringLiteral("own.key"));
         CounterTill c(db.settings(), QStringLiteral("till-1"));
-        c.flow.setTerminalId(terminalId);
+        const QUuid terminalId = c.tillId;
         auto printing = makePrinting(db, keyFile, m_dir.filePath(QStringLiteral("own")), terminalId);
         printing->setPrintOnConfirm(PrintOnConfirm::Never);
         c.window.setTicketPrinting(printing.get());

@@ -140,6 +140,48 @@ private slots:
         QCOMPARE(boardLoads.count(), 0);
     }
 
+    /// Cash goes into an open shift's drawer: a till nobody is signed in at, or without its shift,
+    /// is refused the cash by the server, says so, and keeps the sale in payment with its seats;
+    /// once the shift is open the same Enter books it.
+    void cashBeforeTheShiftIsOpenIsRefusedAndTheSaleKept()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        const int showtime = addTodaysShowtime(db);
+        QVERIFY(showtime > 0);
+        CounterTill c(db.settings(), QStringLiteral("till-1"));
+        c.staffed = false;
+        CHECKED(start(c));
+        const auto press = [&](Qt::Key key) {
+            QWidget* focus = QApplication::focusWidget();
+            QTest::keyClick(focus ? focus : static_cast<QWidget*>(&c.window), key);
+        };
+        press(Qt::Key_N);
+        QTRY_COMPARE_WITH_TIMEOUT(c.flow.state(), SaleFlow::State::Selecting, dbTimeoutMs);
+        press(Qt::Key_2);
+        QTRY_VERIFY_WITH_TIMEOUT(c.flow.selection().size() == 2 && !c.flow.isBusy(), dbTimeoutMs);
+        press(Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(c.flow.state(), SaleFlow::State::Payment, dbTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
+        QSignalSpy problems(&c.flow, &SaleFlow::problem);
+        press(Qt::Key_Return); // cash, the exact amount
+        QTRY_COMPARE_WITH_TIMEOUT(problems.size(), 1, dbTimeoutMs);
+        QVERIFY2(problems.at(0).at(0).toString().contains(QLatin1String("nobody is signed in")),
+                 qPrintable(problems.at(0).at(0).toString()));
+        QCOMPARE(c.flow.state(), SaleFlow::State::Payment);
+        QCOMPARE(heldSeats(db, showtime, c.flow.holdToken()), joined(c.flow.selection()));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("0"));
+
+        auto staffing = DbConnection::open(c.settings, QStringLiteral("test-staffing"));
+        QVERIFY(staffing.ok());
+        QVERIFY(bo::test::staffTill(*staffing.value(), c.tillId, c.terminal).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!c.flow.isBusy(), dbTimeoutMs);
+        press(Qt::Key_Return);
+        QTRY_VERIFY2_WITH_TIMEOUT(c.flow.state() == SaleFlow::State::Completed,
+                                  qPrintable(c.label(QStringLiteral("saleMessage"))->text()), dbTimeoutMs);
+    }
+
     void keyboardSaleOfTheNextShowtimeTakesAtMostSixKeys()
     {
         TestDatabase db;

@@ -21,6 +21,7 @@
 #include "db/pgstaffsession.h"
 #include "db/staffstore.h"
 #include "tests/support/countertill.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "ui/common/pinpad.h"
 #include "ui/common/staffsigninwidget.h"
@@ -226,6 +227,15 @@ private slots:
                                           "FROM till_session WHERE terminal_id = '%1'")
                                .arg(tillSql)),
                  QStringLiteral("%1 Counter 7 true").arg(cashier));
+
+        // The cashier opens the till's shift before the first cash sale, as at any counter (the
+        // signed-in member stays theirs).
+        {
+            auto till = db.connect();
+            QVERIFY(till);
+            const Status staffed = staffTill(*till, tillId, terminal);
+            QVERIFY2(staffed.ok(), qPrintable(staffed.ok() ? QString() : staffed.error().detail));
+        }
 
         // A sale by keys is stamped by the server with the member signed in at the till's id.
         QTRY_VERIFY_WITH_TIMEOUT(c.table()->model()->rowCount() > 0, dbTimeoutMs);

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMainWindow>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QtTest>
@@ -25,6 +26,7 @@
 #include "ui/counter/exchangedialog.h"
 #include "ui/counter/refunddialog.h"
 #include "ui/counter/saleslinesview.h"
+#include "ui/counter/tillmenu.h"
 
 using namespace bo;
 using bo::test::TestDatabase;
@@ -89,6 +91,22 @@ private slots:
         m_desk.reset();
         m_terminal.reset();
         m_db.reset();
+    }
+
+    /// Cash goes only into an open shift's drawer: the status bar says whether this till has one,
+    /// from the server, before the first cash sale and after the close.
+    void theStatusBarSaysWhetherTheTillCanTakeCash()
+    {
+        QMainWindow window;
+        TillMenu menu(&window, m_desk.get(), till, m_till, [] { return QStringLiteral("KRW"); });
+        auto* label = window.findChild<QLabel*>(QStringLiteral("shiftLabel"));
+        QVERIFY(label);
+        menu.refreshShift();
+        QTRY_VERIFY_WITH_TIMEOUT(label->text().contains(QLatin1String("open")), waitMs);
+        QVERIFY2(label->text().startsWith(QLatin1String("Shift ")), qPrintable(label->text()));
+        QVERIFY(TillShiftStore(*m_terminal).closeShift(m_till, 100000, {}).ok());
+        menu.refreshShift();
+        QTRY_VERIFY_WITH_TIMEOUT(label->text().contains(QLatin1String("No shift open")), waitMs);
     }
 
     void theBlindCountShowsTheExpectationOnlyAfterTheCount()

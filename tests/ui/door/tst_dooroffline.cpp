@@ -22,6 +22,7 @@
 #include "model/clock.h"
 #include "model/doorcheck.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "ui/door/doorbeeper.h"
 #include "ui/door/doorwindow.h"
@@ -124,6 +125,12 @@ private:
         request.key = QUuid::createUuid();
         request.showtimeId = showtime;
         request.owner = owner;
+        // Paid in cash at the till first, as a till does before its confirm.
+        if (const Status paid = bo::test::payCash(*terminal, request); !paid) {
+            qWarning("paying failed: %s: %s", qPrintable(paid.error().message),
+                     qPrintable(paid.error().detail));
+            return {};
+        }
         auto done = store.confirm(request);
         return done ? done.value().code : QString();
     }

@@ -7,12 +7,15 @@
 // showtime with a sale neither moves nor is cancelled ("refund its bookings first").
 #include <QtTest>
 
+#include <QJsonDocument>
+
 #include <cmath>
 #include <memory>
 
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
 #include "model/seatservice.h"
+#include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "ui/manager/weekplanner.h"
 
@@ -142,10 +145,17 @@ private slots:
         const QUuid owner = SeatService::newToken();
         auto held = seats.hold(sold, {m_db->seatIds(sold).first()}, owner);
         QVERIFY(held.ok() && held.value().granted);
+        // Paid in cash at the till first, as a till does before its confirm.
+        ConfirmRequest paid;
+        paid.terminal = QStringLiteral("till");
+        paid.showtimeId = sold;
+        paid.owner = owner;
+        QVERIFY_PAID(*terminal, paid);
         QVERIFY(terminal->exec(
             QStringLiteral("SELECT * FROM bo_confirm('till', gen_random_uuid(), ?::integer, ?::uuid, "
-                           "NULL, NULL, '{}')"),
-            {sold, owner.toString(QUuid::WithoutBraces)}));
+                           "NULL, NULL, ?::jsonb)"),
+            {sold, owner.toString(QUuid::WithoutBraces),
+             QString::fromUtf8(QJsonDocument(paid.payment).toJson(QJsonDocument::Compact))}));
 
         WeekPlanner planner(*m_store, QTimeZone::utc());
         planner.resize(1400, 600);
