@@ -14,7 +14,7 @@ namespace bo {
 
 class AnnouncerWorker;
 
-/// The announcer of DESIGN.md §3 (migration 0013): seat changes and other announcements are
+/// The announcer of ARCHITECTURE §3 (migration 0013): seat changes and other announcements are
 /// written to a table by the transactions that make them, and one program of the site at a time
 /// moves them to NOTIFY every few milliseconds, so that holds no longer queue for PostgreSQL's
 /// cluster-wide NOTIFY lock at their commit. Every terminal backend runs one: they elect the

@@ -93,7 +93,7 @@ QString ConnectionSettings::toConninfo() const
         parts << QStringLiteral("keepalives_idle=10 keepalives_interval=3 keepalives_count=3");
     if (pooled)
         return parts.join(QLatin1Char(' '));
-    // Nothing waits forever: per-session timeouts (DESIGN: set per connection). Every statement
+    // Nothing waits forever: per-session timeouts (ARCHITECTURE §5: set per connection). Every statement
     // we send is a short key lookup, so plans are made once per session and reused
     // (plan_cache_mode: measured 15-30 % more holds/s, docs/BENCHMARKS.md).
     options +=

@@ -277,7 +277,7 @@ Result<MigrationReport> Migrator::migrateLocked(int target)
             continue;
         spdlog::info("applying migration {}", m.name.toStdString());
         // Once this database has the roles, what a migration creates belongs to the owner role
-        // (DESIGN.md section 7), whoever runs it.
+        // (ARCHITECTURE §7), whoever runs it.
         bool asOwner = false;
         if (report.toVersion >= rolesVersion) {
             auto member = actsAsOwner();

@@ -14,7 +14,7 @@ namespace bo {
 
 class DbConnection;
 
-/// The seat operations of DESIGN.md section 2 on PostgreSQL, each one round trip to a
+/// The seat operations of ARCHITECTURE §2 on PostgreSQL, each one round trip to a
 /// server-side function run in autocommit, so row locks last only for that statement. Use from
 /// the connection's thread.
 class SeatStore final : public SeatCommands

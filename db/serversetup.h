@@ -28,7 +28,7 @@ struct ServerFacts
     bool parameterGranted = false;
 };
 
-/// Prepares an existing PostgreSQL server for Box office (DESIGN.md section 7): the application
+/// Prepares an existing PostgreSQL server for Box office (ARCHITECTURE §7): the application
 /// database and who may connect to it. Works on a connection to a maintenance database (such as
 /// `postgres`) except where a function says otherwise. The roles themselves come from migration
 /// 0006. Names are checked with isValidDatabaseName() and quoted by the server (%I).

@@ -14,7 +14,7 @@ namespace bo {
 
 class ReleaserWorker;
 
-/// The background releaser of DESIGN.md section 4: its own thread, its own connection and a
+/// The background releaser of ARCHITECTURE §4: its own thread, its own connection and a
 /// QTimer. Every tick it frees expired holds in small batches (until a batch comes back short),
 /// marks their pending bookings EXPIRED, and logs what it freed with the hold token. Any number
 /// of terminals may run one against the same database: rows another releaser has locked are

@@ -20,7 +20,7 @@ struct SweepRun
     std::optional<Error> error;
 };
 
-/// The expiry sweep of DESIGN.md §4 as every caller runs it (the releaser thread, the ops CLI):
+/// The expiry sweep of ARCHITECTURE §4 as every caller runs it (the releaser thread, the ops CLI):
 /// batches of `batchSize` until one comes back short, at most `maxBatches`; each batch is handed
 /// to `onBatch` (to log and announce it). Small batches keep each statement's row locks short.
 [[nodiscard]] SweepRun sweepExpired(SeatCommands& seats, int batchSize, int maxBatches,

@@ -23,7 +23,7 @@ enum class ReconcileAction {
 };
 
 [[nodiscard]] const char* reconcileActionName(ReconcileAction action);
-/// The action the rules of DESIGN §3 call for (before a look-up tells more).
+/// The action the rules of ARCHITECTURE §3 call for (before a look-up tells more).
 [[nodiscard]] ReconcileAction plannedAction(const PaymentIntent& intent, bool ownSale);
 
 struct ReconcileEntry

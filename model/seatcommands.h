@@ -14,7 +14,7 @@
 
 namespace bo {
 
-/// The port of the seat operations of DESIGN.md section 2 on one connection, answered at once:
+/// The port of the seat operations of ARCHITECTURE §2 on one connection, answered at once:
 /// for the ops CLI, the expiry releaser, the benchmark and tests. One object belongs to one
 /// thread. A refused hold is a HoldDecision with granted == false, not an error.
 class SeatCommands

@@ -10,7 +10,7 @@
 
 namespace bo {
 
-/// The ops CLI (DESIGN.md section 6): parses the arguments, runs one command, prints text or
+/// The ops CLI (ARCHITECTURE §6): parses the arguments, runs one command, prints text or
 /// JSON to `out` and one-line errors to `err`. The commands live in their groups
 /// (DatabaseCommands, ShowtimeCommands, SaleCommands, MaintenanceCommands,
 /// LoginCommands, SetupCommands); this class only

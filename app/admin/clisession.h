@@ -20,7 +20,7 @@ namespace bo {
 
 class DbConnection;
 
-/// Exit status of boxoffice-admin (DESIGN.md section 6).
+/// Exit status of boxoffice-admin (ARCHITECTURE §6).
 enum class ExitCode { Ok = 0, Failure = 1, BadInput = 2, Conflict = 3 };
 
 /// One run of boxoffice-admin as every command sees it: the parsed command line, the output

@@ -9,7 +9,7 @@
 
 namespace bo {
 
-/// The login commands (DESIGN.md section 7): `create-login NAME --role kiosk|till|door|manager` and
+/// The login commands (ARCHITECTURE §7): `create-login NAME --role kiosk|till|door|manager` and
 /// `drop-login NAME`. They need the owner's connection (a member of boxoffice_owner with
 /// CREATEROLE). A password is read from the terminal without echo, from one line of standard
 /// input (--password-stdin) or generated and printed once (--generate-password); it is never

@@ -23,7 +23,7 @@ struct AdmissionState
     qint64 order = -1; ///< when admitted: the queue's own count of admissions before this one
 };
 
-/// The admission queue in front of seat selection (DESIGN §3), as the crowd bench drives it: one
+/// The admission queue in front of seat selection (ARCHITECTURE §3), as the crowd bench drives it: one
 /// object per pool thread (a database adapter has a connection of its own), all of one run on the
 /// same queue. join, then poll (the waiting terminal's heartbeat) until admitted; leave when the
 /// sale ends, sold or not, which frees the place.

@@ -16,7 +16,7 @@ namespace bo {
 class AdmissionQueue;
 class TerminalBackend;
 
-/// A waiting terminal's admission queue on a worker thread of its own (DESIGN §1: the GUI thread
+/// A waiting terminal's admission queue on a worker thread of its own (ARCHITECTURE §1: the GUI thread
 /// never waits on the network): the QueueStore with its own connection and the AdmissionWatch
 /// live there; the screen connects to the watch's signals (queued across the threads) and calls
 /// its slots through QMetaObject::invokeMethod. The backend's queue announcements are forwarded

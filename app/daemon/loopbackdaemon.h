@@ -18,7 +18,7 @@ class QTcpSocket;
 namespace bo {
 
 /// What boxoffice-paysim and boxoffice-service share around their HTTP servers: the exit
-/// statuses (DESIGN.md section 6), the application's name and version, the options --listen,
+/// statuses (ARCHITECTURE §6), the application's name and version, the options --listen,
 /// --port, --port-file and --parent-pid, the answers to --help and --version, the stop on SIGTERM
 /// or SIGINT and the JSON answers written by hand on the socket. Linux only. Bad input is said on
 /// standard error under the application's name; everything else comes back as a value or an

@@ -67,7 +67,7 @@ Result<bool> PgManagerScreens::open(Screen screen, const QString& user, const QS
             e.message = tr("The database refused the login %1: wrong login or password.").arg(user);
         return e;
     }
-    // A manager's login is a member of boxoffice_manager; a terminal's is not (DESIGN.md section 7).
+    // A manager's login is a member of boxoffice_manager; a terminal's is not (ARCHITECTURE §7).
     auto role = connection.value()->exec(
         QStringLiteral("SELECT pg_has_role(current_user, 'boxoffice_manager', 'MEMBER')"));
     if (!role || !role.value().next() || !role.value().value(0).toBool())

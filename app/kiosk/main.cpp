@@ -102,7 +102,7 @@ int runKiosk(int argc, char* argv[])
                                                       "input, store its Argon2id hash and exit.")});
     parser.process(app);
     if (parser.isSet(QStringLiteral("set-staff-pin"))) {
-        // Exit status as the ops CLI's (DESIGN §6): 0 done, 2 bad input, 1 other failure.
+        // Exit status as the ops CLI's (ARCHITECTURE §6): 0 done, 2 bad input, 1 other failure.
         QTextStream in(stdin);
         auto hashed = bo::StaffPin::hash(in.readLine().trimmed());
         if (!hashed) {

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# The layer rule of DESIGN.md §1, read from the sources (cmake -P, label unit):
+# The layer rule of ARCHITECTURE.md §1, read from the sources (cmake -P, label unit):
 #   model/       includes nothing of db/ or ui/, no Qt Sql, no Qt Gui or Widgets header
 #   ui/common/   includes nothing of db/ or of a shell (ui/counter/, ...), no Qt Sql header
 #   ui/counter/, ui/door/, ui/kiosk/, ui/manager/  include nothing of db/ or of another shell, no Qt Sql header

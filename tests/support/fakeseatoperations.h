@@ -19,7 +19,7 @@ namespace bo::test {
 /// An in-memory seat database behind the SeatOperations port, whose every step the test takes:
 /// requests queue up in the order they were made (one connection), run one at a time against
 /// the seat rows when the test says so, and their answers and the seat announcements wait until
-/// the test delivers them, in whatever order it chooses. The rows follow the rules of DESIGN §2
+/// the test delivers them, in whatever order it chooses. The rows follow the rules of ARCHITECTURE §2
 /// (all or nothing, a hold of one's own seats extends them, expired holds are takeable, the
 /// database clock decides) and confirm keeps its idempotency keys. The clock is the test's.
 class FakeSeatOperations final : public SeatOperations
