@@ -1149,7 +1149,7 @@ private:
     static QString takeCash(DbConnection& till, int showtime, const QString& token, const QString& booking,
                             const QString& tillId, qint64 amount)
     {
-        const QString key = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QString key = QUuid::createUuid().toString(QUuid::WithoutBraces);
         auto made =
             till.exec(QStringLiteral(
                           "SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, NULL, 'till-1', "
