@@ -256,7 +256,8 @@ grep -Eq '^ *[A-Z] ' "$work/seats.txt" || { echo "ci-windows: seats next printed
 phase "PostgreSQL + setup-server + seats"
 
 echo "== ci-windows: tickets with the installed boxoffice-admin.exe (libsodium, libqrencode)"
-# A cash sale of the first free seat by the terminal login, its ticket issued and signed by a
+# A cash sale of the first free seat by the terminal login (its cashier signed in, its shift
+# open), its ticket issued and signed by a
 # manager login (Ed25519, libsodium-23.dll) and drawn into a PDF with its QR code
 # (libqrencode.dll), then scanned at a door: admitted once, refused the second time (exit 3).
 manager_pw=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
@@ -270,6 +271,13 @@ showtime=$(tr -d '\r' <"$work/seats.txt" | sed -n 's/^Showtime \([0-9][0-9]*\):.
 seat=$(tr -d '\r' <"$work/seats.txt" | grep -o '[A-Z][0-9]*\(([a-z]*)\)\{0,1\}:free' |
     grep -v '(wheelchair)\|(companion)\|(couple)' | head -1 | sed 's/[(:].*//')
 [ -n "$showtime" ] && [ -n "$seat" ] || { echo "ci-windows: no free seat in the map" >&2; exit 1; }
+# Cash is taken only at a till with a member signed in and its shift open: the manager adds a
+# cashier, who signs in at this till (PIN on standard input) and opens the shift.
+cashier=$(printf '482913\n' | wine "$admin" --db "$manager_db" staff-add "Win Cashier" --role cashier --json |
+    tr -d '\r' | grep -o '"number": *[0-9]*' | grep -o '[0-9]*$' || true)
+[ -n "$cashier" ] || { echo "ci-windows: staff-add gave no staff number" >&2; exit 1; }
+printf '482913\n' | wine "$admin" --db "$terminal_db" sign-in --staff "$cashier" --json >/dev/null
+wine "$admin" --db "$terminal_db" shift-open --float 0 --json >/dev/null
 wine "$admin" --db "$terminal_db" sell "$showtime" "$seat" --pay cash --json | tr -d '\r' >"$work/sold.json"
 booking=$(grep -o '"booking": *"[A-Z0-9]\{4\}-[A-Z0-9]\{4\}"' "$work/sold.json" | head -1 |
     grep -o '[A-Z0-9]\{4\}-[A-Z0-9]\{4\}' || true)
