@@ -834,6 +834,35 @@ private slots:
                  QStringLiteral("confirmed"));
     }
 
+    /// The confirm an exchange makes for its new booking (paid by the old one) needs no payment
+    /// of its own: a kiosk or a till calling it directly, naming any exchange, would book unpaid
+    /// seats. Nobody but the owner's functions may call it; the seats stay held, nothing booked.
+    void nobodyConfirmsAsAnExchange()
+    {
+        const int showtime = m_db->addShowtime();
+        const int seat = m_db->seatIds(showtime).at(0);
+        auto kiosk = m_db->connectAsKiosk();
+        auto till = m_db->connect();
+        QVERIFY(kiosk && till);
+        for (DbConnection* c : {kiosk.get(), till.get()}) {
+            const QString token = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            QVERIFY(c->exec(QStringLiteral("SELECT granted FROM bo_hold(?, ?::integer[], ?::uuid)"),
+                            {showtime, QStringLiteral("{%1}").arg(seat), token})
+                        .ok());
+            const QString before = m_db->snapshot();
+            auto r =
+                c->exec(QStringLiteral("SELECT * FROM bo_confirm_sale('t', ?::uuid, ?, ?::uuid, NULL, NULL, "
+                                       "'{}', NULL, ?::uuid)"),
+                        {QUuid::createUuid().toString(QUuid::WithoutBraces), showtime, token,
+                         QUuid::createUuid().toString(QUuid::WithoutBraces)});
+            QVERIFY(!r.ok());
+            QVERIFY2(r.error().detail.contains(QLatin1String("permission denied")),
+                     qPrintable(r.error().detail));
+            QCOMPARE(m_db->snapshot(), before);
+            QVERIFY(c->exec(QStringLiteral("SELECT bo_release(?, ?::uuid)"), {showtime, token}).ok());
+        }
+    }
+
     /// Finding 4, the refund: a till marked a card refund done (bo_refund_finish) without the
     /// gateway ever paying it back. A card refund's answer is the payment service's to record, as
     /// the card's own states are; the till still records its cash refunds.
