@@ -259,7 +259,6 @@ private:
 PgDoorBackend::PgDoorBackend(ConnectionSettings settings, QObject* parent)
     : DoorBackend(parent)
     , m_settings(std::move(settings))
-    , m_announcer(m_settings)
 {
     qRegisterMetaType<DoorSnapshot>();
     qRegisterMetaType<DoorTicketList>();
@@ -288,12 +287,10 @@ void PgDoorBackend::start()
     connect(&m_thread, &QThread::started, m_worker, &DoorWorker::begin);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();
-    m_announcer.start();
 }
 
 void PgDoorBackend::stop()
 {
-    m_announcer.stop();
     if (!m_thread.isRunning())
         return;
     QMetaObject::invokeMethod(m_worker, &DoorWorker::finish, Qt::BlockingQueuedConnection);

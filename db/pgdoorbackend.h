@@ -4,7 +4,6 @@
 
 #include <QThread>
 
-#include "db/announcer.h"
 #include "db/connectionsettings.h"
 #include "model/doorbackend.h"
 
@@ -17,7 +16,7 @@ class DoorWorker;
 /// connection runs the calls in order; it LISTENs on `bo_checkins`, takes an announced count at once and
 /// reads it back shortly after (an announced count is computed before its transaction commits, so two doors
 /// admitting at the same moment may both announce the smaller one), checks the connection every few seconds
-/// and reconnects by itself. It also runs an Announcer, as every terminal backend does.
+/// and reconnects by itself. The site's announcer publishes what it listens for (app/common/siteleads.h).
 class PgDoorBackend final : public DoorBackend
 {
     Q_OBJECT
@@ -46,7 +45,6 @@ private:
     QThread m_thread;
     DoorWorker* m_worker = nullptr;
     ConnectionSettings m_settings;
-    Announcer m_announcer;
     int m_nextRequest = 0;
     bool m_online = false;
     bool m_reported = false;

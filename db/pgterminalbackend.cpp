@@ -374,7 +374,6 @@ private:
 PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* parent)
     : TerminalBackend(parent)
     , m_settings(std::move(settings))
-    , m_announcer(m_settings)
 {
     qRegisterMetaType<HoldReply>();
     qRegisterMetaType<HoldExtension>();
@@ -408,12 +407,10 @@ void PgTerminalBackend::start()
     connect(&m_thread, &QThread::started, m_worker, &TerminalWorker::begin);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     m_thread.start();
-    m_announcer.start();
 }
 
 void PgTerminalBackend::stop()
 {
-    m_announcer.stop();
     if (!m_thread.isRunning())
         return;
     QMetaObject::invokeMethod(m_worker, &TerminalWorker::finish, Qt::BlockingQueuedConnection);

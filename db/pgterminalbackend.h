@@ -5,7 +5,6 @@
 #include <QAtomicInt>
 #include <QThread>
 
-#include "db/announcer.h"
 #include "db/connectionsettings.h"
 #include "model/terminalbackend.h"
 
@@ -18,8 +17,8 @@ class TerminalWorker;
 /// The worker LISTENs for seat changes (and parses their announcements), checks the connection
 /// every few seconds, reconnects by itself and then says so (callers reload what they show,
 /// since notifications sent while offline are lost). A failed load of showtimes or settings is
-/// reported with request id 0. It also runs an Announcer, so that wherever terminals listen one
-/// of them publishes the site's announcements.
+/// reported with request id 0. The announcements it listens for are published by the site's
+/// announcer, which runs on the payment service's login (app/common/siteleads.h), never here.
 ///
 /// A counter till's backend (setCounterTill) takes part in the admission queue as a till
 /// (docs/DECISIONS.md, "Counter tills join the line"): when a sale's first hold is refused for
@@ -41,9 +40,6 @@ public:
     /// never a default, so that no self-service terminal skips the line by omission.
     void setCounterTill(bool counterTill);
     [[nodiscard]] bool isCounterTill() const { return m_counterTill; }
-    /// The terminal's statements go through a pooler: its announcer keeps no session while another
-    /// program publishes (Announcer::setFollowerSettings). Call before start().
-    void setPooledSettings(const ConnectionSettings& pooled) { m_announcer.setFollowerSettings(pooled); }
     [[nodiscard]] bool isOnline() const override { return m_online; }
     void loadShowtimes(const QDateTime& from, const QDateTime& to) override;
     void loadSettings() override;
@@ -68,7 +64,6 @@ private:
     QThread m_thread;
     TerminalWorker* m_worker = nullptr;
     ConnectionSettings m_settings;
-    Announcer m_announcer;
     int m_nextRequest = 0;
     QAtomicInt m_postersRead;
     bool m_online = false;

@@ -204,11 +204,11 @@ void PgTillDesk::loadReport()
 
 void PgTillDesk::quoteRefund(const QString& bookingCode, const QStringList& seats)
 {
-    post([bookingCode, seats](TillDeskWorker& w) {
+    post([id = m_terminalId, bookingCode, seats](TillDeskWorker& w) {
         DbConnection* c = w.connection(QStringLiteral("quote"));
         if (!c)
             return;
-        auto quote = RefundStore(*c).quote(bookingCode, seats);
+        auto quote = RefundStore(*c).quote(bookingCode, seats, id);
         if (!quote)
             return emit w.owner()->failed(QStringLiteral("quote"), quote.error());
         emit w.owner()->refundQuoted(quote.value());

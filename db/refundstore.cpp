@@ -71,13 +71,16 @@ RefundStore::RefundStore(DbConnection& connection)
     : m_connection(connection)
 {}
 
-Result<RefundQuote> RefundStore::quote(const QString& bookingCode, const QStringList& seats)
+Result<RefundQuote> RefundStore::quote(const QString& bookingCode, const QStringList& seats,
+                                       const QUuid& terminalId)
 {
     auto q = m_connection.exec(
-        QStringLiteral(
-            "SELECT booking_code, showtime_id, starts_at, array_to_string(seat_labels, ','), amount_minor, "
-            "currency, method, payment_key, needs_approval, seats_left FROM bo_refund_quote(?, ?::text[])"),
-        {bookingCode, labelArray(seats)});
+        QStringLiteral("SELECT booking_code, showtime_id, starts_at, array_to_string(seat_labels, ','), "
+                       "amount_minor, currency, method, payment_key, needs_approval, seats_left FROM "
+                       "bo_refund_quote(?, ?::text[], ?::uuid)"),
+        {bookingCode, labelArray(seats),
+         terminalId.isNull() ? QVariant(QMetaType::fromType<QString>())
+                             : QVariant(terminalId.toString(QUuid::WithoutBraces))});
     if (!q)
         return q.error();
     Rows& r = q.value();

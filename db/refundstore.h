@@ -15,7 +15,8 @@ class RefundStore final : public Refunds
 public:
     explicit RefundStore(DbConnection& connection);
 
-    [[nodiscard]] Result<RefundQuote> quote(const QString& bookingCode, const QStringList& seats) override;
+    [[nodiscard]] Result<RefundQuote> quote(const QString& bookingCode, const QStringList& seats,
+                                            const QUuid& terminalId) override;
     [[nodiscard]] Result<RefundRecord> begin(const RefundRequest& request) override;
     [[nodiscard]] Result<RefundRecord> finish(const QUuid& key, bool refunded, const QString& reference,
                                               const QString& failure, const QUuid& terminalId = {}) override;

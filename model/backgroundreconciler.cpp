@@ -72,7 +72,7 @@ public slots:
             count(done.value());
         }
 
-        if (!m_leading) {
+        if (!m_leading && m_options.everyTerminal) {
             auto leading = m_link.intents().tryLeadReconciliation();
             if (!leading)
                 return fail(leading.error());

@@ -16,11 +16,11 @@ namespace bo {
 
 class ReconcilerWorker;
 
-/// The payment reconciler every application runs (issue 11, docs/PAYMENTS.md): its own thread,
-/// its own connection and a timer. Every pass it first finishes this terminal's own intents that
-/// have been silent for a while (a restart after a crash: its pending sales are given up), then,
-/// if it is the one reconciler of the database (a session advisory lock), every terminal's
-/// intents silent past the grace period, by the rules of PaymentProcess.
+/// The payment reconciler (docs/PAYMENTS.md): its own thread, its own connection and a timer.
+/// Every terminal runs one for its own intents that have been silent for a while (a restart
+/// after a crash: its pending sales are given up); the payment service runs the one that, as the
+/// one reconciler of the database (a session advisory lock only its login may take), settles
+/// every terminal's intents silent past the grace period, by the rules of PaymentProcess.
 class BackgroundReconciler final : public QObject
 {
     Q_OBJECT
@@ -33,6 +33,10 @@ public:
         int intervalMs = 15'000;   ///< between passes
         int ownSilentSeconds = 60; ///< longer than any one payment step of a live sale
         int graceSeconds = 120;    ///< another terminal's intents: longer than any payment call
+        /// Also every terminal's intents, as the one reconciler of the database: only on the
+        /// payment service's login may it lead (docs/SECURITY.md, SiteLeads sets it); a
+        /// terminal's, by default, finishes its own and never asks to lead.
+        bool everyTerminal = false;
     };
 
     BackgroundReconciler(PaymentIntentsFactory intents, SeatCommandsFactory seats, CardPaymentsFactory cards,

@@ -117,6 +117,16 @@ GatewayReply CardDesk::handle(const Call& call)
         return answered(GatewayOutcome::Refused,
                         deskTr("The payment service did not recognise this terminal."));
     }
+    return handleFor(call, caller.value());
+}
+
+GatewayReply CardDesk::handleAsService(const Call& call)
+{
+    return handleFor(call, ServiceCaller{QStringLiteral("service"), QStringLiteral("service"), false});
+}
+
+GatewayReply CardDesk::handleFor(const Call& call, const ServiceCaller& caller)
+{
     Result<PaymentIntent> found = m_intents.find(call.key);
     if (!found)
         return found.error().code == ErrorCode::NotFound
@@ -127,16 +137,16 @@ GatewayReply CardDesk::handle(const Call& call)
     if (intent.request.method != PaymentMethod::Card)
         return answered(GatewayOutcome::Refused, deskTr("This payment is not a card payment."));
     spdlog::info("card {} {} for {} ({})", stepName(call.step), cardKeyText(call.key),
-                 caller.value().login.toStdString(), intentStateName(intent.state));
+                 caller.login.toStdString(), intentStateName(intent.state));
     switch (call.step) {
     case Step::Authorise:
         return authorise(intent, call.timeoutMs);
     case Step::Lookup:
-        return lookup(intent, caller.value(), call.timeoutMs, call.abandonUnseen);
+        return lookup(intent, caller, call.timeoutMs, call.abandonUnseen);
     case Step::Capture:
         return capture(intent, call.timeoutMs);
     case Step::Void:
-        return voidPayment(intent, caller.value(), call.why, call.timeoutMs);
+        return voidPayment(intent, caller, call.why, call.timeoutMs);
     case Step::Refund:
         return refund(intent, call.refundKey, call.timeoutMs);
     }
@@ -365,6 +375,31 @@ CardReply cardReplyAfter(PaymentIntents& own, const QUuid& key, GatewayReply rep
     return out;
 }
 
+CardReply CardDeskSteps::authorise(const QUuid& key, int timeoutMs)
+{
+    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}, {}});
+}
+
+CardReply CardDeskSteps::lookup(const QUuid& key, int timeoutMs, bool abandonUnseen)
+{
+    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}, {}});
+}
+
+CardReply CardDeskSteps::capture(const QUuid& key, int timeoutMs)
+{
+    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}, {}});
+}
+
+CardReply CardDeskSteps::voidPayment(const QUuid& key, const QString& why, int timeoutMs)
+{
+    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why, {}});
+}
+
+CardReply CardDeskSteps::refund(const QUuid& key, const QUuid& refundKey, int timeoutMs)
+{
+    return run({CardDesk::Step::Refund, key, {}, timeoutMs, false, {}, refundKey});
+}
+
 LocalCardPayments::LocalCardPayments(PaymentIntents& own, PaymentIntentsFactory serviceIntents,
                                      std::unique_ptr<PaymentGateway> gateway)
     : m_own(own)
@@ -428,29 +463,32 @@ CardReply LocalCardPayments::run(CardDesk::Call call)
     return cardReplyAfter(m_own, call.key, std::move(reply));
 }
 
-CardReply LocalCardPayments::authorise(const QUuid& key, int timeoutMs)
+ServiceCardPayments::ServiceCardPayments(PaymentIntents& service, std::unique_ptr<PaymentGateway> gateway)
+    : m_service(service)
+    , m_gateway(std::move(gateway))
+{}
+
+ServiceCardPayments::~ServiceCardPayments() = default;
+
+CardPaymentsFactory ServiceCardPayments::factory(PaymentGatewayFactory gateways)
 {
-    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}, {}});
+    return [gateways = std::move(gateways)](PaymentIntents& service) -> std::unique_ptr<CardPayments> {
+        std::unique_ptr<PaymentGateway> gateway = gateways ? gateways() : nullptr;
+        if (!gateway)
+            return nullptr;
+        return std::make_unique<ServiceCardPayments>(service, std::move(gateway));
+    };
 }
 
-CardReply LocalCardPayments::lookup(const QUuid& key, int timeoutMs, bool abandonUnseen)
+QString ServiceCardPayments::name() const
 {
-    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}, {}});
+    return m_gateway->name();
 }
 
-CardReply LocalCardPayments::capture(const QUuid& key, int timeoutMs)
+CardReply ServiceCardPayments::run(CardDesk::Call call)
 {
-    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}, {}});
-}
-
-CardReply LocalCardPayments::voidPayment(const QUuid& key, const QString& why, int timeoutMs)
-{
-    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why, {}});
-}
-
-CardReply LocalCardPayments::refund(const QUuid& key, const QUuid& refundKey, int timeoutMs)
-{
-    return run({CardDesk::Step::Refund, key, {}, timeoutMs, false, {}, refundKey});
+    CardDesk desk(m_service, *m_gateway);
+    return cardReplyAfter(m_service, call.key, desk.handleAsService(call));
 }
 
 } // namespace bo

@@ -89,12 +89,16 @@ public:
     void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
     /// The gateway's answer; the payment as the service stored it is read again by the caller.
     [[nodiscard]] GatewayReply handle(const Call& call);
+    /// The same step asked by the service itself (its reconciler): no pass, and the rights of
+    /// neither the payment's maker nor a manager — an open sale is never given up this way.
+    [[nodiscard]] GatewayReply handleAsService(const Call& call);
 
     /// "authorise", "lookup", "capture", "void"; the step of a word (false when unknown).
     [[nodiscard]] static const char* stepName(Step step);
     [[nodiscard]] static bool stepFromName(const QString& word, Step* step);
 
 private:
+    GatewayReply handleFor(const Call& call, const ServiceCaller& caller);
     GatewayReply authorise(const PaymentIntent& intent, int timeoutMs);
     GatewayReply lookup(const PaymentIntent& intent, const ServiceCaller& caller, int timeoutMs,
                         bool abandon);
@@ -113,10 +117,25 @@ private:
     std::function<void(const char*)> m_checkpoint;
 };
 
+/// CardPayments whose five steps are each one CardDesk::Call, handed to run(): where the call
+/// goes (a CardDesk in the process, or boxoffice-service over HTTP) is all that differs.
+class CardDeskSteps : public CardPayments
+{
+public:
+    [[nodiscard]] CardReply authorise(const QUuid& key, int timeoutMs) final;
+    [[nodiscard]] CardReply lookup(const QUuid& key, int timeoutMs, bool abandonUnseen) final;
+    [[nodiscard]] CardReply capture(const QUuid& key, int timeoutMs) final;
+    [[nodiscard]] CardReply voidPayment(const QUuid& key, const QString& why, int timeoutMs) final;
+    [[nodiscard]] CardReply refund(const QUuid& key, const QUuid& refundKey, int timeoutMs) final;
+
+protected:
+    [[nodiscard]] virtual CardReply run(CardDesk::Call call) = 0;
+};
+
 /// CardPayments inside the process: each step takes the terminal's pass with its own connection
 /// and hands it to a CardDesk on the service's connection, as boxoffice-service would over HTTP.
 /// The service's connection is opened at the first step (and again after it was lost).
-class LocalCardPayments final : public CardPayments
+class LocalCardPayments final : public CardDeskSteps
 {
 public:
     LocalCardPayments(PaymentIntents& own, PaymentIntentsFactory serviceIntents,
@@ -133,16 +152,11 @@ public:
                                                      PaymentGatewayFactory gateways);
 
     [[nodiscard]] QString name() const override { return m_gateway->name(); }
-    [[nodiscard]] CardReply authorise(const QUuid& key, int timeoutMs) override;
-    [[nodiscard]] CardReply lookup(const QUuid& key, int timeoutMs, bool abandonUnseen) override;
-    [[nodiscard]] CardReply capture(const QUuid& key, int timeoutMs) override;
-    [[nodiscard]] CardReply voidPayment(const QUuid& key, const QString& why, int timeoutMs) override;
-    [[nodiscard]] CardReply refund(const QUuid& key, const QUuid& refundKey, int timeoutMs) override;
     /// The service's checkpoints (CardDesk::setCheckpoint), for the kill tests.
     void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
 
 private:
-    CardReply run(CardDesk::Call call);
+    CardReply run(CardDesk::Call call) override;
 
     PaymentIntents& m_own;
     Refunds* m_serviceRefunds = nullptr;      ///< set by the caller-kept constructor only
@@ -152,6 +166,27 @@ private:
     std::unique_ptr<PaymentGateway> m_ownedGateway;
     PaymentGateway* m_gateway = nullptr;
     std::function<void(const char*)> m_checkpoint;
+};
+
+/// CardPayments of the payment service itself, for its own background reconciler (the leads run
+/// only on the service's login, docs/SECURITY.md): each step goes straight to a CardDesk on the
+/// service's connection, as the service, with no pass to take — the service may not take one.
+class ServiceCardPayments final : public CardDeskSteps
+{
+public:
+    ServiceCardPayments(PaymentIntents& service, std::unique_ptr<PaymentGateway> gateway);
+    ~ServiceCardPayments() override;
+
+    /// One per worker thread, on that worker's service connection; null without a gateway.
+    [[nodiscard]] static CardPaymentsFactory factory(PaymentGatewayFactory gateways);
+
+    [[nodiscard]] QString name() const override;
+
+private:
+    CardReply run(CardDesk::Call call) override;
+
+    PaymentIntents& m_service;
+    std::unique_ptr<PaymentGateway> m_gateway;
 };
 
 /// The payment as the terminal reads it after a step (`reply` as given).

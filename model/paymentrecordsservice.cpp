@@ -86,11 +86,14 @@ public:
                 check.entries << e;
             }
         }
-        // Every terminal's intents only as the one reconciler of the database, for this pass.
-        auto leading = m_link.intents().tryLeadReconciliation();
-        if (!leading)
-            return fail(requestId, leading.error());
-        check.othersChecked = leading.value();
+        // Every terminal's intents only as the one reconciler of the database, for this pass (a
+        // terminal leaves them to the payment service's, which alone may lead).
+        if (m_options.everyTerminal) {
+            auto leading = m_link.intents().tryLeadReconciliation();
+            if (!leading)
+                return fail(requestId, leading.error());
+            check.othersChecked = leading.value();
+        }
         if (check.othersChecked) {
             ReconcileScope all;
             all.silentForSeconds = m_options.graceSeconds;

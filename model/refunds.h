@@ -111,7 +111,10 @@ class Refunds
 public:
     virtual ~Refunds() = default;
 
-    [[nodiscard]] virtual Result<RefundQuote> quote(const QString& bookingCode, const QStringList& seats) = 0;
+    /// The booking `bookingCode` as a refund of `seats` (all when empty) would see it. At a till
+    /// only with a member signed in at `terminalId` (the server checks; a manager needs none).
+    [[nodiscard]] virtual Result<RefundQuote> quote(const QString& bookingCode, const QStringList& seats,
+                                                    const QUuid& terminalId) = 0;
     [[nodiscard]] virtual Result<RefundRecord> begin(const RefundRequest& request) = 0;
     /// Records a Refunding refund's end: a card's by the gateway's answer; refund-all's owed cash
     /// by the till (`terminalId`) that hands it back out of its open drawer.

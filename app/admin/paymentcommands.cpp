@@ -450,14 +450,10 @@ ExitCode PaymentCommands::reconcile()
         return m_session.fail(service.error());
     if (Status s = m_session.connect(true); !s)
         return m_session.fail(s.error());
+    // No lead is taken (only the payment service's login may lead, docs/SECURITY.md): this pass
+    // runs beside the service's reconciler, and every step it takes is a conditional change of the
+    // stored payment, so the two never take one step twice (the second is refused and listed).
     PaymentIntentStore intents(m_session.connection());
-    if (!dryRun) {
-        auto leading = intents.tryLeadReconciliation();
-        if (!leading)
-            return m_session.fail(leading.error());
-        if (!leading.value())
-            return m_session.fail(makeError(ErrorCode::InProgress, tr("Another reconciler is running now.")));
-    }
     SeatStore store(m_session.connection());
     SteadyClock clock;
     CliCardService serviceSide;
@@ -474,8 +470,6 @@ ExitCode PaymentCommands::reconcile()
     scope.silentForSeconds = silentFor;
     scope.dryRun = dryRun;
     auto pass = reconciler.runOnce(scope);
-    if (!dryRun)
-        intents.stepDownAsReconciler();
     if (!pass)
         return m_session.fail(pass.error());
 

@@ -122,7 +122,7 @@ void finish(AuditStormReport& report, const AuditStormTarget& target, InvariantA
     if (left && left.value().next())
         waitMs = left.value().value(0).toLongLong();
     std::this_thread::sleep_for(std::chrono::milliseconds(std::clamp<qint64>(waitMs + 100, 0, 20000)));
-    auto store = SeatStore::open(target.terminal, QStringLiteral("audit-final-sweep"));
+    auto store = SeatStore::open(target.service, QStringLiteral("audit-final-sweep"));
     if (!store) {
         report.failure = QStringLiteral("final sweep: ") + store.error().detail;
         return;
@@ -231,7 +231,7 @@ AuditStormReport runAuditStorm(const AuditStormTarget& target, const AuditStormO
     for (int i = 0; i < options.sweepers; ++i) {
         threads.emplace_back([&, i] {
             ledgers[size_t(options.workers) + size_t(i)] =
-                runSweeper(target.terminal, i, options.sweepPauseMs, shared, deadline);
+                runSweeper(target.service, i, options.sweepPauseMs, shared, deadline);
         });
     }
     // The auditor runs on this thread: one pass a second until the end.
@@ -317,7 +317,8 @@ AuditStormReport runAuditStormOnServer(const ConnectionSettings& server, const A
         }
     }
     if (report.failure.isEmpty())
-        report = runAuditStorm({database, database, database}, options, progress, progressSeconds, stop);
+        report =
+            runAuditStorm({database, database, database, database}, options, progress, progressSeconds, stop);
     (void)maintenance.value()->execScript(
         QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(name));
     return report;

@@ -17,8 +17,9 @@ namespace bo::audit {
 struct AuditStormTarget
 {
     ConnectionSettings owner;    ///< sets the settings, seeds the hall, audits (reads everything)
-    ConnectionSettings terminal; ///< the workers' sales and the sweepers
+    ConnectionSettings terminal; ///< the workers' sales
     ConnectionSettings manager;  ///< cancels bookings
+    ConnectionSettings service;  ///< the sweepers: the payment service's login alone sweeps
 };
 
 /// How long and how hard. Every loop is bounded in time (seconds) and in count (maxOpsPerWorker).

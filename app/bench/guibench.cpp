@@ -16,6 +16,7 @@
 #include <QRandomGenerator>
 #include <QTimeZone>
 
+#include "db/announcer.h"
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
@@ -230,6 +231,9 @@ QJsonObject latencyBenchmark(const ConnectionSettings& server, int samples, QTex
                                                     "ON a.id = st.auditorium_id WHERE a.name = 'Hall 1'"));
     const int showtime = rows && rows.value().next() ? rows.value().value(0).toInt() : 0;
 
+    // The site's announcer (the payment service's at a cinema) publishes what terminal A changes.
+    Announcer announcer(settings);
+    announcer.start();
     // Terminal B: the real backend, flow and map widget; it never pays (cash only, never used).
     PgTerminalBackend backend(settings);
     PaymentDesk desk(PaymentIntentStore::factory(settings, QStringLiteral("bench-b-payments")),
@@ -282,6 +286,7 @@ QJsonObject latencyBenchmark(const ConnectionSettings& server, int samples, QTex
         afterCommit << double(t.nsecsElapsed() - committed) / 1e6;
     }
     backend.stop();
+    announcer.stop();
     writer.value().reset();
     if (auto admin = DbConnection::open(server, QStringLiteral("bench-admin")))
         (void)admin.value()->execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(name));

@@ -152,9 +152,9 @@ int runTerminalsCommand(int argc, char* argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "boxoffice-bench terminals: a chain's terminals through a pooler (issue 20). Each simulated "
-        "terminal keeps its seat-map session (LISTEN), its announcer and reconciler and one statement "
-        "connection, through pgbouncer (pooled: the announcer and the reconciler keep a session only "
-        "while they lead) or straight to the server (direct)."));
+        "terminal keeps its seat-map session (LISTEN) and one statement connection, through pgbouncer "
+        "(pooled) or straight to the server (direct); one announcer publishes for the site, as the "
+        "payment service runs it."));
     parser.addHelpOption();
     parser.addOptions({
         {QStringLiteral("terminals"), QStringLiteral("Simulated terminals (default 500, at most 5000)."),
@@ -202,8 +202,7 @@ int runTerminalsCommand(int argc, char* argv[])
     ConnectionSettings server;
     if (own) {
         ClusterOptions cluster;
-        // Per terminal: the backend's session, its announcer's, the reconciler's lead and (direct)
-        // the statements.
+        // Per terminal: the backend's session and (direct) the statements; room to spare.
         cluster.maxConnections = 4 * o.terminals + 100;
         auto started = PrivatePostgres::ensureRunning(folder.path(), cluster);
         if (!started) {

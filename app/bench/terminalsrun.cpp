@@ -22,8 +22,8 @@
 
 #include "app/bench/steadyclock.h"
 #include "app/bench/stopflag.h"
+#include "db/announcer.h"
 #include "db/dbconnection.h"
-#include "db/paymentintentstore.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
 
@@ -77,13 +77,12 @@ quint64 changeKey(int showtimeId, int seatId, SeatStatus status)
     return (quint64(quint32(showtimeId)) << 34) | (quint64(quint32(seatId)) << 2) | quint64(status);
 }
 
-/// A thread owning some terminals' idle lead sessions and their statement connections: the
-/// connections are opened, used and closed on it only.
+/// A thread owning some terminals' statement connections: the connections are opened, used and
+/// closed on it only.
 struct Lane
 {
     QThread thread;
     QObject* context = nullptr;
-    std::vector<std::unique_ptr<PaymentIntents>> leads; ///< each terminal's reconciler store
     std::map<int, std::unique_ptr<SeatCommands>> statements;
 };
 
@@ -162,7 +161,6 @@ QJsonObject TerminalsRunResult::toJson() const
         {QStringLiteral("terminals"), terminals},
         {QStringLiteral("online"), online},
         {QStringLiteral("maps_loaded"), loaded},
-        {QStringLiteral("lead_sessions"), leads},
         {QStringLiteral("statement_connections"), statementConnections},
         {QStringLiteral("server_sessions_peak"), peakSessions},
         {QStringLiteral("server_sessions_per_terminal"),
@@ -220,6 +218,10 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
     }
     auto laneOf = [&lanes](int terminal) { return lanes.at(size_t(terminal) % lanes.size()).get(); };
 
+    // The site's announcer, as the payment service runs it (one per site, on its own session):
+    // the terminals only listen.
+    Announcer announcer(direct);
+    announcer.start();
     // The terminals: the real backend each, their announcements recorded on this thread.
     std::vector<std::unique_ptr<PgTerminalBackend>> backends;
     int online = 0;
@@ -229,8 +231,6 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
     for (int t = 0; t < n; ++t) {
         auto backend = std::make_unique<PgTerminalBackend>(direct);
         PgTerminalBackend* b = backend.get();
-        if (statements.pooled)
-            b->setPooledSettings(statements); // its announcer follows through the pooler
         QObject::connect(b, &TerminalBackend::onlineChanged, &home,
                          [&online](bool up, const QString&) { online += up ? 1 : -1; });
         QObject::connect(b, &SeatOperations::showtimeLoaded, &home, [&loaded] { ++loaded; });
@@ -322,9 +322,8 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
     result.online = online;
     result.loaded = loaded;
 
-    // The reconciler (it tries to lead once: straight it keeps its session, through the pooler
-    // only the leader keeps one) and the statement connection each real terminal keeps all day.
-    std::atomic<int> leads{0};
+    // The statement connection each real terminal keeps all day (its own reconciler's passes go
+    // through it too; the site's leads are the payment service's, started above).
     std::atomic<int> opened{0};
     std::atomic<int> lanesDone{0};
     for (auto& lanePtr : lanes) {
@@ -335,16 +334,6 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
                 for (int t = 0; t < n; ++t) {
                     if (laneOf(t) != lane || stopRequested())
                         continue;
-                    // As TerminalStack opens it: through the pooler a follower keeps no session.
-                    auto reconciler =
-                        statements.pooled
-                            ? PaymentIntentStore::factory(statements, direct, QStringLiteral("reconciler"))()
-                            : PaymentIntentStore::open(direct, QStringLiteral("reconciler"));
-                    if (reconciler) {
-                        if (reconciler.value()->tryLeadReconciliation())
-                            ++leads;
-                        lane->leads.push_back(std::move(reconciler).value());
-                    }
                     if (auto store = SeatStore::open(statements, QStringLiteral("statements"))) {
                         lane->statements[t] = std::move(store).value();
                         ++opened;
@@ -357,13 +346,10 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
     if (!waitFor([&] { return lanesDone >= int(lanes.size()); }, openWaitMs))
         result.failures
             << QStringLiteral("opening the sessions took longer than %1 s").arg(openWaitMs / 1000);
-    result.leads = leads;
     result.statementConnections = opened;
-    if (result.leads < n || result.statementConnections < n)
-        result.failures << QStringLiteral("%1 lead sessions and %2 statement connections of %3")
-                               .arg(result.leads)
-                               .arg(result.statementConnections)
-                               .arg(n);
+    if (result.statementConnections < n)
+        result.failures
+            << QStringLiteral("%1 statement connections of %2").arg(result.statementConnections).arg(n);
     result.startSeconds = double(startClock.elapsed()) / 1000.0;
 
     // The sales: at the rate asked, a random terminal holds the next free seat of its showtime.
@@ -445,18 +431,14 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
     for (auto& lanePtr : lanes) {
         Lane* lane = lanePtr.get();
         QMetaObject::invokeMethod(
-            lane->context,
-            [lane] {
-                lane->statements.clear();
-                lane->leads.clear();
-            },
-            Qt::BlockingQueuedConnection);
+            lane->context, [lane] { lane->statements.clear(); }, Qt::BlockingQueuedConnection);
         lane->thread.quit();
         lane->thread.wait();
     }
     for (auto& backend : backends)
         backend->stop();
     backends.clear();
+    announcer.stop();
     QCoreApplication::processEvents();
     return result;
 }

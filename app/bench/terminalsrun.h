@@ -42,7 +42,6 @@ struct TerminalsRunResult
     int terminals = 0;
     int online = 0;                ///< backends that reported online
     int loaded = 0;                ///< backends that loaded their showtime
-    int leads = 0;                 ///< reconciler lead sessions opened
     int statementConnections = 0;  ///< statement connections opened (pooler clients when pooled)
     int peakSessions = 0;          ///< client backends of the bench database, at the peak sample
     QString sessionsByName;        ///< application_name: count, at the peak sample

@@ -11,6 +11,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/common/siteleads.h"
 #include "app/payments/cardservice.h"
 #include "app/payments/remotecardpayments.h"
 #ifdef BOXOFFICE_HAVE_TICKETS
@@ -24,7 +25,6 @@
 #include "db/seatstore.h"
 #include "model/backgroundreconciler.h"
 #include "model/cardpayments.h"
-#include "model/expiryreleaser.h"
 #include "model/paymentdesk.h"
 #include "model/paymentrecordsservice.h"
 #include "model/saleflow.h"
@@ -241,8 +241,6 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     // A counter till's sales join a showtime's admission queue as tills, admitted at once
     // (docs/DECISIONS.md, "Counter tills join the line"); a kiosk's wait their turn.
     stack->m_backend->setCounterTill(setup.counterTill);
-    if (statements.pooled)
-        stack->m_backend->setPooledSettings(statements);
     // Every payment goes through a durable intent on the desk's own thread and connection; the
     // reconciler finishes whatever a crash or a lost connection left (this terminal's first).
     stack->m_desk = std::make_unique<PaymentDesk>(
@@ -251,25 +249,30 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
         static_cast<bool>(cardPayments.value()), cardService.timings());
     BackgroundReconciler::Options reconcile;
     reconcile.terminal = terminal;
+    // (everyTerminal stays off: the payment service's reconciler settles the others', finding 6.)
     stack->m_reconciler = std::make_unique<BackgroundReconciler>(
         PaymentIntentStore::factory(statements, db, QStringLiteral("reconciler")),
         SeatStore::factory(statements, QStringLiteral("reconciler")), cardPayments.value(), reconcile);
     stack->m_flow = std::make_unique<SaleFlow>(stack->m_backend.get(), stack->m_desk.get(), terminal);
     stack->m_flow->setTerminalId(stack->m_identity.id);
-    stack->m_releaser = std::make_unique<ExpiryReleaser>(
-        SeatStore::factory(statements, QStringLiteral("releaser")), ExpiryReleaser::Options{});
+    // The site's leads (announcer, releaser, every terminal's payments in doubt) run only on the
+    // payment service's login (docs/SECURITY.md): at a cinema in boxoffice-service; the demo, which
+    // owns its database, runs them here on its service login as well (beside the demo's service
+    // process where there is one: one of them leads).
+    if (choice.demo) {
+        DatabaseChoice service = choice;
+        service.kind = LoginRole::Service;
+        auto login = resolveDatabase(service);
+        if (!login)
+            return fail(login.error(), 1);
+        stack->m_leads = std::make_unique<SiteLeads>(login.value(), cardService.factory());
+    }
     // The money in doubt and a reconciler pass by hand, on a thread and connections of their own,
-    // by the background reconciler's rules. When another reconciler leads (often this terminal's
-    // own), that one is asked for its pass now.
+    // by the background reconciler's rules: this terminal's own payments; the rest are the
+    // payment service's.
     stack->m_records = std::make_unique<PaymentRecordsService>(
         PaymentIntentStore::factory(statements, db, QStringLiteral("payment-records")),
         SeatStore::factory(statements, QStringLiteral("payment-records")), cardPayments.value(), reconcile);
-    BackgroundReconciler* reconciler = stack->m_reconciler.get();
-    QObject::connect(stack->m_records.get(), &PaymentRecords::checkFinished, reconciler,
-                     [reconciler](int, const PaymentCheck& check) {
-                         if (!check.othersChecked)
-                             reconciler->reconcileNow();
-                     });
 #ifdef BOXOFFICE_HAVE_TICKETS
     // Tickets (docs/DECISIONS.md, "Print on confirm"): this terminal's own key in its data folder,
     // PDF files in the demo and where no printer is configured. The demo approves the key with its
@@ -312,8 +315,9 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
 
 void TerminalStack::start()
 {
+    if (m_leads)
+        m_leads->start();
     m_backend->start();
-    m_releaser->start();
     m_reconciler->start();
 }
 
@@ -321,10 +325,10 @@ void TerminalStack::stop()
 {
     if (m_reconciler)
         m_reconciler->stop();
-    if (m_releaser)
-        m_releaser->stop();
     if (m_backend)
         m_backend->stop();
+    if (m_leads)
+        m_leads->stop();
 }
 
 } // namespace bo

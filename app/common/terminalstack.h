@@ -21,11 +21,11 @@ namespace bo {
 class BackgroundReconciler;
 class CardService;
 class CardSimulator;
-class ExpiryReleaser;
 class PaymentDesk;
 class PaymentRecordsService;
 class PgTerminalBackend;
 class SaleFlow;
+class SiteLeads;
 class TicketPrinting;
 
 /// The command line every selling shell (counter, kiosk) shares: --db, --demo, --gateway,
@@ -34,8 +34,8 @@ void addTerminalOptions(QCommandLineParser& parser, const char* context);
 
 /// What a selling terminal is made of, wired as every shell needs it (ARCHITECTURE §1: one sale workflow
 /// for the counter and the kiosk): the database found (or the demo's started) and checked, the
-/// terminal's identity, the card service, the backend, the payment desk, the reconcilers, the
-/// sale flow, the expiry releaser and, where the build has it, the ticket printing. The shell adds
+/// terminal's identity, the card service, the backend, the payment desk, its own reconciler, the
+/// sale flow, the demo's site leads and, where the build has it, the ticket printing. The shell adds
 /// only its window. Made by open(); start() starts the workers, stop() ends them.
 class TerminalStack final
 {
@@ -102,7 +102,7 @@ private:
     std::unique_ptr<PaymentDesk> m_desk;
     std::unique_ptr<BackgroundReconciler> m_reconciler;
     std::unique_ptr<SaleFlow> m_flow;
-    std::unique_ptr<ExpiryReleaser> m_releaser;
+    std::unique_ptr<SiteLeads> m_leads; ///< the demo's only (docs/SECURITY.md: the service's login)
     std::unique_ptr<PaymentRecordsService> m_records;
     std::unique_ptr<TicketPrinting> m_printing;
 };

@@ -17,6 +17,7 @@
 
 #include "app/common/databasesetup.h"
 #include "app/common/logging.h"
+#include "app/common/siteleads.h"
 #include "app/tickets/ed25519.h"
 #include "boxoffice/version.h"
 #include "db/dbconnection.h"
@@ -175,6 +176,20 @@ int main(int argc, char* argv[])
     spdlog::info("door {} starting on {}", options.door.toStdString(),
                  settings.value().describe().toStdString());
 
+    // The demo owns its database: it runs the site's leads too (the announcer tells the door of
+    // admissions at the other doors), on its service login, as boxoffice-service does at a cinema.
+    std::unique_ptr<bo::SiteLeads> leads;
+    if (choice.demo) {
+        bo::DatabaseChoice service = choice;
+        service.kind = bo::LoginRole::Service;
+        auto login = bo::resolveDatabase(service);
+        if (!login) {
+            QMessageBox::critical(nullptr, tr("Box office door"), login.error().message);
+            return 1;
+        }
+        leads = std::make_unique<bo::SiteLeads>(login.value(), bo::PaymentGatewayFactory());
+        leads->start();
+    }
     bo::PgDoorBackend backend(settings.value());
     bo::SteadyClock clock;
     bo::DoorCheck check(
@@ -213,6 +228,8 @@ int main(int argc, char* argv[])
     std::_Exit(rc);
 #else
     backend.stop();
+    if (leads)
+        leads->stop();
     return rc;
 #endif
 }

@@ -96,31 +96,6 @@ CardPaymentsFactory RemoteCardPayments::factory(QUrl serviceUrl)
     };
 }
 
-CardReply RemoteCardPayments::authorise(const QUuid& key, int timeoutMs)
-{
-    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}, {}});
-}
-
-CardReply RemoteCardPayments::lookup(const QUuid& key, int timeoutMs, bool abandonUnseen)
-{
-    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}, {}});
-}
-
-CardReply RemoteCardPayments::capture(const QUuid& key, int timeoutMs)
-{
-    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}, {}});
-}
-
-CardReply RemoteCardPayments::voidPayment(const QUuid& key, const QString& why, int timeoutMs)
-{
-    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why, {}});
-}
-
-CardReply RemoteCardPayments::refund(const QUuid& key, const QUuid& refundKey, int timeoutMs)
-{
-    return run({CardDesk::Step::Refund, key, {}, timeoutMs, false, {}, refundKey});
-}
-
 CardReply RemoteCardPayments::run(CardDesk::Call call)
 {
     Result<QUuid> pass = m_own.servicePass(call.key);

@@ -20,7 +20,7 @@ namespace bo {
 /// five seconds. No answer, a late one, one that does not parse or any status but 200 and 400
 /// gives Unknown (ask again with a look-up); 400 gives Refused. The object belongs to the thread
 /// of its first call (its QNetworkAccessManager lives there).
-class RemoteCardPayments final : public CardPayments
+class RemoteCardPayments final : public CardDeskSteps
 {
 public:
     /// `serviceUrl`: http(s)://host:port of boxoffice-service; `gatewayName` is kept on the payment.
@@ -31,14 +31,9 @@ public:
     [[nodiscard]] static CardPaymentsFactory factory(QUrl serviceUrl);
 
     [[nodiscard]] QString name() const override { return m_gatewayName; }
-    [[nodiscard]] CardReply authorise(const QUuid& key, int timeoutMs) override;
-    [[nodiscard]] CardReply lookup(const QUuid& key, int timeoutMs, bool abandonUnseen) override;
-    [[nodiscard]] CardReply capture(const QUuid& key, int timeoutMs) override;
-    [[nodiscard]] CardReply voidPayment(const QUuid& key, const QString& why, int timeoutMs) override;
-    [[nodiscard]] CardReply refund(const QUuid& key, const QUuid& refundKey, int timeoutMs) override;
 
 private:
-    [[nodiscard]] CardReply run(CardDesk::Call call);
+    [[nodiscard]] CardReply run(CardDesk::Call call) override;
     /// The HTTP exchange of one step with its pass; the service's answer or Unknown/Refused.
     [[nodiscard]] GatewayReply post(const CardDesk::Call& call);
 

@@ -103,10 +103,17 @@ public:
     explicit CardWorker(const CardServiceServerSettings& settings)
         : m_settings(settings.database)
         , m_gateway(settings.gateway)
+        , m_takesCards(!settings.gateway.baseUrl.isEmpty())
     {}
 
     [[nodiscard]] GatewayReply handle(const CardDesk::Call& call)
     {
+        if (!m_takesCards) { // a cash-only site runs the service for its leads alone
+            GatewayReply reply;
+            reply.outcome = GatewayOutcome::Refused;
+            reply.reason = serviceTr("This site's payment service has no card gateway.");
+            return reply;
+        }
         if (!m_intents) {
             Result<std::unique_ptr<DbConnection>> opened =
                 DbConnection::open(m_settings, QStringLiteral("service"));
@@ -136,6 +143,7 @@ public:
 private:
     ConnectionSettings m_settings;
     HttpPaymentGateway m_gateway;
+    bool m_takesCards = true;
     std::unique_ptr<DbConnection> m_connection;
     std::unique_ptr<WatchedIntents> m_intents;
     std::unique_ptr<RefundStore> m_refunds;

@@ -13,8 +13,10 @@
 #include <spdlog/spdlog.h>
 
 #include "app/common/logging.h"
+#include "app/common/siteleads.h"
 #include "app/daemon/loopbackdaemon.h"
 #include "app/payments/cardservice.h"
+#include "app/payments/httppaymentgateway.h"
 #include "app/service/cardserviceserver.h"
 #include "db/paymentintentstore.h"
 
@@ -44,6 +46,9 @@ int main(int argc, char* argv[])
         "       {\"key\": UUID, \"pass\": UUID, \"timeout_ms\": 1..120000, \"abandon_unseen\": bool, "
         "\"why\": text}\n"
         "  GET  /health\n\n"
+        "It also runs the site's background leads, which only its login may take: the announcer (seat\n"
+        "maps change live on every terminal), the release of lapsed holds, and the reconciler of every\n"
+        "terminal's payments in doubt. Run at least one per site; two or more elect one leader each.\n\n"
         "The database login (--db or $BOXOFFICE_SERVICE_DB, a libpq connection string) must be in role\n"
         "boxoffice_service; a password is better kept in $BOXOFFICE_SERVICE_DB or ~/.pgpass than on the\n"
         "command line, which other users of the machine can read. The gateway's URL comes from --gateway,\n"
@@ -119,11 +124,11 @@ int main(int argc, char* argv[])
         bo::CardServiceConfig::read(*settings, parser.value(QStringLiteral("gateway")));
     if (!gateway)
         return LoopbackDaemon::badInput(gateway.error().message);
-    if (gateway.value().http.baseUrl.isEmpty())
-        return LoopbackDaemon::badInput(
-            QStringLiteral("no card gateway: give --gateway URL or set BOXOFFICE_GATEWAY"));
-    if (const QString why = bo::HttpPaymentGateway(gateway.value().http).configurationError(); !why.isEmpty())
-        return LoopbackDaemon::badInput(QStringLiteral("the card gateway cannot be used: %1").arg(why));
+    const bool takesCards = !gateway.value().http.baseUrl.isEmpty();
+    if (takesCards)
+        if (const QString why = bo::HttpPaymentGateway(gateway.value().http).configurationError();
+            !why.isEmpty())
+            return LoopbackDaemon::badInput(QStringLiteral("the card gateway cannot be used: %1").arg(why));
 
     bo::setupLogging(QStringLiteral("boxoffice-service"), parser.isSet(QStringLiteral("verbose")), false);
     // Started by an application (a demo, a test): it ends with it, even one killed outright.
@@ -163,6 +168,17 @@ int main(int argc, char* argv[])
     }
     server.startWorkers();
     server.bind(tcp);
+    const bo::HttpGatewaySettings gatewaySettings = gateway.value().http;
+    bo::PaymentGatewayFactory gateways;
+    if (takesCards)
+        gateways = [gatewaySettings]() -> std::unique_ptr<bo::PaymentGateway> {
+            return std::make_unique<bo::HttpPaymentGateway>(gatewaySettings);
+        };
+    else
+        spdlog::warn("no card gateway (--gateway, $BOXOFFICE_GATEWAY): card calls are refused; the "
+                     "site's leads run");
+    bo::SiteLeads leads(database.value(), gateways);
+    leads.start();
     const quint16 bound = tcp->serverPort();
     if (QString error; !LoopbackDaemon::writePortFile(parser, bound, &error))
         return failure(QStringLiteral("cannot write the port file: %1").arg(error));
@@ -174,6 +190,7 @@ int main(int argc, char* argv[])
                  gateway.value().http.baseUrl.toString(QUrl::RemoveUserInfo).toStdString(), workers);
 
     const int status = QCoreApplication::exec();
+    leads.stop();
     tcp->close();
     server.stopWorkers();
     spdlog::info("stopped");

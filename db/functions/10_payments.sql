@@ -94,8 +94,10 @@ BEGIN
         END IF;
         -- At a till, cash goes into a drawer someone answers for: the member the server signed in
         -- there (their PIN, not the credential, vouches for them) and the shift whose blind count
-        -- will expect it. A copied till credential alone takes no "cash" that books seats.
-        IF bo_terminal_kind() = 'till' THEN
+        -- will expect it. A copied till credential alone takes no "cash" that books seats. A
+        -- manager's login takes cash the same way, at a till of its own with its shift open: cash
+        -- taken outside any shift would be in no blind count.
+        IF bo_terminal_kind() IN ('till', 'manager') THEN
             IF p_terminal_id IS NULL THEN
                 RAISE EXCEPTION 'cash is taken at a till: the till''s id is missing' USING ERRCODE = 'BO400';
             END IF;
@@ -410,6 +412,12 @@ BEGIN
         SELECT s.key FROM payment_intent_status s
          WHERE (NOT coalesce(p_unresolved, false) OR s.resolved_at IS NULL)
            AND (coalesce(p_terminal, '') = '' OR s.terminal = p_terminal)
+           -- A kiosk or a till lists the payments its own login made; the site's payments in doubt
+           -- are the payment service's reconciler's, and the manager's pages see them all. A row
+           -- names its booking's code and leads to its key, which are capabilities (finding 3).
+           AND (bo_terminal_kind() IN ('manager', 'owner', 'service')
+                OR EXISTS (SELECT 1 FROM payment_event e WHERE e.key = s.key AND e.seq = 1
+                              AND e.terminal = session_user))
            AND (coalesce(p_silent_s, 0) = 0 OR s.updated_at <= clock_timestamp() - make_interval(secs => p_silent_s))
          ORDER BY s.created_at DESC, s.key
          LIMIT p_limit)) v

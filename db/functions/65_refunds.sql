@@ -21,7 +21,10 @@ AS $function$
      WHERE r.state <> 'FAILED'
 $function$;
 
-CREATE OR REPLACE FUNCTION public.bo_refund_quote(p_code text, p_labels text[])
+-- A booking as a refund or an exchange sees it. At a till only with a member signed in there (the
+-- quote names the booking's seats, amount and payment key: a copied till credential alone looks
+-- nothing up); a manager's pages look up any (issue 36, finding 3).
+CREATE OR REPLACE FUNCTION public.bo_refund_quote(p_code text, p_labels text[], p_terminal_id uuid DEFAULT NULL)
  RETURNS TABLE(booking_id uuid, booking_code text, showtime_id integer, starts_at timestamp with time zone, seat_ids integer[], seat_labels text[], amount_minor bigint, currency text, method text, payment_key uuid, needs_approval boolean, seats_left integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -37,6 +40,9 @@ DECLARE
     v_payment  record;
     v_limit    bigint;
 BEGIN
+    IF bo_terminal_kind() NOT IN ('manager', 'owner') THEN
+        PERFORM bo_till_member(p_terminal_id);
+    END IF;
     IF p_code IS NULL OR upper(btrim(p_code)) !~ '^[A-Z0-9]{4}-[A-Z0-9]{4}$' THEN
         RAISE EXCEPTION 'booking code % is not of the form XXXX-XXXX', coalesce(p_code, '(none)') USING ERRCODE = 'BO400';
     END IF;
@@ -140,7 +146,7 @@ BEGIN
                        FROM refund_status s WHERE s.key = p_key;
         RETURN;
     END IF;
-    SELECT * INTO v_quote FROM bo_refund_quote(p_code, p_labels);
+    SELECT * INTO v_quote FROM bo_refund_quote(p_code, p_labels, p_terminal_id);
     PERFORM 1 FROM payment_intent p WHERE p.booking_id = v_quote.booking_id ORDER BY p.key FOR SHARE;
     IF v_manager THEN
         v_staff := bo_staff_acting(p_terminal_id);
@@ -267,21 +273,32 @@ BEGIN
                         s.payment_key, s.state, s.booking_status, false FROM refund_status s WHERE s.key = p_key;
 END $function$;
 
+-- The refunds of one booking, of a manager's batch, or (the manager's pages) all of them. A till
+-- lists one booking's, whose code it was given, or those made at its own tills (to send its open
+-- card refunds again): every refund names its booking's code and payment key, which are
+-- capabilities (issue 36, finding 3).
 CREATE OR REPLACE FUNCTION public.bo_refund_list(p_code text, p_batch text, p_open boolean)
  RETURNS TABLE(key uuid, booking_code text, showtime_id integer, seat_labels text[], amount_minor bigint, currency text, method text, payment_key uuid, state text, booking_status text, reason text, failure text, terminal text, created_at timestamp with time zone)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
 AS $function$
+DECLARE
+    v_every boolean := bo_terminal_kind() IN ('manager', 'owner');
+BEGIN
+    RETURN QUERY
     SELECT s.key, s.booking_code, s.showtime_id, s.seat_labels, s.amount_minor, s.currency, s.method, s.payment_key,
            s.state, s.booking_status, s.reason, s.failure, s.terminal, s.created_at
       FROM refund_status s
      WHERE (p_code IS NULL OR s.booking_code = upper(btrim(p_code)))
+       AND (v_every OR p_code IS NOT NULL
+            OR EXISTS (SELECT 1 FROM refund r JOIN terminal_enrolment t ON t.terminal_id = r.terminal_id
+                        WHERE r.key = s.key AND t.login = session_user))
        AND (p_batch IS NULL OR s.batch = p_batch)
        AND (NOT coalesce(p_open, false) OR s.state = 'REFUNDING')
      ORDER BY s.created_at, s.key
-     LIMIT 10000
-$function$;
+     LIMIT 10000;
+END $function$;
 
 -- One refund by its key, for the payment service, which sends a card refund to the gateway and
 -- records its answer.
@@ -385,7 +402,7 @@ BEGIN
         RETURN QUERY SELECT v_existing.response, true;
         RETURN;
     END IF;
-    SELECT * INTO v_quote FROM bo_refund_quote(p_code, p_labels);
+    SELECT * INTO v_quote FROM bo_refund_quote(p_code, p_labels, p_terminal_id);
     PERFORM 1 FROM payment_intent p WHERE p.booking_id = v_quote.booking_id ORDER BY p.key FOR SHARE;
     IF v_manager THEN
         v_staff := bo_staff_acting(p_terminal_id);

@@ -25,12 +25,14 @@ REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, bo
 -- customers; a till also takes cash (bo_payment_create asks bo_terminal_kind()), runs its shift and
 -- drawer, refunds and exchanges, and may admit (a small cinema's counter tears tickets too); a door
 -- admits and does nothing else. boxoffice_terminal (the logins made before 0041)
--- holds nothing of its own: it is a member of boxoffice_till. The leads and the sweep stay with
--- every terminal until a service role of their own takes them.
+-- holds nothing of its own: it is a member of boxoffice_till. The site's leads (the announcer's
+-- publishing, the reconciler's and the sweep) are the payment service's alone (boxoffice-service runs
+-- them): a lead a kiosk could take, it could sit on and freeze every seat map (finding 6). A manager
+-- may still sweep by hand (boxoffice-admin sweep), which frees only what has lapsed.
 GRANT EXECUTE ON FUNCTION bo_confirm(text, uuid, integer, uuid, integer[], text[], jsonb, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_seat_map(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_sweep(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_purge_keys(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_sweep(integer) TO boxoffice_manager, boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_purge_keys(integer) TO boxoffice_manager, boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_hold(integer, integer[], uuid, integer, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_begin_payment(integer, integer[], uuid, text, integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_extend_hold(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
@@ -41,17 +43,17 @@ GRANT EXECUTE ON FUNCTION bo_payment_note_unknown(uuid, text) TO boxoffice_kiosk
 GRANT EXECUTE ON FUNCTION bo_payment_find(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_service_pass(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_payment_list(boolean, text, integer, integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
-GRANT EXECUTE ON FUNCTION bo_payment_try_lead() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_step_down() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_payment_try_lead() TO boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_payment_step_down() TO boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_ticket_keys() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_ticket_list(text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_checkin(integer, text, text, integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_checkin_undo(integer, text, integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_checkin_list(integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_checkin_expected(integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_publish_announcements() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_announcer_try_lead() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_announcer_step_down() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_publish_announcements() TO boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_announcer_try_lead() TO boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_announcer_step_down() TO boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_queue_join(integer, uuid, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_queue_heartbeat(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_queue_leave(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
@@ -67,8 +69,8 @@ GRANT EXECUTE ON FUNCTION bo_door_tickets(integer[]) TO boxoffice_till, boxoffic
 GRANT EXECUTE ON FUNCTION bo_door_checkin(uuid, integer, text, text, integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_door_sync(uuid, integer, text, text, integer, timestamp with time zone, text, timestamp with time zone) TO boxoffice_till, boxoffice_door, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_door_reports(integer) TO boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_announcer_led() TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_payment_led() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_announcer_led() TO boxoffice_service;
+GRANT EXECUTE ON FUNCTION bo_payment_led() TO boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_staff_list() TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_staff_pin_attempt(integer, text, text, text, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_staff_pin_outcome(bigint) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
@@ -81,7 +83,7 @@ GRANT EXECUTE ON FUNCTION bo_drawer_move(uuid, text, bigint, text) TO boxoffice_
 GRANT EXECUTE ON FUNCTION bo_shift_close(uuid, bigint, jsonb) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_shift_current(uuid) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_sales_lines(integer, timestamp with time zone, timestamp with time zone) TO boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_refund_quote(text, text[]) TO boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_refund_quote(text, text[], uuid) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_refund_begin(uuid, text, text[], text, text, uuid, integer, text) TO boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_refund_finish(uuid, boolean, text, text, uuid) TO boxoffice_till, boxoffice_manager, boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_refund_list(text, text, boolean) TO boxoffice_till, boxoffice_manager;

@@ -4330,7 +4330,7 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
         </translation>
     </message>
     <message>
-        <source>Another reconciler leads now (in the background here or at another terminal): it takes the other terminals&apos; payments on its next pass.</source>
+        <source>The other terminals&apos; payments are the payment service&apos;s: its reconciler takes them on its next pass.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

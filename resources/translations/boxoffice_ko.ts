@@ -4417,8 +4417,8 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
         </translation>
     </message>
     <message>
-        <source>Another reconciler leads now (in the background here or at another terminal): it takes the other terminals&apos; payments on its next pass.</source>
-        <translation>다른 정산 처리(이 단말기의 백그라운드 또는 다른 단말기)가 진행 중입니다: 다른 단말기의 결제는 다음 처리 때 정리됩니다.</translation>
+        <source>The other terminals&apos; payments are the payment service&apos;s: its reconciler takes them on its next pass.</source>
+        <translation>다른 단말기의 결제는 결제 서비스가 정리합니다: 서비스의 정산 처리가 다음 때 처리합니다.</translation>
     </message>
     <message>
         <source>The payments could not be read: %1</source>

@@ -77,29 +77,8 @@ private slots:
         m_paysim = std::make_unique<PaysimRig>(QStringLiteral(BOXOFFICE_PAYSIM_PATH));
         QVERIFY2(m_paysim->start(), m_paysim->standardError().constData());
 
-        const QString portFile = m_dir.filePath(QStringLiteral("service.port"));
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        for (const char* name :
-             {"BOXOFFICE_GATEWAY", "BOXOFFICE_GATEWAY_KEY", "BOXOFFICE_GATEWAY_CA", "BOXOFFICE_SERVICE_DB"})
-            environment.remove(QLatin1String(name));
-        m_service.setProcessEnvironment(environment);
-        // The logs go to a file: a pipe nobody reads could fill and stall the service.
-        m_service.setStandardErrorFile(m_dir.filePath(QStringLiteral("service.log")));
-        m_service.setStandardOutputFile(QProcess::nullDevice());
-        m_service.start(QStringLiteral(BOXOFFICE_SERVICE_PATH),
-                        {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--port-file"),
-                         portFile, QStringLiteral("--db"), m_db->serviceSettings().toConninfo(),
-                         QStringLiteral("--gateway"), m_paysim->url().toString(), QStringLiteral("--workers"),
-                         QStringLiteral("2"), QStringLiteral("--parent-pid"),
-                         QString::number(QCoreApplication::applicationPid())});
-        const QDeadlineTimer deadline(startMs);
-        while (!deadline.hasExpired() && m_service.state() != QProcess::NotRunning && m_port == 0) {
-            QFile file(portFile);
-            if (file.open(QIODevice::ReadOnly))
-                m_port = static_cast<quint16>(file.readAll().trimmed().toUInt());
-            if (m_port == 0)
-                QTest::qWait(20);
-        }
+        m_port = startService(m_service, QStringLiteral("service"),
+                              {QStringLiteral("--gateway"), m_paysim->url().toString()});
         QVERIFY2(m_port != 0, serviceLog().constData());
         m_url = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_port));
     }
@@ -316,8 +295,6 @@ private slots:
             << QStringList{QStringLiteral("--port"), QStringLiteral("70000")} << QStringLiteral("--port");
         QTest::newRow("no database") << QStringList{QStringLiteral("--port"), QStringLiteral("0")}
                                      << QStringLiteral("no database");
-        QTest::newRow("no gateway") << QStringList{QStringLiteral("--db"), QStringLiteral("host=127.0.0.1")}
-                                    << QStringLiteral("no card gateway");
         QTest::newRow("plain http elsewhere")
             << QStringList{QStringLiteral("--db"), QStringLiteral("host=127.0.0.1"),
                            QStringLiteral("--gateway"), QStringLiteral("http://gateway.example")}
@@ -345,6 +322,25 @@ private slots:
         QVERIFY2(error.contains(message.toUtf8()), error.constData());
     }
 
+    /// A cash-only site runs the service for its leads alone (no --gateway): it starts, and it
+    /// refuses a card call without touching the payment.
+    void aServiceWithoutAGatewayRefusesCards()
+    {
+        QProcess cashOnly;
+        const quint16 port = startService(cashOnly, QStringLiteral("cash-only"), {});
+        QVERIFY2(port != 0, cashOnly.readAllStandardError().constData());
+        const QUuid key = newCardIntent();
+        QVERIFY(!key.isNull());
+        RemoteCardPayments cards(*m_intents, QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
+        const CardReply reply = cards.authorise(key, 5'000);
+        QCOMPARE(reply.reply.outcome, GatewayOutcome::Refused);
+        QVERIFY(reply.known);
+        QCOMPARE(reply.intent.state, IntentState::New);
+        ::kill(static_cast<pid_t>(cashOnly.processId()), SIGTERM);
+        QVERIFY(cashOnly.waitForFinished(15'000));
+        QCOMPARE(cashOnly.exitCode(), 0);
+    }
+
     /// Last: the service ends on SIGTERM with status 0.
     void theServiceStopsOnSigterm()
     {
@@ -358,6 +354,38 @@ private slots:
     }
 
 private:
+    /// Starts boxoffice-service on this database's service login, its log in `<name>.log`; the
+    /// port it listens on, 0 when it did not start in time.
+    quint16 startService(QProcess& service, const QString& name, const QStringList& extra)
+    {
+        const QString portFile = m_dir.filePath(name + QStringLiteral(".port"));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const char* variable :
+             {"BOXOFFICE_GATEWAY", "BOXOFFICE_GATEWAY_KEY", "BOXOFFICE_GATEWAY_CA", "BOXOFFICE_SERVICE_DB"})
+            environment.remove(QLatin1String(variable));
+        service.setProcessEnvironment(environment);
+        // The logs go to a file: a pipe nobody reads could fill and stall the service.
+        service.setStandardErrorFile(m_dir.filePath(name + QStringLiteral(".log")));
+        service.setStandardOutputFile(QProcess::nullDevice());
+        service.start(QStringLiteral(BOXOFFICE_SERVICE_PATH),
+                      QStringList{QStringLiteral("--port"), QStringLiteral("0"),
+                                  QStringLiteral("--port-file"), portFile, QStringLiteral("--db"),
+                                  m_db->serviceSettings().toConninfo(), QStringLiteral("--workers"),
+                                  QStringLiteral("2"), QStringLiteral("--parent-pid"),
+                                  QString::number(QCoreApplication::applicationPid())} +
+                          extra);
+        quint16 port = 0;
+        const QDeadlineTimer deadline(startMs);
+        while (!deadline.hasExpired() && service.state() != QProcess::NotRunning && port == 0) {
+            QFile file(portFile);
+            if (file.open(QIODevice::ReadOnly))
+                port = static_cast<quint16>(file.readAll().trimmed().toUInt());
+            if (port == 0)
+                QTest::qWait(20);
+        }
+        return port;
+    }
+
     /// A card payment recorded NEW by the till for a new PENDING booking of one seat.
     QUuid newCardIntent()
     {

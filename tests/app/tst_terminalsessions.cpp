@@ -29,13 +29,6 @@ private slots:
         m_db = std::make_unique<TestDatabase>();
         QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
         QVERIFY(m_db->addShowtime(3, 10) > 0);
-        // Another program of the site publishes the announcements and leads the payment
-        // reconciliation (the locks of migrations 0013 and 0010), as in a chain where the counter
-        // under test is one of many: it follows.
-        m_leader = m_db->connectAsOwner(QStringLiteral("site-leader"));
-        QVERIFY(m_leader);
-        QVERIFY(m_leader->exec(QStringLiteral("SELECT pg_advisory_lock(4778125971265110561), "
-                                              "pg_advisory_lock(4778125971265045827)")));
         // One server session for the pooler, whatever the terminal sends through it.
         m_pooler = std::make_unique<TestPooler>(m_db->ownerSettings(),
                                                 QList<ConnectionSettings>{m_db->settings()}, 1, 1);
@@ -46,15 +39,14 @@ private slots:
 
     void cleanupTestCase()
     {
-        m_leader.reset();
         m_pooler.reset();
         m_db.reset();
     }
 
-    /// Straight, a following counter keeps 6 sessions at start (more once it takes payments):
-    /// the seat map, the announcer, the help calls, the reconciler's two, the releaser. Through
-    /// the pooler 2 of its own stay (the seat map and the help calls, which LISTEN), and the rest
-    /// share the pooler's one session.
+    /// Straight, a counter keeps a few sessions at start (more once it takes payments): the seat
+    /// map, the help calls, its own reconciler's and its payment records'. It leads nothing (the
+    /// site's leads are the payment service's). Through the pooler 2 of its own stay (the seat map
+    /// and the help calls, which LISTEN), and the rest share the pooler's one session.
     void aFollowingCounterThroughThePoolerKeepsTwoSessionsOfItsOwn()
     {
         const int direct = peakSessions({});
@@ -124,7 +116,6 @@ private:
     QTemporaryDir m_home;
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<TestPooler> m_pooler;
-    std::unique_ptr<DbConnection> m_leader;
 };
 
 QTEST_GUILESS_MAIN(TstTerminalSessions)

@@ -151,7 +151,7 @@ private slots:
         CHECKED(clickSeat(b, soldAway));
         QTRY_VERIFY_WITH_TIMEOUT(b.flow.seatMap().isMine(soldAway) && !b.flow.isBusy(), dbTimeoutMs);
         qInfo("the other till's hold granted %lld ms after the second kill", sinceFault.elapsed());
-        // Published (an announcer of the other till leads now) while this till cannot hear it.
+        // Published (by the site's announcer, on the service's login) while this till cannot hear it.
         QTRY_COMPARE_WITH_TIMEOUT(ownerScalar(m_owner, QStringLiteral("SELECT count(*) FROM announcement")),
                                   QStringLiteral("0"), dbTimeoutMs);
         QVERIFY(!a.backend.isOnline());

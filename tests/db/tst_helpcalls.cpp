@@ -161,7 +161,7 @@ private slots:
     void aCallReachesEveryTillAndTheAnswerReachesTheKiosk()
     {
         // The site's announcer, as every terminal backend runs one.
-        Announcer announcer(m_db->settings());
+        Announcer announcer(m_db->serviceSettings());
         announcer.start();
         QTRY_VERIFY_WITH_TIMEOUT(announcer.isLeading(), 10000);
 

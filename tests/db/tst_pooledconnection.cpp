@@ -303,9 +303,12 @@ private slots:
     void theReconcilersLeadIsASessionOfItsOwn()
     {
         startPooler(2, 10);
-        const ConnectionSettings pooled = m_pooler->through(m_db->settings());
-        auto first = PaymentIntentStore::factory(pooled, m_db->settings(), QStringLiteral("reconciler"))();
-        auto second = PaymentIntentStore::factory(pooled, m_db->settings(), QStringLiteral("reconciler"))();
+        // The payment service's reconciler (only its login may lead), through the pooler.
+        const ConnectionSettings pooled = m_pooler->through(m_db->serviceSettings());
+        auto first =
+            PaymentIntentStore::factory(pooled, m_db->serviceSettings(), QStringLiteral("reconciler"))();
+        auto second =
+            PaymentIntentStore::factory(pooled, m_db->serviceSettings(), QStringLiteral("reconciler"))();
         QVERIFY(first && second);
         const QString leadSessions = QStringLiteral(
             "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'boxoffice-reconciler-lead' "
@@ -336,7 +339,8 @@ private:
     void startPooler(int poolPerLogin, int maxServerSessions)
     {
         m_pooler = std::make_unique<TestPooler>(
-            m_db->ownerSettings(), QList<ConnectionSettings>{m_db->settings(), m_db->ownerSettings()},
+            m_db->ownerSettings(),
+            QList<ConnectionSettings>{m_db->settings(), m_db->ownerSettings(), m_db->serviceSettings()},
             poolPerLogin, maxServerSessions);
         if (m_pooler->skipped())
             QSKIP(qPrintable(m_pooler->error()));

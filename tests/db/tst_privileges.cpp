@@ -26,8 +26,7 @@ const QString permissionDenied = QStringLiteral("SQLSTATE 42501");
 /// The sale functions a terminal may call (ARCHITECTURE §7).
 const QStringList saleFunctions = {
     QStringLiteral("bo_hold"), QStringLiteral("bo_release"), QStringLiteral("bo_begin_payment"),
-    QStringLiteral("bo_extend_hold"), QStringLiteral("bo_confirm"), QStringLiteral("bo_sweep"),
-    QStringLiteral("bo_purge_keys"),
+    QStringLiteral("bo_extend_hold"), QStringLiteral("bo_confirm"),
     // The seat map: states, and which seats the caller's own token holds (issue 36).
     QStringLiteral("bo_seat_map"),
     // The payment intents (0010): changed, read and reconciled only
@@ -35,8 +34,8 @@ const QStringList saleFunctions = {
     QStringLiteral("bo_payment_create"), QStringLiteral("bo_payment_advance"),
     QStringLiteral("bo_service_pass"), QStringLiteral("bo_payment_note_unknown"),
     QStringLiteral("bo_payment_find"), QStringLiteral("bo_payment_list"),
-    QStringLiteral("bo_payment_try_lead"), QStringLiteral("bo_payment_step_down"),
-    QStringLiteral("bo_payment_led"),
+    // The sweep, the purge of old keys and the leads (announcer, reconciler) are the payment
+    // service's alone (finding 6): a terminal neither sweeps nor leads.
     // Tickets and the door (0012): the public keys, the issued tickets, check-in; issuing,
     // signing and the private keys are the manager's.
     QStringLiteral("bo_ticket_keys"), QStringLiteral("bo_ticket_list"), QStringLiteral("bo_checkin"),
@@ -49,9 +48,6 @@ const QStringList saleFunctions = {
     // Offline doors (0018): the ticket list, check-in with the scan id, the sync, the reports.
     QStringLiteral("bo_door_tickets"), QStringLiteral("bo_door_checkin"), QStringLiteral("bo_door_sync"),
     QStringLiteral("bo_door_reports"),
-    // The announcer every terminal runs (0013).
-    QStringLiteral("bo_publish_announcements"), QStringLiteral("bo_announcer_try_lead"),
-    QStringLiteral("bo_announcer_step_down"), QStringLiteral("bo_announcer_led"),
     // The admission queue (0014): join, heartbeat, leave, and the line without tokens. Setting a
     // showtime's capacity is a manager's (bo_queue_set_capacity).
     QStringLiteral("bo_queue_join"), QStringLiteral("bo_queue_heartbeat"), QStringLiteral("bo_queue_leave"),
@@ -221,9 +217,10 @@ private slots:
         auto held = store.hold(m_showtime, {m_seats[0]}, owner);
         QVERIFY2(held.ok(), qPrintable(held.ok() ? QString() : held.error().detail));
         QVERIFY(held.value().granted);
-        QVERIFY(store.sweep(10).ok());
-        QVERIFY(store.purgeExpiredKeys().ok());
         QVERIFY(store.release(m_showtime, owner).ok());
+        // The sweep and the purge of old keys are the payment service's (its releaser's).
+        QVERIFY(!store.sweep(10).ok());
+        QVERIFY(!store.purgeExpiredKeys().ok());
     }
 
     void terminalReadsNoPaymentNorKeys()
@@ -361,8 +358,8 @@ private slots:
 
     void aTerminalCannotSilenceTheAnnouncements()
     {
-        // Migration 0013: the changes reach NOTIFY through the announcer every terminal runs.
-        Announcer announcer(m_db->settings());
+        // Migration 0013: the changes reach NOTIFY through the site's announcer (the payment service's).
+        Announcer announcer(m_db->serviceSettings());
         announcer.start();
         auto listener = m_db->connect(QStringLiteral("listener"));
         QVERIFY(listener);
@@ -406,8 +403,7 @@ private slots:
         QCOMPARE(m_db->expireHoldsOf(lapsed), 1);
         QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 5, 5000); // the owner's own UPDATE
         QVERIFY(terminal->execScript(QStringLiteral("SET bo.announced = 'on'")).ok());
-        auto swept = store.sweep(10);
-        QVERIFY(swept.ok());
+        QCOMPARE(m_db->sweepAsService(10), 1); // the site's releaser, on the service's login
         QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 6, 5000);
         QCOMPARE(changes.last(), QStringLiteral("F%1").arg(m_seats[1]));
         // Hold and release do not pin the flag (0008): they set it around their own changes.

@@ -21,6 +21,7 @@
 #include "model/clock.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
@@ -402,6 +403,7 @@ private slots:
         QVERIFY2(place.ok(), whyText(place).constData());
         QCOMPARE(place.value().state, TicketState::Admitted);
 
+        const std::unique_ptr<Announcer> site = bo::test::siteAnnouncer(m_db->settings());
         PgTerminalBackend backend(m_db->settings());
         backend.start();
         QTRY_VERIFY_WITH_TIMEOUT(backend.isOnline(), 10000);

@@ -338,10 +338,10 @@ private slots:
         auto c = m_db->connect();
         const QString code = sell(*c, {m_seats[10], m_seats[11]}, false);
         RefundStore refunds(*c);
-        auto quote = refunds.quote(code, {});
+        auto quote = refunds.quote(code, {}, m_till);
         QVERIFY(quote.ok());
         QVERIFY(quote.value().needsApproval);
-        QVERIFY(!refunds.quote(code, {QStringLiteral("B1")}).value().needsApproval);
+        QVERIFY(!refunds.quote(code, {QStringLiteral("B1")}, m_till).value().needsApproval);
 
         RefundRequest r;
         r.key = QUuid::createUuid();
@@ -379,7 +379,7 @@ private slots:
                            "now() + interval '2 hours', clean_until = now() + interval '3 hours' "
                            "WHERE id = %1")
                 .arg(m_showtime)));
-        QVERIFY(refunds.quote(small, {}).value().needsApproval);
+        QVERIFY(refunds.quote(small, {}, m_till).value().needsApproval);
     }
 
     void refundAllKilledHalfWayIsFinishedWithoutRefundingTwice()

@@ -20,6 +20,7 @@
 #include "tests/support/checked.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/saleflowdbrig.h"
+#include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpaymentdesk.h"
 
@@ -47,7 +48,8 @@ bool allAdjacent(const SeatMap& map, const QList<int>& seats)
 struct Sale
 {
     explicit Sale(const ConnectionSettings& settings, const PaymentTimings& timings = {})
-        : backend(settings)
+        : site(bo::test::siteAnnouncer(settings))
+        , backend(settings)
         , desk(bo::test::makeTestPaymentDesk(settings, service, timings))
         , flow(&backend, desk.get(), QStringLiteral("till-1"))
     {
@@ -57,6 +59,7 @@ struct Sale
     Sale(const Sale&) = delete;
     Sale& operator=(const Sale&) = delete;
 
+    std::unique_ptr<Announcer> site;
     PgTerminalBackend backend;
     SimulatedPaymentService service;
     std::unique_ptr<PaymentDesk> desk;

@@ -415,7 +415,7 @@ private slots:
     void committedChangesAreAnnouncedPerShowtime()
     {
         // Migration 0013: the changes reach NOTIFY through the announcer every terminal runs.
-        Announcer announcer(m_db->settings());
+        Announcer announcer(m_db->serviceSettings());
         announcer.start();
         auto listener = m_db->connect(QStringLiteral("listener"));
         QVERIFY(listener);
@@ -443,7 +443,7 @@ private slots:
     void largeChangesAreSplitBelowThePayloadLimit()
     {
         // Migration 0013: the changes reach NOTIFY through the announcer every terminal runs.
-        Announcer announcer(m_db->settings());
+        Announcer announcer(m_db->serviceSettings());
         announcer.start();
         const int big = m_db->addShowtime(24, 50, QStringLiteral("Big hall"));
         auto listener = m_db->connect(QStringLiteral("listener"));

@@ -45,15 +45,16 @@ struct Site
         return n.key;
     }
 
-    BackgroundReconciler::Options options(const QString& terminal)
+    BackgroundReconciler::Options options(const QString& terminal, bool everyTerminal)
     {
         BackgroundReconciler::Options o;
         o.terminal = terminal;
+        o.everyTerminal = everyTerminal;
         o.intervalMs = 60'000; // one pass at start, then only when asked
         return o;
     }
 
-    std::unique_ptr<BackgroundReconciler> reconciler(const QString& terminal)
+    std::unique_ptr<BackgroundReconciler> reconciler(const QString& terminal, bool everyTerminal = true)
     {
         PaymentIntentsFactory openIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
             return std::unique_ptr<PaymentIntents>(
@@ -89,7 +90,7 @@ struct Site
         };
         return std::make_unique<BackgroundReconciler>(
             openIntents, openSeats, LocalCardPayments::factory(serviceIntents(), openGateway),
-            options(terminal));
+            options(terminal, everyTerminal));
     }
 };
 
@@ -151,6 +152,31 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(secondDone.size(), 2, 5000);
         QVERIFY(secondDone.last().at(2).toBool());
         second->stop();
+    }
+
+    /// A terminal's reconciler (everyTerminal off, as TerminalStack makes it): its own sale is
+    /// settled, every other terminal's payment is left to the payment service's reconciler, and
+    /// it never asks for the lead, which only the service's login may take (docs/SECURITY.md).
+    void aTerminalsReconcilerSettlesOnlyItsOwn()
+    {
+        Site site;
+        const QUuid mine =
+            site.add(QStringLiteral("till-1"), IntentState::Authorised, QStringLiteral("PENDING"));
+        const QUuid booked =
+            site.add(QStringLiteral("till-2"), IntentState::Capturing, QStringLiteral("CONFIRMED"));
+        auto reconciler = site.reconciler(QStringLiteral("till-1"), false);
+        QSignalSpy finished(reconciler.get(), &BackgroundReconciler::passFinished);
+        reconciler->start();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        reconciler->reconcileNow();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
+        reconciler->stop();
+        QCOMPARE(stateOf(site, mine), IntentState::Voided);
+        QCOMPARE(stateOf(site, booked), IntentState::Capturing);
+        QVERIFY(!finished.first().at(2).toBool());
+        QVERIFY(!finished.last().at(2).toBool());
+        QVERIFY(!site.leaderTaken);
+        QCOMPARE(site.captures.load(), 0);
     }
 };
 

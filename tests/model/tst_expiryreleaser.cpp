@@ -175,7 +175,7 @@ private slots:
         auto held = store.hold(showtime, seats, owner);
         QVERIFY(held.ok() && held.value().granted);
 
-        ExpiryReleaser releaser(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")),
+        ExpiryReleaser releaser(SeatStore::factory(m_db->serviceSettings(), QStringLiteral("releaser")),
                                 {200, 50, 900});
         Relay relay(releaser);
         QSignalSpy released(&relay, &Relay::seatsReleased);
@@ -243,7 +243,7 @@ private slots:
         auto payment = store.beginPayment(showtime, live, liveOwner, QStringLiteral("till-1"), 30);
         QVERIFY(payment.ok() && payment.value().hold.granted);
 
-        ExpiryReleaser releaser(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")),
+        ExpiryReleaser releaser(SeatStore::factory(m_db->serviceSettings(), QStringLiteral("releaser")),
                                 {200, 10, 900});
         Relay relay(releaser);
         QSignalSpy finished(&relay, &Relay::sweepFinished);
@@ -298,8 +298,10 @@ private slots:
                                         "status = 'HELD' AND held_until < clock_timestamp()")),
             QString::number(expiring), 5000);
 
-        ExpiryReleaser r1(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")), {200, 7, 900});
-        ExpiryReleaser r2(SeatStore::factory(m_db->settings(), QStringLiteral("releaser")), {200, 7, 900});
+        ExpiryReleaser r1(SeatStore::factory(m_db->serviceSettings(), QStringLiteral("releaser")),
+                          {200, 7, 900});
+        ExpiryReleaser r2(SeatStore::factory(m_db->serviceSettings(), QStringLiteral("releaser")),
+                          {200, 7, 900});
         Relay relay1(r1);
         Relay relay2(r2);
         QSignalSpy released1(&relay1, &Relay::seatsReleased);

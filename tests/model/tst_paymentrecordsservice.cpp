@@ -64,7 +64,7 @@ struct Site
         return intents.rows.value(key).state;
     }
 
-    std::unique_ptr<PaymentRecordsService> service(const QString& terminal)
+    std::unique_ptr<PaymentRecordsService> service(const QString& terminal, bool everyTerminal = false)
     {
         PaymentIntentsFactory openIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
             ++opens;
@@ -90,6 +90,7 @@ struct Site
         };
         PaymentRecordsService::Options options;
         options.terminal = terminal;
+        options.everyTerminal = everyTerminal;
         return std::make_unique<PaymentRecordsService>(
             openIntents, openSeats, LocalCardPayments::factory(serviceIntents(), openGateway), options);
     }
@@ -161,7 +162,8 @@ private slots:
             site.add(QStringLiteral("till-2"), IntentState::Authorised, QStringLiteral("CANCELLED"), 5);
         const QUuid pendingSale =
             site.add(QStringLiteral("till-2"), IntentState::Authorised, QStringLiteral("PENDING"), 600);
-        auto service = site.service(QStringLiteral("till-1"));
+        // As the payment service's own records would (the one login that may lead).
+        auto service = site.service(QStringLiteral("till-1"), true);
         QSignalSpy finished(service.get(), &PaymentRecords::checkFinished);
         const int id = service->checkNow();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, answerMs);
@@ -195,7 +197,7 @@ private slots:
         const QUuid mine =
             site.add(QStringLiteral("till-1"), IntentState::Authorised, QStringLiteral("CANCELLED"), 600);
         site.leaderTaken = true; // another process reconciles now
-        auto service = site.service(QStringLiteral("till-1"));
+        auto service = site.service(QStringLiteral("till-1"), true);
         QSignalSpy finished(service.get(), &PaymentRecords::checkFinished);
         (void)service->checkNow();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, answerMs);
@@ -207,11 +209,31 @@ private slots:
         QVERIFY(site.leaderTaken); // still the other's
     }
 
+    /// At a terminal (everyTerminal off, as TerminalStack makes it): its own are checked, the
+    /// others' are the payment service's, and it never asks for the lead.
+    void checkNowAtATerminalNeverAsksToLead()
+    {
+        Site site;
+        const QUuid theirs =
+            site.add(QStringLiteral("till-2"), IntentState::Authorised, QStringLiteral("EXPIRED"), 600);
+        const QUuid mine =
+            site.add(QStringLiteral("till-1"), IntentState::Authorised, QStringLiteral("CANCELLED"), 600);
+        auto service = site.service(QStringLiteral("till-1"));
+        QSignalSpy finished(service.get(), &PaymentRecords::checkFinished);
+        (void)service->checkNow();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, answerMs);
+        const auto check = finished.first().at(1).value<PaymentCheck>();
+        QVERIFY(!check.othersChecked);
+        QCOMPARE(site.stateOf(mine), IntentState::Voided);
+        QCOMPARE(site.stateOf(theirs), IntentState::Authorised);
+        QVERIFY(!site.leaderTaken);
+    }
+
     void aCheckInProgressNeverBlocksTheCaller()
     {
         Site site;
         const QUuid key =
-            site.add(QStringLiteral("till-2"), IntentState::Authorised, QStringLiteral("EXPIRED"), 600);
+            site.add(QStringLiteral("till-1"), IntentState::Authorised, QStringLiteral("EXPIRED"), 600);
         auto service = site.service(QStringLiteral("till-1"));
         QSignalSpy finished(service.get(), &PaymentRecords::checkFinished);
         QSignalSpy listed(service.get(), &PaymentRecords::unresolvedListed);

@@ -4,6 +4,9 @@
 // The attacks of issue 36, each run with the credential that would have it (the terminal's or
 // the manager's login, never the owner), asserting that the database refused it and changed
 // nothing. docs/SECURITY.md lists them with what each credential can still do.
+#include <tuple>
+
+#include <QSqlDriver>
 #include <QThread>
 #include <QtTest>
 
@@ -450,6 +453,152 @@ private slots:
         QVERIFY2(joined.ok(), qPrintable(joined.ok() ? QString() : joined.error().detail));
     }
 
+    /// Finding 6, the leads: any terminal could take the announcer's or the reconciler's lead
+    /// (a session advisory lock) and sit on it, freezing every seat map and leaving every payment
+    /// in doubt unsettled. Only the payment service's login may lead, publish or sweep now: every
+    /// terminal's attempt is refused and leaves no lock; the service's own announcer keeps
+    /// publishing a kiosk's hold meanwhile.
+    void noTerminalTakesTheSiteLeads()
+    {
+        const int showtime = m_db->addShowtime();
+        const QStringList leads{QStringLiteral("SELECT bo_announcer_try_lead()"),
+                                QStringLiteral("SELECT bo_announcer_step_down()"),
+                                QStringLiteral("SELECT bo_publish_announcements()"),
+                                QStringLiteral("SELECT bo_payment_try_lead()"),
+                                QStringLiteral("SELECT bo_payment_step_down()"),
+                                QStringLiteral("SELECT bo_announcer_led()"),
+                                QStringLiteral("SELECT bo_payment_led()")};
+        const QStringList sweeps{QStringLiteral("SELECT count(*) FROM bo_sweep(100)"),
+                                 QStringLiteral("SELECT bo_purge_keys(100)")};
+        struct Login
+        {
+            const char* name;
+            std::unique_ptr<DbConnection> connection;
+            bool maySweep;
+        };
+        Login logins[] = {{"kiosk", m_db->connectAsKiosk(), false},
+                          {"till", m_db->connect(), false},
+                          {"door", m_db->connectAsDoor(), false},
+                          {"manager", m_db->connectAsManager(), true}};
+        for (Login& login : logins) {
+            QVERIFY(login.connection);
+            for (const QString& sql : leads + sweeps) {
+                if (login.maySweep && sweeps.contains(sql))
+                    continue;
+                auto r = login.connection->exec(sql);
+                QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
+                         qPrintable(QStringLiteral("%1: %2 -> %3")
+                                        .arg(QLatin1String(login.name), sql,
+                                             r.ok() ? QStringLiteral("allowed") : r.error().detail)));
+            }
+        }
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")),
+                 QStringLiteral("0"));
+
+        // The service leads both and publishes what a kiosk's hold changed.
+        auto service = m_db->connectAsService();
+        QVERIFY(service);
+        const auto one = [&](const QString& sql) {
+            auto r = service->exec(sql);
+            return r.ok() && r.value().next() ? r.value().value(0).toString()
+                                              : (r.ok() ? QStringLiteral("none") : r.error().detail);
+        };
+        QCOMPARE(one(QStringLiteral("SELECT bo_announcer_try_lead() AND bo_payment_try_lead()")),
+                 QStringLiteral("true"));
+        auto listener = m_db->connect(QStringLiteral("listener"));
+        QVERIFY(listener);
+        QSqlDriver* driver = listener->database().driver();
+        QVERIFY(driver->subscribeToNotification(QStringLiteral("bo_seats")));
+        QStringList heard;
+        connect(driver, &QSqlDriver::notification, this,
+                [&heard](const QString&, QSqlDriver::NotificationSource, const QVariant& payload) {
+                    heard << payload.toString();
+                });
+        auto kiosk = m_db->connectAsKiosk();
+        QVERIFY(kiosk);
+        const QString seat = QString::number(m_db->seatIds(showtime).at(0));
+        auto held = kiosk->exec(
+            QStringLiteral("SELECT granted FROM bo_hold(?, ?::integer[], ?::uuid)"),
+            {showtime, QStringLiteral("{%1}").arg(seat), QUuid::createUuid().toString(QUuid::WithoutBraces)});
+        QVERIFY2(held.ok() && held.value().next() && held.value().value(0).toBool(),
+                 qPrintable(held.ok() ? QStringLiteral("refused") : held.error().detail));
+        QVERIFY(one(QStringLiteral("SELECT bo_publish_announcements()")).toInt() >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!heard.isEmpty(), 10000);
+        QVERIFY2(heard.first().startsWith(QStringLiteral("%1|").arg(showtime)), qPrintable(heard.first()));
+        QCOMPARE(one(QStringLiteral("SELECT bo_announcer_step_down() AND bo_payment_step_down()")),
+                 QStringLiteral("true"));
+    }
+
+    /// Finding 3 at a till: a till's login looked any booking up by its code (its seats, its amount
+    /// and its payment's key) with nobody signed in, and listed every refund with its code. The
+    /// look-up now needs a member the server signed in at that till, as the refund and the
+    /// exchange it prepares already did, and a till lists one booking's refunds or its own; a
+    /// manager's pages look up and list any.
+    void aTillLooksUpABookingOnlyWithAMember()
+    {
+        const int cashier =
+            addStaff(QStringLiteral("Yuna Seo"), QStringLiteral("cashier"), QStringLiteral("614253"));
+        QVERIFY(cashier > 0);
+        const int showtime = m_db->addShowtime();
+        auto till = m_db->connect();
+        auto manager = m_db->connectAsManager();
+        QVERIFY(till && manager);
+        const QUuid saleTill = QUuid::createUuid();
+        const QString code = bo::test::paidSale(*till, showtime, m_db->seatIds(showtime).mid(0, 1),
+                                                QStringLiteral("till-a"), saleTill);
+        QVERIFY(!code.isEmpty());
+        const QString unstaffed = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        const auto quote = [&](DbConnection& c, const QVariant& tillId) {
+            auto r =
+                tillId.isNull()
+                    ? c.exec(QStringLiteral("SELECT booking_code FROM bo_refund_quote(?, NULL)"), {code})
+                    : c.exec(QStringLiteral("SELECT booking_code FROM bo_refund_quote(?, NULL, ?::uuid)"),
+                             {code, tillId});
+            if (!r.ok())
+                return r.error().detail;
+            return r.value().next() ? r.value().value(0).toString() : QStringLiteral("none");
+        };
+        const QString before = m_db->snapshot();
+        for (const QVariant& tillId : {QVariant(), QVariant(unstaffed)}) {
+            const QString outcome = quote(*till, tillId);
+            QVERIFY2(outcome.contains(QLatin1String("signed in")) ||
+                         outcome.contains(QLatin1String("missing")),
+                     qPrintable(outcome));
+        }
+        QCOMPARE(m_db->snapshot(), before);
+        QVERIFY(signIn(*till, cashier, QStringLiteral("614253"), unstaffed));
+        QCOMPARE(quote(*till, unstaffed), code);
+        QCOMPARE(quote(*manager, QVariant()), code);
+
+        // The refund list names each refund's booking code and payment key: a till lists one
+        // booking's, whose code it has, or its own tills' refunds; the manager's pages list all.
+        // Each till refunds a booking it sold, at its own till (cash, out of the drawer it went into).
+        auto other = m_db->connectAsOtherTill();
+        QVERIFY(other);
+        const QUuid otherTill = QUuid::createUuid();
+        const QString otherCode = bo::test::paidSale(*other, showtime, m_db->seatIds(showtime).mid(1, 1),
+                                                     QStringLiteral("till-b"), otherTill);
+        QVERIFY(!otherCode.isEmpty());
+        for (const auto& [c, booking, at] :
+             {std::tuple{till.get(), code, saleTill}, std::tuple{other.get(), otherCode, otherTill}}) {
+            auto refunded = c->exec(
+                QStringLiteral("SELECT state FROM bo_refund_begin(gen_random_uuid(), ?, NULL, 'Wrong day', "
+                               "'till', ?::uuid, NULL, NULL)"),
+                {booking, at.toString(QUuid::WithoutBraces)});
+            QVERIFY2(refunded.ok(), qPrintable(refunded.ok() ? QString() : refunded.error().detail));
+        }
+        const auto listed = [&](DbConnection& c, const QVariant& which) {
+            auto r = c.exec(QStringLiteral("SELECT count(*) FROM bo_refund_list(?, NULL, false)"), {which});
+            if (!r.ok())
+                return r.error().detail;
+            return r.value().next() ? r.value().value(0).toString() : QStringLiteral("none");
+        };
+        const QVariant everyCode(QMetaType::fromType<QString>());
+        QCOMPARE(listed(*till, everyCode), QStringLiteral("1")); // its own, not the other till's
+        QCOMPARE(listed(*till, otherCode), QStringLiteral("1")); // a code it was given
+        QCOMPARE(listed(*manager, everyCode), QStringLiteral("2"));
+    }
+
     /// Finding 4, between tills: the till functions took any till id, so one counter's login
     /// could close another counter's shift on a blind count of 0, pay out of its drawer, lock it or
     /// sign its member out. A till id belongs to the login that first used it (migration 0043):
@@ -826,6 +975,16 @@ private slots:
         refused = takeCashRefusal(*till, showtime, token, booking, tillId);
         QVERIFY2(refused.contains(QLatin1String("open a shift")), qPrintable(refused));
 
+        // A manager's login takes cash the same way, at a till of its own with its shift open: no
+        // till named, or one nobody is signed in at, takes none (cash outside a shift is in no
+        // blind count).
+        refused = takeCashRefusal(*manager, showtime, token, booking, QString());
+        QVERIFY2(refused.contains(QLatin1String("missing")), qPrintable(refused));
+        refused = takeCashRefusal(*manager, showtime, token, booking,
+                                  QUuid::createUuid().toString(QUuid::WithoutBraces));
+        QVERIFY2(refused.contains(QLatin1String("nobody is signed in")), qPrintable(refused));
+        QCOMPARE(m_db->snapshot(), before);
+
         // Staffed, with its shift open: the cash is taken and the sale confirmed on it.
         QVERIFY(bo::test::staffTill(*till, QUuid(tillId), QStringLiteral("till-1")).ok());
         const QString cash = takeCash(*till, showtime, token, booking, tillId, 10'000);
@@ -1050,7 +1209,8 @@ private slots:
     /// Finding 3: hold tokens and booking codes were readable (showtime_seat.held_by, booking), and
     /// with them a kiosk released, paid for or confirmed another customer's seats, and read every
     /// ticket's payload. The screens read seat states now, "mine" only for a token the caller has;
-    /// a sweep names no hold; a ticket's payload goes only to the terminal that sold it.
+    /// a sweep names no hold; a ticket's payload goes only to the terminal that sold it; a payment
+    /// list shows a kiosk or a till only the payments its own login made.
     void aKioskReadsNoOtherSalesCapabilities()
     {
         const int showtime = m_db->addShowtime();
@@ -1104,8 +1264,12 @@ private slots:
                            .arg(showtime)
                            .arg(QUuid::createUuid().toString(QUuid::WithoutBraces))),
                  QStringLiteral("0/1"));
+        // The sweep is the payment service's (finding 6), and even it learns which seats were
+        // freed, not whose they were.
+        auto service = m_db->connectAsService();
+        QVERIFY(service);
         QCOMPARE(
-            count(*kiosk, QStringLiteral("SELECT count(*) || '/' || count(hold_token) FROM bo_sweep(100)")),
+            count(*service, QStringLiteral("SELECT count(*) || '/' || count(hold_token) FROM bo_sweep(100)")),
             QStringLiteral("1/0"));
         QCOMPARE(count(*kiosk, QStringLiteral("SELECT count(*) FROM bo_ticket_list('%1')").arg(code)),
                  QStringLiteral("0"));
@@ -1127,9 +1291,13 @@ private slots:
         QVERIFY2(cash.ok(), qPrintable(cash.ok() ? QString() : cash.error().detail));
         const QString listed = QStringLiteral("SELECT count(*) || '/' || count(hold_token) FROM "
                                               "bo_payment_list(false, NULL, NULL, 100)");
-        // Two: the first sale's cash and this one's; the till sees its own with their tokens.
-        QCOMPARE(count(*kiosk, listed), QStringLiteral("2/0"));
+        // Two: the first sale's cash and this one's. The till lists its own with their tokens; the
+        // kiosk lists none of them — a row names a booking's code and leads to its payment's key —
+        // and the manager and the service list them all, without the sale's token.
         QCOMPARE(count(*till, listed), QStringLiteral("2/2"));
+        QCOMPARE(count(*kiosk, listed), QStringLiteral("0/0"));
+        QCOMPARE(count(*manager, listed), QStringLiteral("2/2"));
+        QCOMPARE(count(*service, listed), QStringLiteral("2/0"));
     }
 
     /// Finding 10: the functions that record money or admissions did not all force a durable
@@ -1198,7 +1366,8 @@ private:
             till.exec(QStringLiteral(
                           "SELECT state FROM bo_payment_create(?::uuid, ?::uuid, ?, ?::uuid, NULL, 'till-1', "
                           "?::uuid, 'cash', 10000, 'KRW', 10000, NULL)"),
-                      {QUuid::createUuid().toString(QUuid::WithoutBraces), token, showtime, booking, tillId});
+                      {QUuid::createUuid().toString(QUuid::WithoutBraces), token, showtime, booking,
+                       tillId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(tillId)});
         return made.ok() ? QString() : made.error().detail;
     }
 

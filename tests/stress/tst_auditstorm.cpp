@@ -172,6 +172,7 @@ private slots:
         target.owner = db.ownerSettings();
         target.terminal = db.settings();
         target.manager = db.managerSettings();
+        target.service = db.serviceSettings();
 
         const audit::AuditStormReport report = audit::runAuditStorm(
             target, options, [](const QString& line) { qInfo("%s", qPrintable(line)); }, 10);

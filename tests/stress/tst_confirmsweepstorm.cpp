@@ -103,7 +103,9 @@ private slots:
         sweepers.reserve(sweepThreads);
         for (int i = 0; i < sweepThreads; ++i) {
             sweepers.emplace_back([&, i] {
-                auto opened = DbConnection::open(m_db->settings(), QStringLiteral("sweeper-%1").arg(i));
+                // The site's releaser: the payment service's login alone sweeps.
+                auto opened =
+                    DbConnection::open(m_db->serviceSettings(), QStringLiteral("sweeper-%1").arg(i));
                 if (!opened) {
                     ++sweepErrors;
                     return;

@@ -11,6 +11,7 @@
 #include <QRegularExpression>
 #include <QTableView>
 
+#include "db/announcer.h"
 #include "db/pgterminalbackend.h"
 #include "model/saleflow.h"
 #include "model/showtimelistmodel.h"
@@ -89,6 +90,7 @@ struct CounterTill
     CounterTill(const ConnectionSettings& settings, const QString& terminal)
         : settings(settings)
         , terminal(terminal)
+        , announcer(TestDatabase::serviceSettingsFor(settings))
         , backend(settings)
         , desk(makeTestPaymentDesk(settings, cardService))
         , flow(&backend, desk.get(), terminal)
@@ -122,6 +124,7 @@ struct CounterTill
     QString terminal;
     QUuid tillId = QUuid::createUuid(); ///< the till's permanent id (settings, in the app)
     bool staffed = true;                ///< start() signs a cashier in and opens the shift
+    Announcer announcer;                ///< the site's, as the payment service runs it: the till only listens
     PgTerminalBackend backend;
     QSignalSpy settingsLoaded{&backend, &PgTerminalBackend::settingsLoaded};
     SimulatedPaymentService cardService;
@@ -134,6 +137,7 @@ struct CounterTill
 /// Starts the terminal like main() does and waits until it is online with settings and board.
 inline void start(CounterTill& c)
 {
+    c.announcer.start();
     c.backend.start();
     c.window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&c.window));

@@ -9,6 +9,7 @@
 
 #include "app/common/queuethread.h"
 #include "app/tickets/tillprinter.h"
+#include "db/announcer.h"
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"
 #include "db/ticketstore.h"
@@ -30,7 +31,8 @@ struct KioskRig
 {
     KioskRig(const TestDatabase& db, const QString& pdfFolder, const QString& keyFile, KioskSettings settings,
              const PaymentTimings& timings = {})
-        : backend(db.kioskSettings())
+        : announcer(db.serviceSettings())
+        , backend(db.kioskSettings())
         , desk(makeTestPaymentDesk(db.kioskSettings(), cardService, timings))
         , flow(&backend, desk.get(), QStringLiteral("kiosk-1"))
         , window(&backend, &flow, settings)
@@ -73,6 +75,7 @@ struct KioskRig
         return window.findChild<QPushButton*>(name);
     }
 
+    Announcer announcer; ///< the site's, as the payment service runs it: the kiosk only listens
     PgTerminalBackend backend;
     SimulatedPaymentService cardService;
     std::unique_ptr<PaymentDesk> desk;
@@ -92,6 +95,7 @@ inline KioskSettings testSettings()
 
 inline void startKiosk(KioskRig& k)
 {
+    k.announcer.start();
     k.backend.start();
     k.window.resize(1080, 1920);
     k.window.show();

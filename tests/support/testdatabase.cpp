@@ -230,16 +230,33 @@ QHash<QString, ConnectionSettings>& managerLogins()
 
 } // namespace
 
+namespace {
+
+/// `terminal`'s way to the server (hosts, ports, the session it wants: a cluster's multi-host
+/// string stays one) with `login`'s user and password; empty when there is no such login. A
+/// terminal through a pooler keeps it to itself: the other login goes straight to the server.
+ConnectionSettings asLogin(const ConnectionSettings& terminal, const ConnectionSettings& login)
+{
+    if (login.value(QStringLiteral("user")).isEmpty() || terminal.pooled)
+        return login;
+    ConnectionSettings settings = terminal;
+    settings.setValue(QStringLiteral("user"), login.value(QStringLiteral("user")));
+    settings.setValue(QStringLiteral("password"), login.value(QStringLiteral("password")));
+    return settings;
+}
+
+} // namespace
+
 ConnectionSettings TestDatabase::serviceSettingsFor(const ConnectionSettings& terminal)
 {
     QMutexLocker lock(&serviceLoginsMutex);
-    return serviceLogins().value(terminal.value(QStringLiteral("dbname")));
+    return asLogin(terminal, serviceLogins().value(terminal.value(QStringLiteral("dbname"))));
 }
 
 ConnectionSettings TestDatabase::managerSettingsFor(const ConnectionSettings& terminal)
 {
     QMutexLocker lock(&serviceLoginsMutex);
-    return managerLogins().value(terminal.value(QStringLiteral("dbname")));
+    return asLogin(terminal, managerLogins().value(terminal.value(QStringLiteral("dbname"))));
 }
 
 bool TestDatabase::createLogins(const ConnectionSettings& server)
@@ -484,6 +501,15 @@ int TestDatabase::expireHoldsOf(const QUuid& owner) const
                    .arg(owner.toString(QUuid::WithoutBraces)))
             .toInt(&ok);
     return ok ? seats : -1;
+}
+
+int TestDatabase::sweepAsService(int batch) const
+{
+    auto service = connectAsService(QStringLiteral("test-sweep"));
+    if (!service)
+        return -1;
+    auto swept = service->exec(QStringLiteral("SELECT count(*) FROM bo_sweep(?)"), {batch});
+    return swept.ok() && swept.value().next() ? swept.value().value(0).toInt() : -1;
 }
 
 QString heldBy(const QUuid& owner)

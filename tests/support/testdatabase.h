@@ -113,6 +113,9 @@ public:
     /// is put a second into the past by the database's own clock, so nothing waits for a TTL.
     /// Returns the number of seats whose hold was moved, -1 on failure.
     [[nodiscard]] int expireHoldsOf(const QUuid& owner) const;
+    /// Sweeps as the site's releaser does (bo_sweep on the payment service's login, the only
+    /// terminal-side login that may): the seats freed, -1 on failure.
+    [[nodiscard]] int sweepAsService(int batch = 1000) const;
 
     /// Settings of the cluster's maintenance database (for tests that create databases).
     [[nodiscard]] static ConnectionSettings serverSettings(QString* error = nullptr);

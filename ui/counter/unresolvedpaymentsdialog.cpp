@@ -161,8 +161,8 @@ void UnresolvedPaymentsDialog::onCheckFinished(int requestId, const PaymentCheck
     else
         lines.prepend(tr("The reconciler took %n payment(s):", nullptr, int(lines.size())));
     if (!check.othersChecked)
-        lines << tr("Another reconciler leads now (in the background here or at another terminal): it takes "
-                    "the other terminals' payments on its next pass.");
+        lines << tr("The other terminals' payments are the payment service's: its reconciler takes them on "
+                    "its next pass.");
     m_checkResult->setText(lines.join(QLatin1Char('\n')));
     m_checkResult->show();
     refresh();

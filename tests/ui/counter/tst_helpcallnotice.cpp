@@ -28,6 +28,7 @@ private slots:
         CounterTill till(db.settings(), QStringLiteral("Till 1"));
         PgHelpDesk tillDesk(db.settings());
         HelpCallBoard board(&tillDesk, QStringLiteral("Till 1"));
+        till.announcer.start(); // the site's (the payment service's), which publishes the calls
         till.backend.start();
         tillDesk.start();
         till.window.setHelpCalls(&board);

@@ -23,6 +23,7 @@
 #include "model/doorcheck.h"
 #include "model/seatservice.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
 #include "ui/door/doorbeeper.h"
 #include "ui/door/doorwindow.h"
@@ -44,7 +45,8 @@ public:
 struct Door
 {
     Door(const ConnectionSettings& settings, DoorOptions options, const QString& journalPath)
-        : backend(settings)
+        : site(bo::test::siteAnnouncer(settings))
+        , backend(settings)
         , check(
               &backend,
               [](const QList<TicketKey>& keys) {
@@ -68,6 +70,7 @@ struct Door
     Door& operator=(const Door&) = delete;
 
     std::unique_ptr<SqliteDoorJournal> journal;
+    std::unique_ptr<Announcer> site;
     PgDoorBackend backend;
     SteadyClock clock;
     DoorCheck check;

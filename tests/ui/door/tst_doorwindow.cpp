@@ -14,6 +14,7 @@
 #include "model/doorcheck.h"
 #include "model/seatservice.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
 #include "ui/door/doorbeeper.h"
 #include "ui/door/doorwindow.h"
@@ -37,7 +38,8 @@ public:
 struct Door
 {
     Door(const TestDatabase& db, DoorOptions options)
-        : backend(db.doorSettings())
+        : site(bo::test::siteAnnouncer(db.doorSettings()))
+        , backend(db.doorSettings())
         , check(
               &backend,
               [](const QList<TicketKey>& keys) {
@@ -54,6 +56,7 @@ struct Door
     Door(const Door&) = delete;
     Door& operator=(const Door&) = delete;
 
+    std::unique_ptr<Announcer> site;
     PgDoorBackend backend;
     SteadyClock clock;
     DoorCheck check;
