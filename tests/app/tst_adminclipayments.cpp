@@ -28,8 +28,9 @@ private:
 
 private slots:
     void initTestCase() { m_rig.checkProgram(); }
-    void init() { m_rig.create(); }
-    void cleanup() { m_rig.reset(); }
+    /// A fresh database per test; the bad-input rows, which each prove they change nothing, share one.
+    void init() { m_rig.createUnlessShared("badInputIsRefusedWithExitTwo"); }
+    void cleanup() { m_rig.resetUnlessShared("badInputIsRefusedWithExitTwo"); }
 
     void aCashSaleIsRecordedAsAKeptIntentWithItsChange()
     {

@@ -45,8 +45,9 @@ private slots:
         m_rig.checkProgram();
         QVERIFY(m_dir.isValid());
     }
-    void init() { m_rig.create(); }
-    void cleanup() { m_rig.reset(); }
+    /// A fresh database per test; the bad-input rows, which each prove they change nothing, share one.
+    void init() { m_rig.createUnlessShared("badInputIsRefusedWithExitTwo"); }
+    void cleanup() { m_rig.resetUnlessShared("badInputIsRefusedWithExitTwo"); }
 
     void ticketThenAdmitOnceThenRefuse()
     {

@@ -71,6 +71,23 @@ void AdminCliRig::reset()
     m_db.reset();
 }
 
+void AdminCliRig::createUnlessShared(const char* sharedRows)
+{
+    const bool rows = qstrcmp(QTest::currentTestFunction(), sharedRows) == 0;
+    if (rows && m_sharing && m_db)
+        return;
+    create();
+    m_sharing = rows;
+}
+
+void AdminCliRig::resetUnlessShared(const char* sharedRows)
+{
+    if (qstrcmp(QTest::currentTestFunction(), sharedRows) == 0 && !QTest::currentTestFailed())
+        return;
+    m_sharing = false;
+    reset();
+}
+
 QString AdminCliRig::logDir() const
 {
     return m_home.filePath(QStringLiteral("logs"));
@@ -165,7 +182,7 @@ CliRun AdminCliRig::openTill() const
         failed.failure = cashier.error().message;
         return failed;
     }
-    const CliRun signedIn =
+    CliRun signedIn =
         cli({QStringLiteral("sign-in"), QStringLiteral("--staff"), QString::number(cashier.value())},
             m_conninfo, fixtureCashierPin().toUtf8() + '\n');
     if (signedIn.exitCode != 0)

@@ -45,6 +45,11 @@ public:
     void create();
     /// For cleanup(): drops the database.
     void reset();
+    /// create() for every test function but `sharedRows`, a data-driven one whose rows each prove
+    /// they changed nothing: its rows after the first keep the first row's database (after a
+    /// failed row the next gets a fresh one). From init(); resetUnlessShared() from cleanup().
+    void createUnlessShared(const char* sharedRows);
+    void resetUnlessShared(const char* sharedRows);
 
     /// Runs the program with `--db conninfo` (none when empty) before the arguments, `input` on
     /// its standard input (a closed pipe, never a terminal).
@@ -85,6 +90,7 @@ private:
     std::unique_ptr<TestDatabase> m_db;
     QString m_conninfo;
     mutable bool m_tillOpen = false; ///< openTill() done on this database
+    bool m_sharing = false;          ///< the database is kept for the shared rows' next row
     QString m_ownerConninfo;
     QString m_hall1;
     QString m_premium;
