@@ -40,7 +40,7 @@ DECLARE
     v_payment  record;
     v_limit    bigint;
 BEGIN
-    IF bo_terminal_kind() NOT IN ('manager', 'owner') THEN
+    IF coalesce(bo_terminal_kind(), '') NOT IN ('manager', 'owner') THEN
         PERFORM bo_till_member(p_terminal_id);
     END IF;
     IF p_code IS NULL OR upper(btrim(p_code)) !~ '^[A-Z0-9]{4}-[A-Z0-9]{4}$' THEN
