@@ -76,7 +76,8 @@ Result<RefundQuote> RefundStore::quote(const QString& bookingCode, const QString
 {
     auto q = m_connection.exec(
         QStringLiteral("SELECT booking_code, showtime_id, starts_at, array_to_string(seat_labels, ','), "
-                       "amount_minor, currency, method, payment_key, needs_approval, seats_left FROM "
+                       "amount_minor, currency, method, payment_key, needs_approval, seats_left, card_minor, "
+                       "cash_minor FROM "
                        "bo_refund_quote(?, ?::text[], ?::uuid)"),
         {bookingCode, labelArray(seats),
          terminalId.isNull() ? QVariant(QMetaType::fromType<QString>())
@@ -97,6 +98,8 @@ Result<RefundQuote> RefundStore::quote(const QString& bookingCode, const QString
     quote.paymentKey = uuidAt(r, 7);
     quote.needsApproval = r.value(8).toBool();
     quote.seatsLeft = r.value(9).toInt();
+    quote.cardMinor = r.value(10).toLongLong();
+    quote.cashMinor = r.value(11).toLongLong();
     return quote;
 }
 
@@ -118,6 +121,11 @@ Result<RefundRecord> RefundStore::begin(const RefundRequest& request)
     rec.replay = r.value(10).toBool();
     rec.reason = request.reason;
     rec.terminal = request.terminal;
+    // A refund over more than one payment answers a row per part, its first part first.
+    while (r.next()) {
+        const RefundRecord part = recordAt(r);
+        rec.parts.append({part.key, part.method, part.amountMinor, part.state});
+    }
     return rec;
 }
 
@@ -247,9 +255,20 @@ Result<ExchangeResult> RefundStore::exchange(const ExchangeRequest& request)
         refund.currency = x.currency;
         refund.method = o.value(QLatin1String("refund_method")).toString();
         refund.paymentKey = QUuid::fromString(o.value(QLatin1String("old_payment_key")).toString());
-        refund.state = o.value(QLatin1String("refund_state")).toString() == QLatin1String("REFUNDED")
-                           ? RefundState::Refunded
-                           : RefundState::Refunding;
+        refund.state = stateFrom(o.value(QLatin1String("refund_state")).toString());
+        // The difference given back part by part (the old booking's card first, then cash).
+        const QJsonArray parts = o.value(QLatin1String("refund_parts")).toArray();
+        for (qsizetype i = 0; i < parts.size(); ++i) {
+            const QJsonObject p = parts.at(i).toObject();
+            const RefundPart part{QUuid::fromString(p.value(QLatin1String("key")).toString()),
+                                  p.value(QLatin1String("method")).toString(),
+                                  p.value(QLatin1String("amount_minor")).toInteger(),
+                                  stateFrom(p.value(QLatin1String("state")).toString())};
+            if (i == 0)
+                refund.amountMinor = part.amountMinor;
+            else
+                refund.parts.append(part);
+        }
         x.refund = refund;
     }
     return x;

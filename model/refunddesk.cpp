@@ -73,6 +73,7 @@ Result<RefundRecord> RefundDesk::settle(const RefundRecord& refund)
                 continue;
             RefundRecord settled = r;
             settled.replay = false; // this call settled it
+            settled.parts = refund.parts;
             if (settled.state == RefundState::Refunding)
                 settled.failure = answer.reply.reason; // no answer to trust: it waits, sent again by its key
             return settled;
@@ -100,7 +101,9 @@ Result<ExchangeResult> RefundDesk::exchange(const ExchangeRequest& request)
     for (const RefundRecord& r : refunds.value()) {
         if (r.key != result.refund->key)
             continue;
-        auto settled = settle(r);
+        RefundRecord first = r;
+        first.parts = result.refund->parts;
+        auto settled = settle(first);
         if (!settled)
             return settled.error();
         result.refund = settled.value();

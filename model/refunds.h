@@ -23,10 +23,14 @@ struct RefundQuote
     QStringList seats;  ///< labels
     qint64 amountMinor = 0;
     QString currency;
-    QString method; ///< "card", "cash", or "none" (the booking carried no payment)
+    QString method; ///< how the first part goes back: "card", "cash", or "none" (no payment backs it)
     QUuid paymentKey;
     bool needsApproval = false; ///< above the configured amount or after the showtime started
     int seatsLeft = 0;          ///< what the booking keeps afterwards
+    /// How the amount splits over what paid for the booking (after an exchange: the old booking's
+    /// card and the cash the exchange added): back to the card first, the rest in cash.
+    qint64 cardMinor = 0;
+    qint64 cashMinor = 0;
 };
 
 struct RefundRequest
@@ -42,6 +46,16 @@ struct RefundRequest
 };
 
 enum class RefundState { Refunding, Refunded, Failed };
+
+/// One more part of a refund that spans payments: each part gives back money of one payment, in
+/// its own way (a card part through the gateway, a cash part out of the drawer) and state.
+struct RefundPart
+{
+    QUuid key;
+    QString method; ///< "card", "cash" or "none"
+    qint64 amountMinor = 0;
+    RefundState state = RefundState::Refunding;
+};
 
 struct RefundRecord
 {
@@ -60,6 +74,27 @@ struct RefundRecord
     QString failure;
     QString terminal;
     QDateTime createdAt; ///< UTC
+    /// The refund's other parts, when it gives back more than one payment's money (method and
+    /// amountMinor above are the first part's: the card's when a card paid).
+    QList<RefundPart> parts;
+
+    /// The whole refund: this part and the others.
+    [[nodiscard]] qint64 totalMinor() const
+    {
+        qint64 total = amountMinor;
+        for (const RefundPart& p : parts)
+            total += p.amountMinor;
+        return total;
+    }
+    /// What is handed back in cash now, out of the drawer (this part's and the others').
+    [[nodiscard]] qint64 cashHandedBackMinor() const
+    {
+        qint64 cash = method == QLatin1String("cash") && state == RefundState::Refunded ? amountMinor : 0;
+        for (const RefundPart& p : parts)
+            if (p.method == QLatin1String("cash") && p.state == RefundState::Refunded)
+                cash += p.amountMinor;
+        return cash;
+    }
 };
 
 /// A confirmed (or refunded) booking of a showtime: refund-all's work list.

@@ -22,7 +22,26 @@
 namespace bo {
 namespace {
 
+QString describeFirstPart(const RefundRecord& r);
+
+/// The refund's sentence, and one for each further part (the cash beside a card's part).
 QString describe(const RefundRecord& r)
+{
+    QString text = describeFirstPart(r);
+    for (const RefundPart& part : r.parts) {
+        const QString amount = formatMoney(part.amountMinor, r.currency, QLocale());
+        if (part.method == QLatin1String("cash") && part.state == RefundState::Refunded)
+            text += QLatin1Char(' ') + RefundCommands::tr("Hand back %1 in cash as well.").arg(amount);
+        else if (part.method == QLatin1String("cash"))
+            text += QLatin1Char(' ') + RefundCommands::tr("%1 in cash is owed as well ('refund-pay %2').")
+                                           .arg(amount, r.bookingCode);
+        else if (part.method == QLatin1String("card"))
+            text += QLatin1Char(' ') + RefundCommands::tr("%1 goes back to the card as well.").arg(amount);
+    }
+    return text;
+}
+
+QString describeFirstPart(const RefundRecord& r)
 {
     const QString amount = formatMoney(r.amountMinor, r.currency, QLocale());
     const QString seats = r.seats.join(QLatin1Char(' '));
@@ -105,6 +124,17 @@ QJsonObject RefundCommands::toJson(const RefundRecord& r)
                   {QStringLiteral("method"), r.method},
                   {QStringLiteral("state"), refundStateName(r.state)},
                   {QStringLiteral("booking_status"), r.bookingStatus.toLower()}};
+    if (!r.parts.isEmpty()) {
+        // The first part is above; the others each give back another payment's money.
+        QJsonArray parts;
+        for (const RefundPart& p : r.parts)
+            parts.append(QJsonObject{{QStringLiteral("key"), p.key.toString(QUuid::WithoutBraces)},
+                                     {QStringLiteral("method"), p.method},
+                                     {QStringLiteral("amount_minor"), p.amountMinor},
+                                     {QStringLiteral("state"), refundStateName(p.state)}});
+        o.insert(QStringLiteral("parts"), parts);
+        o.insert(QStringLiteral("total_minor"), r.totalMinor());
+    }
     if (r.replay)
         o.insert(QStringLiteral("replay"), true);
     if (!r.failure.isEmpty())

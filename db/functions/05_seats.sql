@@ -136,10 +136,41 @@ BEGIN
     END IF;
 END $function$;
 
+-- A kiosk holds one sale's seats at a time (migration 0047; docs/SECURITY.md, finding 10): the seats its
+-- login holds now under its other sales, in any showtime, and the p_seats this hold asks for make
+-- at most one sale's limit. A kiosk's credential is public; without this a script held seats under
+-- one new token after another, taking each again the instant its hold lapsed. A kiosk serves one
+-- customer at a time, and one whose program restarted can still start a sale beside its lapsing
+-- one. Tills, staffed, are not capped.
+CREATE OR REPLACE FUNCTION public.bo_kiosk_hold_cap(p_owner uuid, p_seats integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_max  integer;
+    v_held bigint;
+BEGIN
+    IF bo_terminal_kind() IS DISTINCT FROM 'kiosk' THEN
+        RETURN;
+    END IF;
+    SELECT se.max_seats_per_sale INTO v_max FROM settings se;
+    SELECT count(*) INTO v_held
+      FROM sale s JOIN showtime_seat ss ON ss.held_by = s.hold_token AND ss.showtime_id = s.showtime_id
+     WHERE s.login = session_user AND s.hold_token <> p_owner
+       AND coalesce(s.payment_deadline, s.selection_deadline) >= clock_timestamp()
+       AND ss.status = 'HELD' AND ss.held_until >= clock_timestamp();
+    IF v_held + p_seats > v_max THEN
+        RAISE EXCEPTION 'this kiosk still holds % seats for another sale: a kiosk holds at most % at a time',
+            v_held, v_max USING ERRCODE = 'BO412';
+    END IF;
+END $function$;
+
 -- A showtime's seats as a terminal's screen sees them: the state (a lapsed hold reads FREE), until
 -- when a seat is held, and whether the caller's own sale holds it (`p_owner`, the sale's token,
 -- which the caller has). Nobody else's hold token leaves the database: a token releases, pays
--- for and confirms the seats it holds (issue 36 finding 3), so the terminals read no held_by.
+-- for and confirms the seats it holds (docs/SECURITY.md, finding 3), so the terminals read no held_by.
 CREATE OR REPLACE FUNCTION public.bo_seat_map(p_showtime integer, p_owner uuid)
  RETURNS TABLE(seat_id integer, status text, held_until timestamp with time zone, mine boolean)
  LANGUAGE sql
@@ -273,7 +304,7 @@ BEGIN
     END IF;
     -- A payment it carries is one of this booking's, and money the gateway or the drawer took
     -- (AUTHORISED or CAPTURED): not an intent never sent (NEW), still in flight (AUTHORISING), of
-    -- another booking, or one that does not exist (issue 36 finding 1).
+    -- another booking, or one that does not exist (docs/SECURITY.md, finding 1).
     IF v_carried IS NOT NULL THEN
         SELECT p.booking_id, p.state INTO v_intent FROM payment_intent p WHERE p.key = v_carried;
         IF NOT FOUND THEN
@@ -643,6 +674,7 @@ BEGIN
       FROM (SELECT 1) one LEFT JOIN cfg ON true;
 
     PERFORM bo_sale_gate(p_showtime, p_owner, cardinality(r.seats));
+    PERFORM bo_kiosk_hold_cap(p_owner, cardinality(r.seats));
 
     IF coalesce(cardinality(r.locked), 0) <> cardinality(r.seats) THEN
         PERFORM bo_check_seats_exist(p_showtime, r.seats);
@@ -754,6 +786,7 @@ BEGIN
     -- Judged by the clock after the locks: a hold that waited past the cut-off is refused. The
     -- seats locked above go with a refusal.
     PERFORM bo_sale_gate(p_showtime, p_owner, cardinality(r.seats));
+    PERFORM bo_kiosk_hold_cap(p_owner, cardinality(r.seats));
     IF r.deadline <= clock_timestamp() THEN
         RAISE EXCEPTION 'the sale''s time is up' USING ERRCODE = 'BO410';
     END IF;

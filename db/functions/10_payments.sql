@@ -197,6 +197,7 @@ CREATE OR REPLACE FUNCTION public.bo_payment_advance(p_key uuid, p_from text, p_
 AS $function$
 DECLARE
     v_intent  record;
+    v_method  text;
     v_booking text;
     v_now     timestamptz;
     v_ref     text := nullif(p_ref, '');
@@ -211,12 +212,13 @@ BEGIN
     IF NOT FOUND THEN
         RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
     END IF;
+    v_method := v_intent.method;
     IF NOT coalesce(bo_payment_may_move(v_intent.method, p_from, p_to), false) THEN
         RAISE EXCEPTION 'a % payment cannot go from % to %', v_intent.method, coalesce(p_from, '(none)'),
             coalesce(p_to, '(none)') USING ERRCODE = 'BO400';
     END IF;
     -- What a gateway answered is written only by the payment service, which alone calls it
-    -- (migration 0044, issue 36 finding 1): a terminal may give up a card payment it never sent
+    -- (migration 0044; docs/SECURITY.md, finding 1): a terminal may give up a card payment it never sent
     -- (NEW -> ABANDONED), and only its own; every other card move is the service's.
     PERFORM bo_payment_may_write(p_key, v_intent.method, p_from, p_to);
 
@@ -237,10 +239,27 @@ BEGIN
     END IF;
     -- Money taken goes back by moving its intent only for a booking a manager cancelled; a refunded
     -- or exchanged booking's money went back through its refunds (the refund table), and moving the
-    -- intent too would pay it back twice (issue 36 finding 8).
+    -- intent too would pay it back twice (docs/SECURITY.md, finding 8).
     IF p_to IN ('REFUNDING', 'REFUNDED') AND v_booking IS DISTINCT FROM 'CANCELLED' THEN
         RAISE EXCEPTION 'booking % is %: its money goes back through a refund of the booking', v_intent.booking_code,
             coalesce(lower(v_booking), 'unknown') USING ERRCODE = 'BO412';
+    END IF;
+    -- A payment an exchange carried to another booking, or a refund already drew on, backs more
+    -- than this booking: it goes back only through refunds of the bookings it backs (migration
+    -- 0046); moving it whole would give back money another booking still holds.
+    IF p_to IN ('REFUNDING', 'REFUNDED')
+       AND (EXISTS (SELECT 1 FROM payment_carry c WHERE c.payment_key = p_key)
+            OR EXISTS (SELECT 1 FROM refund r WHERE r.payment_key = p_key AND r.state <> 'FAILED')) THEN
+        RAISE EXCEPTION 'payment % backs an exchange or a refund: its money goes back through refunds of the bookings it backs',
+            p_key USING ERRCODE = 'BO412';
+    END IF;
+    -- Cash given back whole (a cancelled booking's) leaves the drawer that took it: only while that
+    -- shift is open, so its count expects it (bo_shift_expected_cash).
+    IF p_to = 'REFUNDED' AND v_method = 'cash'
+       AND NOT EXISTS (SELECT 1 FROM payment_intent p JOIN shift s ON s.id = p.shift_id
+                        WHERE p.key = p_key AND s.closed_at IS NULL) THEN
+        RAISE EXCEPTION 'payment % was taken in a shift that is closed: give the cash back as a refund at a till',
+            p_key USING ERRCODE = 'BO412';
     END IF;
 
     v_now := clock_timestamp();
@@ -254,7 +273,7 @@ BEGIN
     RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
 END $function$;
 
--- Who may write a move of a payment (issue 36 finding 1): a card's gateway states only the
+-- Who may write a move of a payment (docs/SECURITY.md, finding 1): a card's gateway states only the
 -- payment service (or the owner); a card never sent may be given up (NEW -> ABANDONED) by the login
 -- that created it or a manager too. Cash moves are the till's (bo_payment_create admits cash only
 -- from a till); the service, which holds no drawer, writes none. Not granted to anyone.
@@ -427,7 +446,7 @@ END $function$;
 -- Payment rows as the caller may see them: a payment another login made keeps its state, amount,
 -- booking and gateway reference (a reconciler resolves any terminal's), but not its sale's hold
 -- token (which releases, pays for and confirms that sale's seats) nor the customer's masked card
--- (issue 36 finding 3). The manager's pages and the owner see everything. Who made a payment is
+-- (docs/SECURITY.md, finding 3). The manager's pages and the owner see everything. Who made a payment is
 -- the login of its first event.
 CREATE OR REPLACE FUNCTION public.bo_payment_seen(p_keys uuid[])
  RETURNS SETOF payment_intent_status

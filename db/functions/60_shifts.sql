@@ -14,6 +14,10 @@ BEGIN
     RAISE EXCEPTION '% is a cash record: % is refused', TG_TABLE_NAME, lower(TG_OP) USING ERRCODE = '42501';
 END $function$;
 
+-- What the drawer of a shift should hold: the float, the cash taken and kept (CAPTURED; a cash
+-- payment given back whole for a cancelled booking, REFUNDED, left the drawer that took it, see
+-- bo_payment_advance), pay-ins less pay-outs, less the cash refunds paid out of it (docs/SECURITY.md,
+-- finding 8: a REFUNDED cash payment was counted as cash still there).
 CREATE OR REPLACE FUNCTION public.bo_shift_expected_cash(p_shift integer)
  RETURNS bigint
  LANGUAGE sql
@@ -22,7 +26,7 @@ CREATE OR REPLACE FUNCTION public.bo_shift_expected_cash(p_shift integer)
 AS $function$
     SELECT s.float_minor
            + coalesce((SELECT sum(p.amount_minor) FROM payment_intent p
-                        WHERE p.shift_id = s.id AND p.method = 'cash' AND p.state IN ('CAPTURED', 'REFUNDED')), 0)
+                        WHERE p.shift_id = s.id AND p.method = 'cash' AND p.state = 'CAPTURED'), 0)
            + coalesce((SELECT sum(CASE m.kind WHEN 'pay_in' THEN m.amount_minor ELSE -m.amount_minor END)
                          FROM drawer_move m WHERE m.shift_id = s.id), 0)
            - coalesce((SELECT sum(r.amount_minor) FROM refund r
@@ -48,7 +52,7 @@ BEGIN
     IF p_terminal IS NULL OR length(p_terminal) NOT BETWEEN 1 AND 100 THEN
         RAISE EXCEPTION 'a shift needs the till''s name' USING ERRCODE = 'BO400';
     END IF;
-    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    -- Money and admissions are durable whatever the session says (docs/SECURITY.md, finding 10).
     PERFORM set_config('synchronous_commit', 'on', true);
     v_staff := bo_till_member(p_terminal_id);
     -- One till opens one shift at a time: the till's row lock orders two opens.
@@ -87,7 +91,7 @@ BEGIN
         RAISE EXCEPTION 'a pay-in or pay-out needs a reason of one line, at most 200 characters'
             USING ERRCODE = 'BO400';
     END IF;
-    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    -- Money and admissions are durable whatever the session says (docs/SECURITY.md, finding 10).
     PERFORM set_config('synchronous_commit', 'on', true);
     v_staff := bo_till_member(p_terminal_id);
     SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
@@ -123,7 +127,7 @@ BEGIN
     IF p_detail IS NOT NULL AND jsonb_typeof(p_detail) <> 'object' THEN
         RAISE EXCEPTION 'the count''s detail is an object of denominations' USING ERRCODE = 'BO400';
     END IF;
-    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    -- Money and admissions are durable whatever the session says (docs/SECURITY.md, finding 10).
     PERFORM set_config('synchronous_commit', 'on', true);
     v_staff := bo_till_member(p_terminal_id);
     SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;

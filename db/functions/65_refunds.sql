@@ -5,7 +5,7 @@
 -- Each function's current and only body (db/functions/README.md).
 
 -- What was already given back on a booking and on the bookings it was exchanged from: every
--- refund not FAILED, whatever its method. The approval limit counts it (issue 36 finding 9), so
+-- refund not FAILED, whatever its method. The approval limit counts it (docs/SECURITY.md, finding 9), so
 -- refunding a booking seat by seat needs the same approval as refunding it whole.
 CREATE OR REPLACE FUNCTION public.bo_refunded_before(p_booking uuid)
  RETURNS bigint
@@ -21,11 +21,137 @@ AS $function$
      WHERE r.state <> 'FAILED'
 $function$;
 
+-- What backs a booking (migration 0046; docs/SECURITY.md, finding 8): each payment that holds money for it,
+-- with how much of that payment is still there to give back: the booking's own money taken
+-- (AUTHORISED, CAPTURING, CAPTURED), plus what exchanges carried to it from the bookings it
+-- replaced, less what exchanges carried on from it and what its refunds drew on that payment
+-- (every refund not FAILED: a failed card refund is still owed, not held).
+CREATE OR REPLACE FUNCTION public.bo_booking_backing(p_booking uuid)
+ RETURNS TABLE(payment_key uuid, method text, state text, backing_minor bigint, created_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+    SELECT p.key, p.method, p.state,
+           greatest(0, (CASE WHEN p.booking_id = p_booking THEN p.amount_minor ELSE 0 END)
+                       + coalesce((SELECT sum(c.amount_minor) FROM payment_carry c
+                                    WHERE c.to_booking = p_booking AND c.payment_key = p.key), 0)
+                       - coalesce((SELECT sum(c.amount_minor) FROM payment_carry c
+                                    WHERE c.from_booking = p_booking AND c.payment_key = p.key), 0)
+                       - coalesce((SELECT sum(r.amount_minor) FROM refund r
+                                    WHERE r.booking_id = p_booking AND r.payment_key = p.key
+                                      AND r.state <> 'FAILED'), 0))::bigint,
+           p.created_at
+      FROM payment_intent p
+     WHERE p.state IN ('AUTHORISED', 'CAPTURING', 'CAPTURED')
+       AND (p.booking_id = p_booking
+            OR p.key IN (SELECT c.payment_key FROM payment_carry c WHERE c.to_booking = p_booking))
+$function$;
+
+-- How giving back p_amount of a booking splits over what backs it: the card first (the customer
+-- gets back the card payment before any cash the till holds), then cash, newest payment first;
+-- what no payment backs (a booking the owner made without one, or seats that cost nothing) is a
+-- part of method 'none'. One part per payment, numbered in that order.
+CREATE OR REPLACE FUNCTION public.bo_refund_split(p_booking uuid, p_amount bigint)
+ RETURNS TABLE(part integer, payment_key uuid, method text, state text, amount_minor bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_left    bigint := greatest(coalesce(p_amount, 0), 0);
+    v_backing record;
+BEGIN
+    part := 0;
+    FOR v_backing IN
+        SELECT b.payment_key, b.method, b.state, b.backing_minor FROM bo_booking_backing(p_booking) b
+         WHERE b.backing_minor > 0
+         ORDER BY (b.method = 'card') DESC, b.created_at DESC, b.payment_key
+    LOOP
+        EXIT WHEN v_left <= 0;
+        part := part + 1;
+        payment_key := v_backing.payment_key;
+        method := v_backing.method;
+        state := v_backing.state;
+        amount_minor := least(v_left, v_backing.backing_minor);
+        v_left := v_left - amount_minor;
+        RETURN NEXT;
+    END LOOP;
+    IF v_left > 0 OR part = 0 THEN
+        part := part + 1;
+        payment_key := NULL;
+        method := 'none';
+        state := NULL;
+        amount_minor := v_left;
+        RETURN NEXT;
+    END IF;
+END $function$;
+
+-- Writes a refund of p_amount as its parts (bo_refund_split), the first under p_key and the
+-- others under keys made from it with part_of naming it. A card part waits for the gateway
+-- (REFUNDING); a cash part comes out of this till's open drawer now (REFUNDED), or is owed until
+-- the customer comes to a till (p_owed_cash, refund-all's); a 'none' part gives nothing back.
+-- The till's shift must be open and its drawer hold the cash parts. Returns the parts written.
+CREATE OR REPLACE FUNCTION public.bo_refund_write(p_key uuid, p_booking uuid, p_code text, p_showtime integer, p_seat_ids integer[], p_seat_labels text[], p_amount bigint, p_currency text, p_reason text, p_owed_cash boolean, p_staff integer, p_approved_by integer, p_terminal text, p_terminal_id uuid, p_batch text, p_fingerprint text)
+ RETURNS TABLE(key uuid, method text, amount_minor bigint, state text, shift_id integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_parts record;
+    v_cash  bigint;
+    v_shift shift%ROWTYPE;
+    v_part  record;
+    v_key   uuid;
+    v_state text;
+BEGIN
+    SELECT coalesce(sum(s.amount_minor) FILTER (WHERE s.method = 'cash'), 0) AS cash,
+           bool_or(s.method = 'card' AND s.state <> 'CAPTURED') AS card_in_flight
+      INTO v_parts FROM bo_refund_split(p_booking, p_amount) s;
+    IF v_parts.card_in_flight THEN
+        RAISE EXCEPTION 'booking % is still being paid: wait for the capture''s result, then refund', p_code
+            USING ERRCODE = 'BO412';
+    END IF;
+    v_cash := v_parts.cash;
+    IF v_cash > 0 AND NOT p_owed_cash THEN
+        SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'a cash refund comes out of this till''s drawer: open a shift first' USING ERRCODE = 'BO412';
+        END IF;
+        IF bo_shift_expected_cash(v_shift.id) < v_cash THEN
+            RAISE EXCEPTION 'the drawer does not hold % for this refund', v_cash USING ERRCODE = 'BO412';
+        END IF;
+    ELSIF p_terminal_id IS NOT NULL THEN
+        SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL;
+    END IF;
+    FOR v_part IN SELECT * FROM bo_refund_split(p_booking, p_amount) s ORDER BY s.part LOOP
+        v_key := CASE WHEN v_part.part = 1 THEN p_key ELSE md5(p_key::text || '/part/' || v_part.part)::uuid END;
+        v_state := CASE WHEN v_part.amount_minor > 0 AND (v_part.method = 'card'
+                                                           OR (v_part.method = 'cash' AND p_owed_cash))
+                        THEN 'REFUNDING' ELSE 'REFUNDED' END;
+        INSERT INTO refund (key, booking_id, booking_code, showtime_id, payment_key, seat_ids, seat_labels,
+                            amount_minor, currency, method, reason, state, staff_id, approved_by, terminal,
+                            terminal_id, shift_id, batch, fingerprint, resolved_at, part_of)
+        VALUES (v_key, p_booking, p_code, p_showtime, v_part.payment_key, p_seat_ids, p_seat_labels,
+                v_part.amount_minor, p_currency, v_part.method, p_reason, v_state, p_staff, p_approved_by, p_terminal,
+                p_terminal_id, v_shift.id, p_batch, p_fingerprint,
+                CASE WHEN v_state = 'REFUNDED' THEN clock_timestamp() END,
+                CASE WHEN v_part.part > 1 THEN p_key END);
+        key := v_key;
+        method := v_part.method;
+        amount_minor := v_part.amount_minor;
+        state := v_state;
+        shift_id := v_shift.id;
+        RETURN NEXT;
+    END LOOP;
+END $function$;
+
 -- A booking as a refund or an exchange sees it. At a till only with a member signed in there (the
 -- quote names the booking's seats, amount and payment key: a copied till credential alone looks
--- nothing up); a manager's pages look up any (issue 36, finding 3).
+-- nothing up); a manager's pages look up any (docs/SECURITY.md, finding 3).
 CREATE OR REPLACE FUNCTION public.bo_refund_quote(p_code text, p_labels text[], p_terminal_id uuid DEFAULT NULL)
- RETURNS TABLE(booking_id uuid, booking_code text, showtime_id integer, starts_at timestamp with time zone, seat_ids integer[], seat_labels text[], amount_minor bigint, currency text, method text, payment_key uuid, needs_approval boolean, seats_left integer)
+ RETURNS TABLE(booking_id uuid, booking_code text, showtime_id integer, starts_at timestamp with time zone, seat_ids integer[], seat_labels text[], amount_minor bigint, currency text, method text, payment_key uuid, needs_approval boolean, seats_left integer, card_minor bigint, cash_minor bigint)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'pg_catalog', 'public', 'pg_temp'
@@ -39,6 +165,7 @@ DECLARE
     v_inactive text;
     v_payment  record;
     v_limit    bigint;
+    v_amount   bigint;
 BEGIN
     IF coalesce(bo_terminal_kind(), '') NOT IN ('manager', 'owner') THEN
         PERFORM bo_till_member(p_terminal_id);
@@ -71,10 +198,17 @@ BEGIN
                 USING ERRCODE = 'BO412';
         END IF;
     END IF;
-    SELECT p.key, p.method, p.state INTO v_payment FROM payment_intent p
-     WHERE p.booking_id = v_booking.id AND p.state IN ('CAPTURED', 'CAPTURING')
-     ORDER BY p.created_at DESC LIMIT 1;
-    IF v_payment.state = 'CAPTURING' THEN
+    SELECT coalesce(sum(bs.price_minor), 0)::bigint INTO v_amount
+      FROM booking_seat bs JOIN seat se ON se.id = bs.seat_id
+     WHERE bs.booking_id = v_booking.id AND bs.active AND (cardinality(v_wanted) = 0 OR se.label = ANY (v_wanted));
+    -- How it goes back, from the ledger of what backs the booking (migration 0046): after an
+    -- exchange that is the old booking's card payment as well as any cash the exchange added.
+    SELECT (array_agg(s.method ORDER BY s.part))[1] AS method, (array_agg(s.payment_key ORDER BY s.part))[1] AS key,
+           coalesce(sum(s.amount_minor) FILTER (WHERE s.method = 'card'), 0)::bigint AS card,
+           coalesce(sum(s.amount_minor) FILTER (WHERE s.method = 'cash'), 0)::bigint AS cash,
+           coalesce(bool_or(s.method = 'card' AND s.state <> 'CAPTURED'), false) AS card_in_flight
+      INTO v_payment FROM bo_refund_split(v_booking.id, v_amount) s;
+    IF v_payment.card_in_flight THEN
         RAISE EXCEPTION 'booking % is still being paid: wait for the capture''s result, then refund', v_booking.code
             USING ERRCODE = 'BO412';
     END IF;
@@ -87,12 +221,12 @@ BEGIN
     SELECT v_booking.id, v_booking.code, v_booking.showtime_id, v_starts,
            ARRAY(SELECT c.seat_id FROM chosen c ORDER BY c.seat_id),
            ARRAY(SELECT c.label FROM chosen c ORDER BY c.seat_id),
-           (SELECT coalesce(sum(c.price_minor), 0) FROM chosen c)::bigint, v_booking.currency::text,
-           coalesce(v_payment.method, 'none'), v_payment.key,
-           (SELECT coalesce(sum(c.price_minor), 0) FROM chosen c) + bo_refunded_before(v_booking.id) > v_limit
-               OR v_starts <= now(),
+           v_amount, v_booking.currency::text,
+           v_payment.method, v_payment.key,
+           v_amount + bo_refunded_before(v_booking.id) > v_limit OR v_starts <= now(),
            (SELECT count(*) FROM booking_seat bs WHERE bs.booking_id = v_booking.id AND bs.active)::integer
-           - (SELECT count(*) FROM chosen)::integer;
+           - (SELECT count(*) FROM chosen)::integer,
+           v_payment.card, v_payment.cash;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_refund_begin(p_key uuid, p_code text, p_labels text[], p_reason text, p_terminal text, p_terminal_id uuid, p_approved_by integer, p_batch text)
@@ -110,8 +244,9 @@ DECLARE
     v_manager     boolean := pg_has_role(session_user, 'boxoffice_manager', 'MEMBER');
     v_staff       integer;
     v_approver    staff%ROWTYPE;
-    v_shift       shift%ROWTYPE;
+    v_shift_id    integer;
     v_state       text;
+    v_parts       jsonb;
 BEGIN
     IF p_key IS NULL THEN
         RAISE EXCEPTION 'a refund needs its idempotency key' USING ERRCODE = 'BO400';
@@ -143,11 +278,15 @@ BEGIN
         END IF;
         RETURN QUERY SELECT s.key, s.booking_code, s.showtime_id, s.seat_labels, s.amount_minor, s.currency, s.method,
                             s.payment_key, s.state, s.booking_status, true
-                       FROM refund_status s WHERE s.key = p_key;
+                       FROM refund_status s WHERE s.key = p_key OR s.part_of = p_key
+                      ORDER BY s.part_of IS NOT NULL, s.created_at, s.key;
         RETURN;
     END IF;
     SELECT * INTO v_quote FROM bo_refund_quote(p_code, p_labels, p_terminal_id);
-    PERFORM 1 FROM payment_intent p WHERE p.booking_id = v_quote.booking_id ORDER BY p.key FOR SHARE;
+    PERFORM 1 FROM payment_intent p
+     WHERE p.booking_id = v_quote.booking_id
+        OR p.key IN (SELECT c.payment_key FROM payment_carry c WHERE c.to_booking = v_quote.booking_id)
+     ORDER BY p.key FOR SHARE;
     IF v_manager THEN
         v_staff := bo_staff_acting(p_terminal_id);
     ELSE
@@ -169,29 +308,14 @@ BEGIN
         RAISE EXCEPTION 'refunding % of booking % needs a supervisor''s approval', v_quote.amount_minor, v_quote.booking_code
             USING ERRCODE = 'BO412';
     END IF;
-    IF v_quote.method = 'cash' AND p_batch IS NOT NULL THEN
-        NULL; -- refund-all: the cash is owed until the customer comes to a till (bo_refund_finish)
-    ELSIF v_quote.method = 'cash' THEN
-        SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
-        IF NOT FOUND THEN
-            RAISE EXCEPTION 'a cash refund comes out of this till''s drawer: open a shift first' USING ERRCODE = 'BO412';
-        END IF;
-        IF bo_shift_expected_cash(v_shift.id) < v_quote.amount_minor THEN
-            RAISE EXCEPTION 'the drawer does not hold % for this refund', v_quote.amount_minor USING ERRCODE = 'BO412';
-        END IF;
-    ELSIF p_terminal_id IS NOT NULL THEN
-        SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL;
-    END IF;
-    v_state := CASE WHEN v_quote.amount_minor > 0 AND (v_quote.method = 'card'
-                                                       OR (v_quote.method = 'cash' AND p_batch IS NOT NULL))
-                    THEN 'REFUNDING' ELSE 'REFUNDED' END;
-    INSERT INTO refund (key, booking_id, booking_code, showtime_id, payment_key, seat_ids, seat_labels, amount_minor,
-                        currency, method, reason, state, staff_id, approved_by, terminal, terminal_id, shift_id, batch,
-                        fingerprint, resolved_at)
-    VALUES (p_key, v_quote.booking_id, v_quote.booking_code, v_quote.showtime_id, v_quote.payment_key, v_quote.seat_ids,
-            v_quote.seat_labels, v_quote.amount_minor, v_quote.currency, v_quote.method, v_reason, v_state, v_staff,
-            p_approved_by, p_terminal, p_terminal_id, v_shift.id, p_batch, v_fingerprint,
-            CASE WHEN v_state = 'REFUNDED' THEN clock_timestamp() END);
+    -- The money back, part by part over what backs the booking (bo_refund_write).
+    SELECT coalesce(jsonb_agg(jsonb_build_object('key', w.key, 'method', w.method, 'amount_minor', w.amount_minor,
+                                                 'state', w.state)), '[]'), max(w.shift_id),
+           (array_agg(w.state))[1]
+      INTO v_parts, v_shift_id, v_state
+      FROM bo_refund_write(p_key, v_quote.booking_id, v_quote.booking_code, v_quote.showtime_id, v_quote.seat_ids,
+                           v_quote.seat_labels, v_quote.amount_minor, v_quote.currency, v_reason, p_batch IS NOT NULL,
+                           v_staff, p_approved_by, p_terminal, p_terminal_id, p_batch, v_fingerprint) w;
     -- The seats go back on sale now.
     UPDATE booking_seat bs SET active = false WHERE bs.booking_id = v_quote.booking_id AND bs.seat_id = ANY (v_quote.seat_ids);
     PERFORM 1 FROM showtime_seat ss
@@ -207,12 +331,14 @@ BEGIN
                             v_quote.booking_code, NULL,
                             jsonb_build_object('key', p_key, 'seats', v_quote.seat_labels, 'amount_minor',
                                                v_quote.amount_minor, 'currency', v_quote.currency, 'method',
-                                               v_quote.method, 'reason', v_reason, 'approved_by', p_approved_by,
-                                               'shift', v_shift.id, 'batch', p_batch),
+                                               v_quote.method, 'parts', v_parts, 'reason', v_reason,
+                                               'approved_by', p_approved_by, 'shift', v_shift_id, 'batch', p_batch),
                             p_terminal, v_staff);
+    -- The refund's first part, then its others (a card part first, then cash).
     RETURN QUERY SELECT s.key, s.booking_code, s.showtime_id, s.seat_labels, s.amount_minor, s.currency, s.method,
                         s.payment_key, s.state, s.booking_status, false
-                   FROM refund_status s WHERE s.key = p_key;
+                   FROM refund_status s WHERE s.key = p_key OR s.part_of = p_key
+                  ORDER BY s.part_of IS NOT NULL, s.created_at, s.key;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.bo_refund_finish(p_key uuid, p_ok boolean, p_ref text, p_failure text, p_terminal_id uuid)
@@ -238,7 +364,7 @@ BEGIN
         RAISE EXCEPTION 'there is no refund %', p_key USING ERRCODE = 'BO404';
     END IF;
     -- A card refund's answer is the gateway's, which only the payment service calls (migration
-    -- 0044): a till may no longer mark one done without it (issue 36 finding 4).
+    -- 0044): a till may no longer mark one done without it (docs/SECURITY.md, finding 4).
     IF v_refund.method = 'card' AND bo_terminal_kind() NOT IN ('service', 'owner') THEN
         RAISE EXCEPTION 'only the payment service records what the gateway answered to card refund %', p_key
             USING ERRCODE = '42501';
@@ -276,7 +402,7 @@ END $function$;
 -- The refunds of one booking, of a manager's batch, or (the manager's pages) all of them. A till
 -- lists one booking's, whose code it was given, or those made at its own tills (to send its open
 -- card refunds again): every refund names its booking's code and payment key, which are
--- capabilities (issue 36, finding 3).
+-- capabilities (docs/SECURITY.md, finding 3).
 CREATE OR REPLACE FUNCTION public.bo_refund_list(p_code text, p_batch text, p_open boolean)
  RETURNS TABLE(key uuid, booking_code text, showtime_id integer, seat_labels text[], amount_minor bigint, currency text, method text, payment_key uuid, state text, booking_status text, reason text, failure text, terminal text, created_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -371,6 +497,10 @@ DECLARE
     v_payment     uuid;
     v_refund      uuid;
     v_refund_state text;
+    v_refund_method text;
+    v_parts       jsonb;
+    v_carry       bigint;
+    v_backing     record;
     v_response    jsonb;
 BEGIN
     IF p_key IS NULL OR p_owner IS NULL OR p_showtime IS NULL THEN
@@ -403,7 +533,10 @@ BEGIN
         RETURN;
     END IF;
     SELECT * INTO v_quote FROM bo_refund_quote(p_code, p_labels, p_terminal_id);
-    PERFORM 1 FROM payment_intent p WHERE p.booking_id = v_quote.booking_id ORDER BY p.key FOR SHARE;
+    PERFORM 1 FROM payment_intent p
+     WHERE p.booking_id = v_quote.booking_id
+        OR p.key IN (SELECT c.payment_key FROM payment_carry c WHERE c.to_booking = v_quote.booking_id)
+     ORDER BY p.key FOR SHARE;
     IF v_manager THEN
         v_staff := bo_staff_acting(p_terminal_id);
     ELSE
@@ -433,39 +566,34 @@ BEGIN
             USING ERRCODE = 'BO412';
     END IF;
 
-    -- The difference.
-    IF v_diff > 0 OR (v_diff < 0 AND v_quote.method = 'cash') THEN
+    -- The difference: a dearer exchange takes it in cash at this till; a cheaper one gives it back
+    -- over what backs the old booking (bo_refund_write: the card first, then cash from the drawer).
+    IF v_diff > 0 THEN
         SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
         IF NOT FOUND THEN
-            RAISE EXCEPTION 'the difference of % is settled in cash at this till: open a shift first', abs(v_diff)
+            RAISE EXCEPTION 'the difference of % is settled in cash at this till: open a shift first', v_diff
                 USING ERRCODE = 'BO412';
         END IF;
-    END IF;
-    IF v_diff > 0 THEN
         v_payment := md5(p_key::text || '/difference')::uuid;
         INSERT INTO payment_intent (key, hold_token, showtime_id, booking_id, booking_code, terminal, terminal_id,
                                     method, amount_minor, currency, tendered_minor, change_minor, state,
-                                    request_fingerprint, created_at, updated_at, resolved_at)
+                                    request_fingerprint, created_at, updated_at, resolved_at, shift_id)
         VALUES (v_payment, p_owner, p_showtime, v_new_id, v_new_code, p_terminal, p_terminal_id, 'cash', v_diff,
                 v_quote.currency, v_diff, 0, 'CAPTURED', v_fingerprint, clock_timestamp(), clock_timestamp(),
-                clock_timestamp());
+                clock_timestamp(), v_shift.id);
         INSERT INTO payment_event (key, seq, from_state, to_state, at, detail, terminal)
         VALUES (v_payment, 1, NULL, 'CAPTURED', clock_timestamp(),
                 jsonb_build_object('exchange', p_key, 'exchange_of', v_quote.booking_code), session_user);
-    ELSIF v_diff < 0 AND v_quote.method <> 'none' THEN
-        IF v_quote.method = 'cash' AND bo_shift_expected_cash(v_shift.id) < -v_diff THEN
-            RAISE EXCEPTION 'the drawer does not hold % for the difference', -v_diff USING ERRCODE = 'BO412';
-        END IF;
+    ELSIF v_diff < 0 AND EXISTS (SELECT 1 FROM bo_refund_split(v_quote.booking_id, -v_diff) s WHERE s.method <> 'none') THEN
         v_refund := md5(p_key::text || '/difference')::uuid;
-        v_refund_state := CASE v_quote.method WHEN 'card' THEN 'REFUNDING' ELSE 'REFUNDED' END;
-        INSERT INTO refund (key, booking_id, booking_code, showtime_id, payment_key, seat_ids, seat_labels,
-                            amount_minor, currency, method, reason, state, staff_id, approved_by, terminal,
-                            terminal_id, shift_id, fingerprint, resolved_at)
-        VALUES (v_refund, v_quote.booking_id, v_quote.booking_code, v_quote.showtime_id, v_quote.payment_key,
-                v_quote.seat_ids, v_quote.seat_labels, -v_diff, v_quote.currency, v_quote.method,
-                'exchange to ' || v_new_code || ': ' || v_reason, v_refund_state, v_staff, p_approved_by, p_terminal,
-                p_terminal_id, v_shift.id, v_fingerprint,
-                CASE WHEN v_refund_state = 'REFUNDED' THEN clock_timestamp() END);
+        SELECT coalesce(jsonb_agg(jsonb_build_object('key', w.key, 'method', w.method, 'amount_minor', w.amount_minor,
+                                                     'state', w.state)), '[]'),
+               (array_agg(w.state))[1], (array_agg(w.method))[1]
+          INTO v_parts, v_refund_state, v_refund_method
+          FROM bo_refund_write(v_refund, v_quote.booking_id, v_quote.booking_code, v_quote.showtime_id,
+                               v_quote.seat_ids, v_quote.seat_labels, -v_diff, v_quote.currency,
+                               'exchange to ' || v_new_code || ': ' || v_reason, false, v_staff, p_approved_by,
+                               p_terminal, p_terminal_id, NULL, v_fingerprint) w;
     END IF;
 
     -- The old seats go back on sale.
@@ -485,7 +613,7 @@ BEGIN
         'old_amount_minor', v_quote.amount_minor, 'new_code', v_new_code, 'new_booking', v_confirmed,
         'new_amount_minor', v_new_total, 'difference_minor', v_diff, 'currency', v_quote.currency,
         'payment_key', v_payment, 'refund_key', v_refund, 'refund_state', v_refund_state,
-        'refund_method', CASE WHEN v_refund IS NOT NULL THEN v_quote.method END,
+        'refund_method', v_refund_method, 'refund_parts', v_parts,
         'old_payment_key', v_quote.payment_key);
     INSERT INTO exchange (key, old_booking_id, old_code, old_seat_labels, old_amount_minor, new_booking_id, new_code,
                           new_amount_minor, difference_minor, currency, payment_key, refund_key, reason, staff_id,
@@ -493,6 +621,19 @@ BEGIN
     VALUES (p_key, v_quote.booking_id, v_quote.booking_code, v_quote.seat_labels, v_quote.amount_minor, v_new_id,
             v_new_code, v_new_total, v_diff, v_quote.currency, v_payment, v_refund, v_reason, v_staff, p_approved_by,
             p_terminal, p_terminal_id, v_fingerprint, v_response);
+    -- The new booking takes over what paid for the old seats (at most its own price; the rest went
+    -- back above), card first, so its refund later goes back to that card (migration 0046).
+    v_carry := least(v_quote.amount_minor, v_new_total);
+    FOR v_backing IN
+        SELECT b.payment_key, b.backing_minor FROM bo_booking_backing(v_quote.booking_id) b
+         WHERE b.backing_minor > 0
+         ORDER BY (b.method = 'card') DESC, b.created_at DESC, b.payment_key
+    LOOP
+        EXIT WHEN v_carry <= 0;
+        INSERT INTO payment_carry (exchange_key, payment_key, from_booking, to_booking, amount_minor)
+        VALUES (p_key, v_backing.payment_key, v_quote.booking_id, v_new_id, least(v_carry, v_backing.backing_minor));
+        v_carry := v_carry - least(v_carry, v_backing.backing_minor);
+    END LOOP;
     PERFORM bo_audit_record('booking.exchange', v_quote.booking_code,
                             jsonb_build_object('code', v_quote.booking_code, 'seats', v_quote.seat_labels,
                                                'amount_minor', v_quote.amount_minor),

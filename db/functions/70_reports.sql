@@ -200,13 +200,14 @@ BEGIN
            AND (p_from IS NULL OR p.created_at >= p_from) AND (p_to IS NULL OR p.created_at < p_to)
          GROUP BY p.staff_id),
     back AS (
-        SELECT r.staff_id AS who, r.approved_by, r.amount_minor FROM refund r
+        -- A refund split over a card and cash (migration 0046) is one refund made, in parts.
+        SELECT r.staff_id AS who, r.approved_by, r.amount_minor, coalesce(r.part_of, r.key) AS refund FROM refund r
          WHERE r.state = 'REFUNDED'
            AND (p_shift IS NULL OR r.shift_id = p_shift) AND (p_showtime IS NULL OR r.showtime_id = p_showtime)
            AND (p_from IS NULL OR r.created_at >= p_from) AND (p_to IS NULL OR r.created_at < p_to)),
-    made AS (SELECT b.who, count(*) AS n, sum(b.amount_minor)::bigint AS minor FROM back b
+    made AS (SELECT b.who, count(DISTINCT b.refund) AS n, sum(b.amount_minor)::bigint AS minor FROM back b
               WHERE b.who IS NOT NULL GROUP BY b.who),
-    approved AS (SELECT b.approved_by AS who, count(*) AS n FROM back b
+    approved AS (SELECT b.approved_by AS who, count(DISTINCT b.refund) AS n FROM back b
                   WHERE b.approved_by IS NOT NULL GROUP BY b.approved_by),
     signed AS (
         SELECT a.staff_id AS who, count(*) AS n FROM audit_log a

@@ -51,6 +51,13 @@
     </message>
 </context>
 <context>
+    <name>bo::CardDesk</name>
+    <message>
+        <source>The payment service cannot reach its database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::CashUpDialog</name>
     <message>
         <source>Close the shift: count the drawer</source>
@@ -2129,6 +2136,18 @@ You are number %1.
         <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The database&apos;s functions are not the ones this program carries (another release migrated it). Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No database functions are built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database functions failed to apply and were rolled back: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::PaymentProcess</name>
@@ -2161,10 +2180,6 @@ You are number %1.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>never received by the payment service</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cash handed back</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2178,6 +2193,10 @@ You are number %1.
     </message>
     <message>
         <source>The sale&apos;s booking is still pending after its release.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payment service could not be reached; nothing was charged.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2649,13 +2668,6 @@ You are number %1.
     </message>
 </context>
 <context>
-    <name>bo::RefundDesk</name>
-    <message>
-        <source>the payment service refused the refund</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::RefundDialog</name>
     <message>
         <source>back to the card</source>
@@ -2739,6 +2751,14 @@ You are number %1.
     </message>
     <message>
         <source>The payment service refused to give back %1 (%2): settle it with the customer another way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund %1 for %2: %3 back to the card and %4 in cash from this drawer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hand back %1 in cash as well.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3954,6 +3974,14 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
         <source>Staff number %1 was not locked.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A PIN is 4 to 12 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no PIN yet: a manager sets one.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::StaffSignInWidget</name>
@@ -4013,11 +4041,15 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
 <context>
     <name>bo::StaffStore</name>
     <message>
-        <source>The server did not answer the PIN&apos;s result.</source>
+        <source>The server did not answer with the new staff number.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The server did not answer with the new staff number.</source>
+        <source>The server did not take the PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server did not answer the PIN.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4041,6 +4073,17 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>%1 terminals already run on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TerminalStack</name>
+    <message>
+        <source>The payment service URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payments go through the payment service: set payments/service_url (or --payment-service URL) to boxoffice-service&apos;s address (docs/PAYMENTS.md).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4227,6 +4270,14 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>&amp;Exchange…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift %1 open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shift open: cash needs one (Till &gt; Open shift)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -51,6 +51,13 @@
     </message>
 </context>
 <context>
+    <name>bo::CardDesk</name>
+    <message>
+        <source>The payment service cannot reach its database.</source>
+        <translation>결제 서비스가 데이터베이스에 연결할 수 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>bo::CashUpDialog</name>
     <message>
         <source>Close the shift: count the drawer</source>
@@ -2120,91 +2127,17 @@ You are number %1.
         <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
         <translation>데이터베이스 스키마에 빠진 부분이 있습니다: %1. 마이그레이션은 순서를 건너뛰어 적용하지 않습니다. 데이터베이스를 복원하거나 이 데이터베이스를 마이그레이션한 릴리스를 설치하세요.</translation>
     </message>
-</context>
-<context>
-    <name>bo::CardDesk</name>
     <message>
-        <source>The payment service cannot reach its database.</source>
-        <translation>결제 서비스가 데이터베이스에 연결할 수 없습니다.</translation>
+        <source>The database&apos;s functions are not the ones this program carries (another release migrated it). Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation>데이터베이스의 함수가 이 프로그램에 들어 있는 것과 다릅니다(다른 릴리스가 마이그레이션했습니다). 먼저 &apos;boxoffice-admin migrate&apos;를 실행하세요.</translation>
     </message>
     <message>
-        <source>The payment service did not recognise this terminal.</source>
-        <translation>결제 서비스가 이 단말기를 확인하지 못했습니다.</translation>
+        <source>No database functions are built into this program.</source>
+        <translation>이 프로그램에는 데이터베이스 함수가 들어 있지 않습니다.</translation>
     </message>
     <message>
-        <source>There is no such payment.</source>
-        <translation>해당 결제가 없습니다.</translation>
-    </message>
-    <message>
-        <source>This payment is not a card payment.</source>
-        <translation>이 결제는 카드 결제가 아닙니다.</translation>
-    </message>
-    <message>
-        <source>The gateway answered, but the answer could not be recorded; it is checked again.</source>
-        <translation>결제 대행사의 응답은 받았지만 기록할 수 없었습니다. 다시 조회합니다.</translation>
-    </message>
-    <message>
-        <source>The payment could not be marked as sent; nothing was sent.</source>
-        <translation>결제를 전송 중으로 기록할 수 없었습니다. 아무것도 전송되지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>The payment was not sent yet.</source>
-        <translation>결제가 아직 전송되지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>the terminal stopped before the payment was sent</source>
-        <translation>결제를 전송하기 전에 단말기가 멈췄습니다</translation>
-    </message>
-    <message>
-        <source>never received by the payment service</source>
-        <translation>결제 서비스가 받지 못함</translation>
-    </message>
-    <message>
-        <source>The booking is not confirmed; its payment is not taken.</source>
-        <translation>예매가 확정되지 않아 결제를 매입하지 않습니다.</translation>
-    </message>
-    <message>
-        <source>The payment is %1; it cannot be captured.</source>
-        <translation>결제가 %1 상태라 매입할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The booking is confirmed; its payment is not given back.</source>
-        <translation>예매가 확정되어 결제를 돌려주지 않습니다.</translation>
-    </message>
-    <message>
-        <source>The sale is still open at the terminal that made it.</source>
-        <translation>판매가 아직 해당 단말기에서 진행 중입니다.</translation>
-    </message>
-    <message>
-        <source>The payment is %1; it cannot be voided.</source>
-        <translation>결제가 %1 상태라 승인 취소할 수 없습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::RemoteCardPayments</name>
-    <message>
-        <source>The payment service gave an answer that does not parse.</source>
-        <translation>결제 서비스의 응답을 해석할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The payment service&apos;s address is not an http(s) URL.</source>
-        <translation>결제 서비스 주소가 http(s) URL이 아닙니다.</translation>
-    </message>
-    <message>
-        <source>The payment service did not answer in time.</source>
-        <translation>결제 서비스가 제시간에 응답하지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>The payment service could not be reached: %1</source>
-        <translation>결제 서비스에 연결할 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>The payment service refused the request: %1</source>
-        <translation>결제 서비스가 요청을 거절했습니다: %1</translation>
-    </message>
-    <message>
-        <source>The payment service answered HTTP %1.</source>
-        <translation>결제 서비스가 HTTP %1(으)로 응답했습니다.</translation>
+        <source>The database functions failed to apply and were rolled back: %1</source>
+        <translation>데이터베이스 함수를 적용하지 못해 되돌렸습니다: %1</translation>
     </message>
 </context>
 <context>
@@ -2240,10 +2173,6 @@ You are number %1.
     <message>
         <source>The booking could not be confirmed or checked. Keep the cash until it is known.</source>
         <translation>예매를 확정하거나 확인할 수 없었습니다. 결과를 알 때까지 현금을 보관하세요.</translation>
-    </message>
-    <message>
-        <source>never received by the payment service</source>
-        <translation>결제 서비스가 받지 못함</translation>
     </message>
     <message>
         <source>cash handed back</source>
@@ -2730,13 +2659,6 @@ You are number %1.
     </message>
 </context>
 <context>
-    <name>bo::RefundDesk</name>
-    <message>
-        <source>the payment service refused the refund</source>
-        <translation>결제 서비스가 환불을 거절했습니다</translation>
-    </message>
-</context>
-<context>
     <name>bo::RefundDialog</name>
     <message>
         <source>back to the card</source>
@@ -2821,6 +2743,14 @@ You are number %1.
     <message>
         <source>The payment service refused to give back %1 (%2): settle it with the customer another way.</source>
         <translation>결제 서비스가 %1 환불을 거절했습니다(%2): 고객과 다른 방법으로 정산하세요.</translation>
+    </message>
+    <message>
+        <source>Refund %1 for %2: %3 back to the card and %4 in cash from this drawer.</source>
+        <translation>%2 환불 %1: 카드로 %3, 이 서랍에서 현금 %4.</translation>
+    </message>
+    <message>
+        <source>Hand back %1 in cash as well.</source>
+        <translation>현금 %1도 돌려주세요.</translation>
     </message>
 </context>
 <context>
@@ -4035,6 +3965,14 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
         <source>Staff number %1 was not locked.</source>
         <translation>직원 번호 %1은(는) 잠겨 있지 않았습니다.</translation>
     </message>
+    <message>
+        <source>A PIN is 4 to 12 digits.</source>
+        <translation>PIN은 4~12자리 숫자입니다.</translation>
+    </message>
+    <message>
+        <source>%1 has no PIN yet: a manager sets one.</source>
+        <translation>%1에게는 아직 PIN이 없습니다: 관리자가 설정합니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::StaffSignInWidget</name>
@@ -4094,12 +4032,16 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
 <context>
     <name>bo::StaffStore</name>
     <message>
-        <source>The server did not answer the PIN&apos;s result.</source>
-        <translation>서버가 PIN 확인 결과에 응답하지 않았습니다.</translation>
-    </message>
-    <message>
         <source>The server did not answer with the new staff number.</source>
         <translation>서버가 새 직원 번호를 알려주지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The server did not take the PIN.</source>
+        <translation>서버가 PIN을 받지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The server did not answer the PIN.</source>
+        <translation>서버가 PIN에 응답하지 않았습니다.</translation>
     </message>
 </context>
 <context>
@@ -4123,6 +4065,17 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>%1 terminals already run on this computer.</source>
         <translation>이 컴퓨터에서 이미 단말기 %1대가 실행 중입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TerminalStack</name>
+    <message>
+        <source>The payment service URL &apos;%1&apos; is not an http(s) URL.</source>
+        <translation>결제 서비스 URL &apos;%1&apos;은(는) http(s) URL이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Card payments go through the payment service: set payments/service_url (or --payment-service URL) to boxoffice-service&apos;s address (docs/PAYMENTS.md).</source>
+        <translation>카드 결제는 결제 서비스를 거칩니다: payments/service_url(또는 --payment-service URL)을 boxoffice-service의 주소로 설정하세요(docs/PAYMENTS.md).</translation>
     </message>
 </context>
 <context>

@@ -75,7 +75,9 @@ INSERT INTO payment_intent (key, hold_token, showtime_id, booking_id, booking_co
 SELECT g.pay_key, b.hold_token, g.showtime_id, g.booking_id, b.code, b.terminal, b.terminal_id, g.method,
        b.total_minor, 'KRW', CASE WHEN g.method = 'cash' THEN b.total_minor END,
        CASE WHEN g.method = 'cash' THEN 0 END,
-       CASE g.fate WHEN 'void' THEN 'VOIDED' WHEN 'refund' THEN 'REFUNDED' ELSE 'CAPTURED' END,
+       -- A refunded booking's payment stays CAPTURED: its money went back through the refund rows
+       -- below (the payment ledger, migration 0046), as bo_refund_begin leaves it.
+       CASE g.fate WHEN 'void' THEN 'VOIDED' ELSE 'CAPTURED' END,
        CASE WHEN g.method = 'card' THEN 'generated' END, 'generated', g.at, g.at, g.at, b.staff_id, b.shift_id
   FROM gen_sale g JOIN booking b ON b.id = g.booking_id;
 -- Refunds half an hour later at the same till (a whole booking, or one seat of two; a kiosk's by

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// Shifts, the drawer and refunds on PostgreSQL (migrations 0035 and 0036, issue 16 parts 2 and
-// 3): a cash refund of one seat frees it and leaves the drawer, the blind count's over/short is
+// Shifts, the drawer and refunds on PostgreSQL (migrations 0035, 0036 and the payment ledger,
+// 0046): a cash refund of one seat frees it and leaves the drawer, the blind count's over/short is
 // counted - expected to the unit; a refund double-clicked from several tills at once is made once;
 // a card refund whose answer is lost waits and is asked again with its own key; a refund above
 // the limit needs a supervisor's fresh PIN; refund-all killed half way is finished by a second run
-// that refunds nothing twice; the door refuses a refunded seat's ticket.
+// that refunds nothing twice; an exchanged booking's refund goes back to the card that paid and
+// the cash the exchange added; the door refuses a refunded seat's ticket.
 #include <QtTest>
 
 #include <latch>
@@ -577,6 +578,115 @@ private slots:
             m_db->scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'"));
         QCOMPARE(confirmed, exchanged.ok() ? QStringLiteral("1") : QStringLiteral("0"));
         QCOMPARE(expectedCash(), exchanged.ok() ? qint64(60000) : qint64(50000));
+    }
+
+    /// The payment ledger (migration 0046): a card-paid booking exchanged for dearer seats is
+    /// refunded through the desk as the counter does it: the old booking's card gets its part back
+    /// through the payment service, the cash the exchange added comes out of the drawer, and the
+    /// desk's record carries both parts. Then two tills at once refund the two bookings one card
+    /// payment backs: the card gets back exactly what it paid, never more.
+    void aRefundAfterAnExchangeSplitsOverTheCardAndTheCash()
+    {
+        auto c = m_db->connect();
+        ScriptedGateway service;
+        cardService(service, 1);
+        const QString code = sell(*c, {m_seats[0], m_seats[1], m_seats[2]}, true, &service);
+        QVERIFY(!code.isEmpty());
+        const QString card = m_db->scalar(
+            QStringLiteral("SELECT key FROM payment_intent WHERE booking_code = '%1' AND method = 'card'")
+                .arg(code));
+        SeatStore seats(*c);
+        RefundStore refunds(*c);
+        RefundService sender(*m_db, *c, service);
+        RefundDesk desk(refunds, &sender.cards);
+        // A1 (10,000 of the card) for B1 and B2 (20,000): 10,000 more in cash.
+        const QUuid owner = SeatService::newToken();
+        QVERIFY(seats.hold(m_showtime, {m_seats[10], m_seats[11]}, owner).value().granted);
+        ExchangeRequest x;
+        x.key = QUuid::createUuid();
+        x.bookingCode = code;
+        x.seats = {QStringLiteral("A1")};
+        x.showtimeId = m_showtime;
+        x.owner = owner;
+        x.seatIds = {m_seats[10], m_seats[11]};
+        x.reason = QStringLiteral("Better view");
+        x.terminal = till;
+        x.terminalId = m_till;
+        auto dearer = desk.exchange(x);
+        QVERIFY2(dearer.ok(), qPrintable(dearer.ok() ? QString() : dearer.error().message));
+        QCOMPARE(expectedCash(), qint64(60000));
+
+        // The quote shows the split; the refund makes it, the card's part through the service.
+        auto quote = refunds.quote(dearer.value().newCode, {}, m_till);
+        QVERIFY(quote.ok());
+        QCOMPARE(quote.value().amountMinor, qint64(20000));
+        QCOMPARE(quote.value().method, QStringLiteral("card"));
+        QCOMPARE(quote.value().cardMinor, qint64(10000));
+        QCOMPARE(quote.value().cashMinor, qint64(10000));
+        service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
+        RefundRequest r;
+        r.key = QUuid::createUuid();
+        r.bookingCode = dearer.value().newCode;
+        r.reason = QStringLiteral("Feels unwell");
+        r.terminal = till;
+        r.terminalId = m_till;
+        auto back = desk.refund(r);
+        QVERIFY2(back.ok(), qPrintable(back.ok() ? QString() : back.error().message));
+        QCOMPARE(back.value().method, QStringLiteral("card"));
+        QCOMPARE(back.value().amountMinor, qint64(10000));
+        QCOMPARE(back.value().state, RefundState::Refunded);
+        QCOMPARE(back.value().parts.size(), 1);
+        QCOMPARE(back.value().parts.first().method, QStringLiteral("cash"));
+        QCOMPARE(back.value().cashHandedBackMinor(), qint64(10000));
+        QCOMPARE(back.value().totalMinor(), qint64(20000));
+        QCOMPARE(expectedCash(), qint64(50000));
+        // Asked again with its key: the same refund, both parts, nothing new.
+        auto again = refunds.begin(r);
+        QVERIFY(again.ok() && again.value().replay);
+        QCOMPARE(again.value().parts.size(), 1);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM refund")), QStringLiteral("2"));
+
+        // A2 exchanged for B3 at the same price: the new booking is backed by the card alone.
+        const QUuid third = SeatService::newToken();
+        QVERIFY(seats.hold(m_showtime, {m_seats[12]}, third).value().granted);
+        ExchangeRequest y = x;
+        y.key = QUuid::createUuid();
+        y.seats = {QStringLiteral("A2")};
+        y.owner = third;
+        y.seatIds = {m_seats[12]};
+        auto equal = desk.exchange(y);
+        QVERIFY2(equal.ok(), qPrintable(equal.ok() ? QString() : equal.error().message));
+
+        // Two tills at once: the old booking's last seat (A3) and the new booking (B3), both on the
+        // one card. Each gets its own 10,000 back; the card 30,000 in all, what it paid.
+        std::latch start(2);
+        QList<Result<RefundRecord>> done(2, makeError(ErrorCode::Internal, QStringLiteral("not run")));
+        const QStringList codes{code, equal.value().newCode};
+        std::vector<std::thread> tills;
+        for (int i = 0; i < 2; ++i)
+            tills.emplace_back([&, i] {
+                auto mine = m_db->connect(QStringLiteral("till-%1").arg(i));
+                RefundStore store(*mine);
+                RefundRequest one = r;
+                one.key = QUuid::createUuid();
+                one.bookingCode = codes.at(i);
+                start.arrive_and_wait();
+                done[i] = RefundDesk(store, nullptr).refund(one);
+            });
+        for (std::thread& t : tills)
+            t.join();
+        for (const auto& d : done) {
+            QVERIFY2(d.ok(), qPrintable(d.ok() ? QString() : d.error().message));
+            QCOMPARE(d.value().method + QLatin1Char(' ') + QString::number(d.value().totalMinor()),
+                     QStringLiteral("card 10000"));
+        }
+        QCOMPARE(
+            m_db->scalar(
+                QStringLiteral("SELECT sum(amount_minor) FROM refund WHERE payment_key = '%1'").arg(card)),
+            QStringLiteral("30000"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM booking WHERE status = 'CONFIRMED'")),
+                 QStringLiteral("0"));
+        QCOMPARE(expectedCash(), qint64(50000));
     }
 
     void theDoorRefusesARefundedSeatsTicket()

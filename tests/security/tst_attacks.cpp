@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The attacks of issue 36, each run with the credential that would have it (the terminal's or
-// the manager's login, never the owner), asserting that the database refused it and changed
-// nothing. docs/SECURITY.md lists them with what each credential can still do.
+// The attacks a hostile review found (docs/SECURITY.md names them by number), each run with the
+// credential that would have it (the terminal's or the manager's login, never the owner), asserting
+// that the database refused it and changed nothing. SECURITY.md also says what each credential
+// can still do.
 #include <tuple>
 
 #include <QSqlDriver>
@@ -407,6 +408,57 @@ private slots:
         };
         QCOMPARE(join(*kiosk), QStringLiteral("WAITING"));
         QCOMPARE(join(*till), QStringLiteral("ADMITTED"));
+    }
+
+    /// Finding 10, hoarding: with a kiosk's credential a script held seats under one new token
+    /// after another, taking each seat again the instant its hold lapsed, so they never went on
+    /// sale. A kiosk holds one sale's seats at a time, over all its sales and showtimes; a
+    /// till, staffed, is not capped.
+    void aKioskHoldsOneSalesSeatsAtATime()
+    {
+        const int showtime = m_db->addShowtime();
+        const int other = m_db->addShowtime(3, 10, QStringLiteral("Hall 2"));
+        const QList<int> seats = m_db->seatIds(showtime);
+        const QList<int> otherSeats = m_db->seatIds(other);
+        QVERIFY(seats.size() == 30 && otherSeats.size() == 30);
+        QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET max_seats_per_sale = 4")));
+        auto kiosk = m_db->connectAsKiosk();
+        auto till = m_db->connect();
+        QVERIFY(kiosk && till);
+        const auto hold = [](DbConnection& c, int show, const QList<int>& ids, const QString& token) {
+            QStringList list;
+            for (int id : ids)
+                list << QString::number(id);
+            auto r = c.exec(QStringLiteral("SELECT granted FROM bo_hold(?, ?::integer[], ?::uuid)"),
+                            {show, QLatin1Char('{') + list.join(QLatin1Char(',')) + QLatin1Char('}'), token});
+            if (!r.ok())
+                return r.error().detail;
+            return r.value().next() && r.value().value(0).toBool() ? QStringLiteral("granted")
+                                                                   : QStringLiteral("not granted");
+        };
+        const QString first = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        const QString second = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QCOMPARE(hold(*kiosk, showtime, seats.mid(0, 3), first), QStringLiteral("granted"));
+        // The same sale may change and grow to its limit.
+        QCOMPARE(hold(*kiosk, showtime, {seats.at(3)}, first), QStringLiteral("granted"));
+        // Another sale of the same kiosk, in this showtime or another: refused while the first holds.
+        const QString refused = hold(*kiosk, showtime, {seats.at(10)}, second);
+        QVERIFY2(refused.contains(QLatin1String("a kiosk holds at most 4 at a time")), qPrintable(refused));
+        QVERIFY(hold(*kiosk, other, {otherSeats.at(0)}, second).contains(QLatin1String("at most 4")));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'HELD'")),
+                 QStringLiteral("4"));
+        // Once the first sale lets go (released, or its hold lapsed), the next is held.
+        QVERIFY(kiosk->exec(QStringLiteral("SELECT * FROM bo_release(?, ?::uuid)"), {showtime, first}).ok());
+        QCOMPARE(hold(*kiosk, other, otherSeats.mid(0, 4), second), QStringLiteral("granted"));
+        const QString third = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QVERIFY(m_db->run(QStringLiteral("UPDATE showtime_seat SET held_until = clock_timestamp() - "
+                                         "interval '1 second' WHERE status = 'HELD'")));
+        QCOMPARE(hold(*kiosk, showtime, seats.mid(0, 4), third), QStringLiteral("granted"));
+        // A till holds for as many sales as it has open.
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(hold(*till, showtime, seats.mid(10 + 4 * i, 4),
+                          QUuid::createUuid().toString(QUuid::WithoutBraces)),
+                     QStringLiteral("granted"));
     }
 
     /// A door scanner's credential admits and undoes; it holds, sells and pays nothing.
@@ -1153,6 +1205,152 @@ private slots:
                                              "FROM payment_intent WHERE key = '%1'")
                                   .arg(cash)),
                  QStringLiteral("CAPTURED 30000"));
+    }
+
+    /// Finding 8, the exchange: a refund went back the way of the booking's own newest payment
+    /// only. After an equal exchange of a card-paid booking it gave back nothing ("none") while the
+    /// card stayed charged; after a dearer one it paid the whole price in cash, the card's part
+    /// included. The payment ledger carries the old booking's card payment to the new booking and
+    /// a refund splits over what backs it: the card first, then the cash the exchange added.
+    void anExchangedBookingsRefundGoesBackToTheCardThatPaid()
+    {
+        const int cashier =
+            addStaff(QStringLiteral("Mina Park"), QStringLiteral("cashier"), QStringLiteral("482913"));
+        QVERIFY(cashier > 0);
+        const int showtime = m_db->addShowtime();
+        const QList<int> seats = m_db->seatIds(showtime);
+        QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET refund_approval_above_minor = 1000000")));
+        auto till = m_db->connect();
+        QVERIFY(till);
+        const QUuid tillUuid = QUuid::createUuid();
+        const QString tillId = tillUuid.toString(QUuid::WithoutBraces);
+        // A1 and A2 paid by card: 20,000 captured.
+        bo::test::ScriptedGateway gateway;
+        gateway.authorises << bo::test::ScriptedGateway::reply(GatewayOutcome::Done,
+                                                               GatewayPaymentState::Authorised);
+        gateway.captures << bo::test::ScriptedGateway::reply(GatewayOutcome::Done,
+                                                             GatewayPaymentState::Captured);
+        const QString code = bo::test::paidSale(*till, showtime, seats.mid(0, 2), QStringLiteral("till-a"),
+                                                tillUuid, &gateway);
+        QVERIFY(!code.isEmpty());
+        const QString card = m_db->scalar(
+            QStringLiteral("SELECT key FROM payment_intent WHERE booking_code = '%1' AND state = 'CAPTURED'")
+                .arg(code));
+        QVERIFY(!card.isEmpty());
+        QVERIFY(signIn(*till, cashier, QStringLiteral("482913"), tillId));
+        QVERIFY(till->exec(QStringLiteral("SELECT bo_shift_open(?::uuid, 'till-a', 50000)"), {tillId}).ok());
+        const auto drawer = [&] {
+            return m_db
+                ->scalar(
+                    QStringLiteral("SELECT bo_shift_expected_cash(id) FROM shift WHERE closed_at IS NULL"))
+                .toLongLong();
+        };
+
+        // Exchanges one seat of `from` for `newSeats`; the new booking's code.
+        const auto exchange = [&](const QString& from, const QString& label, const QList<int>& newSeats) {
+            const QString owner = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            QStringList ids;
+            for (int id : newSeats)
+                ids << QString::number(id);
+            const QString array = QLatin1Char('{') + ids.join(QLatin1Char(',')) + QLatin1Char('}');
+            auto held = till->exec(QStringLiteral("SELECT * FROM bo_hold(?, ?::integer[], ?::uuid)"),
+                                   {showtime, array, owner});
+            if (!held.ok())
+                return QStringLiteral("hold: ") + held.error().detail;
+            auto x = till->exec(QStringLiteral("SELECT response ->> 'new_code' FROM bo_exchange(?::uuid, ?, "
+                                               "ARRAY[?], ?, ?::uuid, ?::integer[], NULL, 'Better view', "
+                                               "'till-a', ?::uuid, NULL)"),
+                                {QUuid::createUuid().toString(QUuid::WithoutBraces), from, label, showtime,
+                                 owner, array, tillId});
+            if (!x.ok())
+                return QStringLiteral("exchange: ") + x.error().detail;
+            return x.value().next() ? x.value().value(0).toString() : QString();
+        };
+        // Refunds a whole booking; its parts as "method amount state" in order.
+        const auto refund = [&](const QString& booking) {
+            auto r = till->exec(QStringLiteral("SELECT method || ' ' || amount_minor || ' ' || state FROM "
+                                               "bo_refund_begin(?::uuid, ?, NULL, 'Feels unwell', 'till-a', "
+                                               "?::uuid, NULL, NULL)"),
+                                {QUuid::createUuid().toString(QUuid::WithoutBraces), booking, tillId});
+            if (!r.ok())
+                return QStringList{r.error().detail};
+            QStringList parts;
+            while (r.value().next())
+                parts << r.value().value(0).toString();
+            return parts;
+        };
+
+        // An equal exchange (A1 for C1), then the new booking refunded: its 10,000 goes back to
+        // the card that paid for A1; it used to answer "none" and give back nothing.
+        const QString equal = exchange(code, QStringLiteral("A1"), {seats.at(20)});
+        QVERIFY2(equal.size() == 9, qPrintable(equal));
+        QCOMPARE(refund(equal), QStringList{QStringLiteral("card 10000 REFUNDING")});
+        QCOMPARE(m_db->scalar(
+                     QStringLiteral("SELECT payment_key FROM refund WHERE booking_code = '%1'").arg(equal)),
+                 card);
+
+        // A dearer exchange (A2 for C2 and C3): 10,000 more taken in cash; the refund gives back
+        // 10,000 to the card and 10,000 in cash, not 20,000 out of the drawer.
+        const QString dearer = exchange(code, QStringLiteral("A2"), {seats.at(21), seats.at(22)});
+        QVERIFY2(dearer.size() == 9, qPrintable(dearer));
+        QCOMPARE(drawer(), qint64(60000));
+        QCOMPARE(refund(dearer), (QStringList{QStringLiteral("card 10000 REFUNDING"),
+                                              QStringLiteral("cash 10000 REFUNDED")}));
+        QCOMPARE(drawer(), qint64(50000));
+
+        // The card is given back exactly what it paid, and never again: the service cannot move
+        // its capture to REFUNDING on top of the refunds drawn on it.
+        QCOMPARE(
+            m_db->scalar(
+                QStringLiteral("SELECT sum(amount_minor) FROM refund WHERE payment_key = '%1'").arg(card)),
+            QStringLiteral("20000"));
+        auto service = m_db->connectAsService();
+        QVERIFY(service);
+        auto twice = service->exec(
+            QStringLiteral("SELECT state FROM bo_payment_advance(?::uuid, 'CAPTURED', 'REFUNDING')"), {card});
+        QVERIFY2(!twice.ok(), "the capture was moved to REFUNDING");
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT state FROM payment_intent WHERE key = '%1'").arg(card)),
+                 QStringLiteral("CAPTURED"));
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT string_agg(status, ',' ORDER BY code) FROM booking "
+                                             "WHERE code IN ('%1', '%2', '%3')")
+                                  .arg(code, equal, dearer)),
+                 QStringLiteral("REFUNDED,REFUNDED,REFUNDED"));
+    }
+
+    /// Finding 8, the drawer: a cash payment given back whole (a cancelled booking's) was still
+    /// counted as cash in the drawer that took it.
+    void aCashPaymentGivenBackLeavesTheDrawer()
+    {
+        const int cashier =
+            addStaff(QStringLiteral("Mina Park"), QStringLiteral("cashier"), QStringLiteral("482913"));
+        QVERIFY(cashier > 0);
+        const int showtime = m_db->addShowtime();
+        auto till = m_db->connect();
+        QVERIFY(till);
+        const QUuid tillUuid = QUuid::createUuid();
+        const QString tillId = tillUuid.toString(QUuid::WithoutBraces);
+        QVERIFY(signIn(*till, cashier, QStringLiteral("482913"), tillId));
+        QVERIFY(till->exec(QStringLiteral("SELECT bo_shift_open(?::uuid, 'till-a', 50000)"), {tillId}).ok());
+        const QString code = bo::test::paidSale(*till, showtime, m_db->seatIds(showtime).mid(0, 1),
+                                                QStringLiteral("till-a"), tillUuid);
+        QVERIFY(!code.isEmpty());
+        const auto drawer = [&] {
+            return m_db
+                ->scalar(
+                    QStringLiteral("SELECT bo_shift_expected_cash(id) FROM shift WHERE closed_at IS NULL"))
+                .toLongLong();
+        };
+        QCOMPARE(drawer(), qint64(60000));
+        auto manager = m_db->connectAsManager();
+        QVERIFY(manager);
+        QVERIFY(manager->exec(QStringLiteral("SELECT * FROM bo_cancel_booking(?)"), {code}).ok());
+        const QString cash = m_db->scalar(
+            QStringLiteral("SELECT key FROM payment_intent WHERE booking_code = '%1' AND state = 'CAPTURED'")
+                .arg(code));
+        auto back = till->exec(
+            QStringLiteral("SELECT state FROM bo_payment_advance(?::uuid, 'CAPTURED', 'REFUNDED')"), {cash});
+        QVERIFY2(back.ok(), qPrintable(back.ok() ? QString() : back.error().detail));
+        QCOMPARE(drawer(), qint64(50000));
     }
 
     /// Finding 2, attribution: sales and audit rows named whoever `SET bo.staff` named. A terminal's

@@ -184,12 +184,18 @@ void ExchangeDialog::onExchanged(const ExchangeResult& x)
     if (x.differenceMinor > 0)
         text +=
             QLatin1Char(' ') + tr("Take %1 in cash.").arg(formatMoney(x.differenceMinor, x.currency, locale));
-    else if (x.differenceMinor < 0 && x.refund && x.refund->method == QLatin1String("cash"))
-        text += QLatin1Char(' ') +
-                tr("Hand back %1 in cash.").arg(formatMoney(-x.differenceMinor, x.currency, locale));
-    else if (x.differenceMinor < 0)
-        text += QLatin1Char(' ') +
-                tr("%1 goes back to the card.").arg(formatMoney(-x.differenceMinor, x.currency, locale));
+    else if (x.differenceMinor < 0 && x.refund) {
+        // Given back over what paid for the old booking: the card first, then cash from the drawer.
+        const qint64 cash = x.refund->cashHandedBackMinor();
+        qint64 card = x.refund->method == QLatin1String("card") ? x.refund->amountMinor : 0;
+        for (const RefundPart& part : x.refund->parts)
+            card += part.method == QLatin1String("card") ? part.amountMinor : 0;
+        if (card > 0)
+            text +=
+                QLatin1Char(' ') + tr("%1 goes back to the card.").arg(formatMoney(card, x.currency, locale));
+        if (cash > 0)
+            text += QLatin1Char(' ') + tr("Hand back %1 in cash.").arg(formatMoney(cash, x.currency, locale));
+    }
     m_result->setText(text);
     m_seats->clear();
     m_approval->hide();

@@ -149,9 +149,16 @@ void RefundDialog::onQuoted(const RefundQuote& quote)
         }
         m_fullList = true;
     }
-    m_summary->setText(tr("Refund %1 for %2: %3.")
-                           .arg(formatMoney(quote.amountMinor, quote.currency, QLocale()),
-                                quote.seats.join(QLatin1Char(' ')), methodText(quote.method)));
+    if (quote.cardMinor > 0 && quote.cashMinor > 0)
+        m_summary->setText(tr("Refund %1 for %2: %3 back to the card and %4 in cash from this drawer.")
+                               .arg(formatMoney(quote.amountMinor, quote.currency, QLocale()),
+                                    quote.seats.join(QLatin1Char(' ')),
+                                    formatMoney(quote.cardMinor, quote.currency, QLocale()),
+                                    formatMoney(quote.cashMinor, quote.currency, QLocale())));
+    else
+        m_summary->setText(tr("Refund %1 for %2: %3.")
+                               .arg(formatMoney(quote.amountMinor, quote.currency, QLocale()),
+                                    quote.seats.join(QLatin1Char(' ')), methodText(quote.method)));
     m_approval->setVisible(quote.needsApproval);
     m_refund->setEnabled(true);
 }
@@ -211,25 +218,33 @@ void RefundDialog::onRefunded(const RefundRecord& refund)
     if (refund.key != m_key)
         return;
     const QString amount = formatMoney(refund.amountMinor, refund.currency, QLocale());
+    QString text;
     switch (refund.state) {
     case RefundState::Refunded:
-        m_result->setText(refund.method == QLatin1String("cash")
-                              ? tr("Refunded: hand back %1 in cash.").arg(amount)
-                              : tr("Refunded: %1 %2.").arg(amount, methodText(refund.method)));
+        text = refund.method == QLatin1String("cash")
+                   ? tr("Refunded: hand back %1 in cash.").arg(amount)
+                   : tr("Refunded: %1 %2.").arg(amount, methodText(refund.method));
         break;
     case RefundState::Refunding:
-        m_result->setText(
-            tr("The seats are free; %1 back to the card waits for the payment service and is sent "
-               "again by itself.")
-                .arg(amount));
+        text = tr("The seats are free; %1 back to the card waits for the payment service and is sent "
+                  "again by itself.")
+                   .arg(amount);
         break;
     case RefundState::Failed:
-        m_result->setText(
-            tr("The payment service refused to give back %1 (%2): settle it with the customer another "
-               "way.")
-                .arg(amount, refund.failure));
+        text = tr("The payment service refused to give back %1 (%2): settle it with the customer another "
+                  "way.")
+                   .arg(amount, refund.failure);
         break;
     }
+    // The cash an exchange added to a card-paid booking goes back out of the drawer beside the card.
+    const qint64 cashToo =
+        refund.cashHandedBackMinor() -
+        (refund.method == QLatin1String("cash") && refund.state == RefundState::Refunded ? refund.amountMinor
+                                                                                         : 0);
+    if (cashToo > 0)
+        text += QLatin1Char(' ') +
+                tr("Hand back %1 in cash as well.").arg(formatMoney(cashToo, refund.currency, QLocale()));
+    m_result->setText(text);
     m_seats->clear();
     m_fullList = false;
     m_summary->clear();
