@@ -91,7 +91,7 @@ struct QueueChange
     QList<qint64> admittedTickets;
 };
 
-/// The port of the admission queue (ARCHITECTURE §3, issue 12). Every call is one committed statement
+/// The port of the admission queue (ARCHITECTURE §3). Every call is one committed statement
 /// and moves the line first (ended sales free their places, the head is admitted). One object
 /// belongs to one thread; calls block on the database, so a screen calls them from a worker.
 ///

@@ -52,7 +52,7 @@ struct DoorOptions
     int reloadSeconds = 60;
 };
 
-/// The door's check of one scan after another (issue 13, parts 3 and 4): the signature verified
+/// The door's check of one scan after another, online and offline: the signature verified
 /// here with the public keys from the database, the showtime and its windows checked on the
 /// database's clock, then the database admits exactly once (bo_door_checkin). Scans are handled
 /// in order, one at a time. Keeps the admitted / expected count of its showtimes live from the

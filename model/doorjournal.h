@@ -21,7 +21,7 @@ struct DoorLocalState
     QDateTime savedAt; ///< UTC, the door PC's own clock when saved
 };
 
-/// The door's durable local journal (issue 13, part 4): every scan is appended before its verdict
+/// The door's durable local journal: every scan is appended before its verdict
 /// is shown and updated as it is decided, undone and synced, so the door's state after a crash
 /// is the journal's. The SQLite adapter is db/SqliteDoorJournal. Calls are synchronous and local
 /// (no network): each write is durable when it returns. Use from one thread.

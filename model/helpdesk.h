@@ -30,7 +30,7 @@ struct HelpCall
     QDateTime answeredAt; ///< UTC, database clock; null while open
 };
 
-/// The help-call port (issue 14, "Call for help"): a kiosk calls, every till hears of it at once
+/// The help-call port (docs/DECISIONS.md, "Help calls"): a kiosk calls, every till hears of it at once
 /// through the database's announcements, the first till to answer "on my way" wins and the
 /// kiosk hears who is coming. Implemented in db/ (PgHelpDesk). Every call returns at once; the
 /// answers come as signals on the caller's thread.

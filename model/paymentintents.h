@@ -108,7 +108,7 @@ struct IntentFilter
     int limit = 200;
 };
 
-/// The port of the durable payment intents (ARCHITECTURE §3, issue 11). Changes are single committed
+/// The port of the durable payment intents (ARCHITECTURE §3). Changes are single committed
 /// statements; one object belongs to one thread.
 class PaymentIntents
 {

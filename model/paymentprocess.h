@@ -56,7 +56,7 @@ struct PaymentOutcome
 
 [[nodiscard]] const char* paymentOutcomeName(PaymentOutcome::Kind kind);
 
-/// The payment of one sale through a durable intent (ARCHITECTURE §3, issue 11, docs/PAYMENTS.md).
+/// The payment of one sale through a durable intent (ARCHITECTURE §3, docs/PAYMENTS.md).
 /// Every call to the payment service is preceded by a committed "about to call" state and
 /// followed by a committed result; an outcome that is unknown is resolved by asking again with
 /// the same key, never by guessing. Blocking: runs on a worker thread or in the CLI.

@@ -31,7 +31,7 @@ struct PaymentCheck
     bool othersChecked = false;
 };
 
-/// The port of the manager's view of unresolved payments (issue 11): asynchronous requests that
+/// The port of the manager's view of unresolved payments: asynchronous requests that
 /// return a request id at once and answer by signal on the caller's thread, so the screen never
 /// waits on the database or the payment service.
 class PaymentRecords : public QObject

@@ -14,8 +14,8 @@ namespace bo {
 
 class TerminalBackend;
 
-/// The posters of the films on a terminal's board (issue 15; docs/DECISIONS.md "Posters on the
-/// board and the kiosk"), each asked for once: every list of showtimes the backend loads names its
+/// The posters of the films on a terminal's board (docs/DECISIONS.md "Posters on the board and
+/// the kiosk"), each asked for once: every list of showtimes the backend loads names its
 /// films, and only the films not asked for before are asked for (TerminalBackend::loadPosters),
 /// so a board's refresh never reads posters again. A request lost to a dropped connection is asked
 /// again with the next list once the terminal is back online. GUI thread.

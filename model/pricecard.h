@@ -14,7 +14,7 @@
 
 namespace bo {
 
-// A price list as a manager writes it (issue 15, part 4): its ticket types with their base prices
+// A price list as a manager writes it: its ticket types with their base prices
 // and the rules that change them (dayparts, kinds of day, seat-kind and format surcharges,
 // holidays). Its file format is described in docs/FORMATS.md ("Price lists").
 

@@ -12,7 +12,7 @@ namespace bo {
 
 class CardPayments;
 
-/// The refund workflow for the counter, the manager's pages and the CLI (issue 16, part 3): the
+/// The refund workflow for the counter, the manager's pages and the CLI: the
 /// database frees the seats and writes the refund (Refunds::begin), then a card refund is asked of
 /// the payment service with the refund's own key — asking again after a crash or a timeout is
 /// safe — and its answer is recorded. A refund whose answer is unknown stays Refunding and is

@@ -54,7 +54,7 @@ public:
     enum class EndReason { Cancelled, Expired, Offline };
     Q_ENUM(EndReason)
 
-    /// Every payment and its confirm go through `payments` (not owned; issue 11): recorded as an
+    /// Every payment and its confirm go through `payments` (not owned): recorded as an
     /// intent before anything is sent. `clock` (not owned) drives the countdowns; null: the
     /// machine's steady clock.
     SaleFlow(SeatOperations* seats, SalePayments* payments, QString terminalName,
@@ -112,7 +112,7 @@ public slots:
     void cancel();
     /// After Completed: ready for the next customer.
     void finish();
-    /// Asks the server for more time for the current step (server-capped: issue 10's
+    /// Asks the server for more time for the current step (capped by the server's
     /// bo_extend_hold); extensionAnswered says how it went.
     void extendTime();
     /// Looks at the clock: countdown ticks, the warning, the end.

@@ -20,7 +20,7 @@ struct PaymentOrder
     qint64 msLeft = 0;
 };
 
-/// The port through which a sale is paid and booked (issue 11): asynchronous requests that return
+/// The port through which a sale is paid and booked: asynchronous requests that return
 /// a request id at once and answer by signal on the caller's thread, the phases on the way
 /// included, so the screen says what is happening ("waiting for the card terminal", "checking the
 /// payment") and never a false success.

@@ -29,7 +29,7 @@ struct SeatBlock
     QString currency;
 };
 
-/// The accessible seat list of issue 14: the blocks of N adjacent free seats of a showtime, best
+/// The kiosk's accessible seat list: the blocks of N adjacent free seats of a showtime, best
 /// first by the seat map's own preference (SeatChoice::rankedBlocks), with row, seat numbers,
 /// kind, price and a sentence a voice reads ("Row F, seats 11 to 12, aisle, 15,000 won").
 ///

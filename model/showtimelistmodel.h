@@ -28,7 +28,7 @@ public:
 
     void setShowtimes(const QList<ShowtimeInfo>& showtimes);
     void setLocale(const QLocale& locale);
-    /// How many wait in the admission queue, per showtime with a queue (issue 12); a showtime not
+    /// How many wait in the admission queue, per showtime with a queue; a showtime not
     /// named has no queue. Shown beside the seats while someone waits; QueueWaitingRole reads it.
     void setQueueWaiting(const QHash<int, int>& waiting);
     /// A line moved (an announcement): its showtime's count follows, unless an announcement with a

@@ -46,7 +46,7 @@ signals:
     void showtimesLoaded(const QList<bo::ShowtimeInfo>& showtimes);
     void postersLoaded(const QList<bo::FilmPoster>& posters);
     /// After showtimesLoaded: how many wait in the admission queue, per showtime of that range
-    /// that has a queue (issue 12).
+    /// that has a queue.
     void queueWaitingLoaded(const QHash<int, int>& waiting);
     /// A showtime's admission queue moved (any terminal's join, leave, heartbeat or admission):
     /// how many wait now. Lost while offline, like seat changes; `reconnected` says so.

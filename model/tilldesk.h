@@ -14,7 +14,7 @@
 
 namespace bo {
 
-/// The counter's money desk (issue 16, parts 2 and 3): the till's shift, its drawer, the blind
+/// The counter's money desk: the till's shift, its drawer, the blind
 /// count and the refunds, answered by signals from a thread of its own (db/pgtilldesk.h), so that
 /// the screens never wait for the database, a PIN's check or the payment service.
 /// Every call names what it answers with; a failure answers with failed(what, error).

@@ -24,7 +24,7 @@ struct VoiceSettings
     bool headphonesConnected = false; ///< told by the kiosk's jack sensor or keypad driver
 };
 
-/// The voice guidance port (issue 14, "Voice guidance"): what the kiosk says and how. The
+/// The voice guidance port (docs/KIOSK.md, "Accessibility"): what the kiosk says and how. The
 /// settings and the muting rules live here, the same for every adapter; an adapter only speaks
 /// (the real one on Qt TextToSpeech in voice/, a recording fake in tests/support).
 ///

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# CI step for the Debian package (issue 17), on a machine where packaging/install-deps.sh ran, as
+# CI step for the Debian package, on a machine where packaging/install-deps.sh ran, as
 # root (or with sudo): builds the package (reusing build/$BOXOFFICE_PRESET, default build/release),
 # validates it (lintian, desktop-file-validate, appstreamcli), installs it with apt as a user would, checks that every
 # library the installed programs and the Qt plugins they load need comes from the package's

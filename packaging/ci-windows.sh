@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# CI step for Windows (issue 17), on a Debian machine where packaging/install-deps.sh ran:
+# CI step for Windows, on a Debian machine where packaging/install-deps.sh ran:
 #  1. cross-builds ONCE, in build/windows-mingw: the executables and the unit tests
 #     (packaging/build-windows.sh with BOXOFFICE_WINDOWS_TESTS=1);
 #  2. runs `ctest -L unit` on that build, every unit test a Windows program under wine
@@ -329,7 +329,7 @@ timeout -k 10 60 wine "$door" --db "$terminal_db" --door Main --showtime "$showt
 echo "ci-windows: the door loaded showtime $showtime online (exit 0)"
 phase "door app under Xvfb"
 
-# The kiosk (issue 14) has no voice on Windows (the prefix has no Qt TextToSpeech): it must still
+# The kiosk has no voice on Windows (the prefix has no Qt TextToSpeech): it must still
 # start, reach the attract screen online and say in its log that the voice is silent.
 echo "== ci-windows: the installed boxoffice-kiosk.exe reaches its attract screen (Xvfb $DISPLAY)"
 kiosk_logs="$work/kiosk-logs"

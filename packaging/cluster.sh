@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: Box office developers
 #
 # A three-node PostgreSQL 15 cluster with automatic failover on this machine, on loopback ports,
-# for demos, tests and operators to try (issue 20; docs/DECISIONS.md, "Failover: Patroni").
+# for demos, tests and operators to try (docs/DECISIONS.md, "Failover: Patroni").
 # One etcd member holds the leader lock; three Patroni agents each run one PostgreSQL node in
 # strict synchronous mode. No systemd: plain background processes whose ids are kept in DIR.
 #

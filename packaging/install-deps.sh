@@ -20,7 +20,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools libqt6sql6-psql qt6-svg-dev
     # the manager's report charts (ui/manager/reportscreen.cpp; left out where Qt Charts is missing)
     qt6-charts-dev
-    # the door's local journal (issue 13, part 4: offline doors): Qt's SQLite driver
+    # the door's local journal (offline doors): Qt's SQLite driver
     libqt6sql6-sqlite
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     # the payment-service simulator boxoffice-paysim (Linux only): Qt HttpServer; Debian's CMake
@@ -30,14 +30,14 @@ packages=(
     openssl
     # PostgreSQL client library and server binaries (the demo, the tests and the benchmark start their own)
     libpq-dev postgresql-15 postgresql-client-15
-    # the three-node failover cluster of packaging/cluster.sh and its tests (issue 20): Patroni, its
+    # the three-node failover cluster of packaging/cluster.sh and its tests: Patroni, its
     # etcd client library and one etcd server for the leader lock
     patroni python3-etcd etcd-server
-    # the connection pooler of a chain's terminals (packaging/pooler.sh and its tests, issue 20)
+    # the connection pooler of a chain's terminals (packaging/pooler.sh and its tests)
     pgbouncer
     # logging
     libspdlog-dev libfmt-dev
-    # tickets (issue 13): Ed25519 signatures of the QR payload, the QR code itself; the tests read
+    # tickets: Ed25519 signatures of the QR payload, the QR code itself; the tests read
     # the QR back with ZXing and rasterise the PDF with poppler's pdftoppm
     libsodium-dev libqrencode-dev libzxing-dev poppler-utils
     # the benchmark's Redis strategy (boxoffice-bench seats): hiredis to build it, a server it starts
@@ -50,7 +50,7 @@ packages=(
     # the Windows MSI, the second format (packaging/windows/Msi.cmake): wixl builds it, msitools'
     # msiinfo lists its tables in packaging/ci-windows.sh
     wixl msitools
-    # the kiosk's voice guidance (voice/, issue 14): Qt TextToSpeech, its speech-dispatcher plugin
+    # the kiosk's voice guidance (voice/): Qt TextToSpeech, its speech-dispatcher plugin
     # with espeak-ng (Korean and English voices), and flite as the fallback engine (English only);
     # Debian's CMake package of Qt TextToSpeech needs Qt QmlIntegration, from qt6-declarative-dev
     qt6-declarative-dev qt6-speech-dev qt6-speech-speechd-plugin speech-dispatcher espeak-ng qt6-speech-flite-plugin

@@ -3,8 +3,8 @@
 # SPDX-FileCopyrightText: Box office developers
 #
 # A connection pooler (Debian's pgbouncer, transaction mode) in front of one PostgreSQL server on
-# this machine, on a loopback port, for tests, the benchmark and operators to try (issue 20;
-# docs/DECISIONS.md, "500 terminals: a pooler for the statements, a session for LISTEN").
+# this machine, on a loopback port, for tests, the benchmark and operators to try
+# (docs/DECISIONS.md, "500 terminals: a pooler for the statements, a session for LISTEN").
 #
 #   packaging/pooler.sh up DIR --port PORT --server HOST:PORT --users FILE [--pool N] [--max-server N]
 #   packaging/pooler.sh down DIR           stops the pooler started by `up` (DIR stays)

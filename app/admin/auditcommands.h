@@ -9,7 +9,7 @@
 
 namespace bo {
 
-/// The audit log (issue 16, part 4), a manager's: `audit [--since TIME] [--limit N]` lists the
+/// The audit log, a manager's: `audit [--since TIME] [--limit N]` lists the
 /// events; `audit verify` recomputes the hash chain here and names what breaks it (exit 3).
 class AuditCommands final
 {

@@ -9,7 +9,7 @@
 
 namespace bo {
 
-/// House and blocked seats (issue 15): `block` and `unblock` (a manager's), `blocks` (any login).
+/// House and blocked seats: `block` and `unblock` (a manager's), `blocks` (any login).
 class BlockCommands final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::BlockCommands)

@@ -12,7 +12,7 @@
 
 namespace bo {
 
-/// The films (issue 15): `films` (any login), `film-add`, `film-edit` and `film-retire` (a
+/// The films: `films` (any login), `film-add`, `film-edit` and `film-retire` (a
 /// manager's).
 class FilmCommands final
 {

@@ -9,8 +9,8 @@
 
 namespace bo {
 
-/// A hall's blocked seats (issue 15, "per hall"): `hall-block` and `hall-unblock` (a manager's),
-/// `hall-blocks` (any login).
+/// A hall's blocked seats, in each of its showtimes not yet ended and each made later: `hall-block`
+/// and `hall-unblock` (a manager's), `hall-blocks` (any login).
 class HallBlockCommands final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::HallBlockCommands)

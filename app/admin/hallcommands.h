@@ -9,7 +9,7 @@
 
 namespace bo {
 
-/// The halls and their seat layouts (issue 15): `halls`, `hall-import`, `hall-export`. The file
+/// The halls and their seat layouts: `halls`, `hall-import`, `hall-export`. The file
 /// formats are docs/FORMATS.md's; importing needs a manager login.
 class HallCommands final
 {

@@ -18,7 +18,7 @@ namespace bo {
 class CliCardService;
 struct PaymentIntent;
 
-/// The payment commands (issue 11, docs/PAYMENTS.md): `sell` (a whole sale paid by card or cash
+/// The payment commands (docs/PAYMENTS.md): `sell` (a whole sale paid by card or cash
 /// through a durable intent, the counter's workflow), `payments`, `payment KEY` and `reconcile`.
 class PaymentCommands final
 {

@@ -9,7 +9,7 @@
 
 namespace bo {
 
-/// The price lists (issue 15): `prices` (any login) and `price-set` (a manager's).
+/// The price lists: `prices` (any login) and `price-set` (a manager's).
 class PriceCommands final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::PriceCommands)

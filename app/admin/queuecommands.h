@@ -11,7 +11,7 @@
 
 namespace bo {
 
-/// The admission queue's commands (issue 12): `queue`, `queue-capacity`, `queue-join`,
+/// The admission queue's commands: `queue`, `queue-capacity`, `queue-join`,
 /// `queue-status`, `queue-leave`. Each is one call of the AdmissionQueue port (db/queuestore).
 class QueueCommands final
 {

@@ -13,7 +13,7 @@ namespace bo {
 
 struct RefundRecord;
 
-/// Refunds by CLI (issue 16, part 3): `refund CODE [SEAT...] --reason R [--approve STAFF]`,
+/// Refunds by CLI: `refund CODE [SEAT...] --reason R [--approve STAFF]`,
 /// `refunds [CODE] [--unresolved] [--settle]` and `refund-all SHOWTIME --reason R` (a manager's).
 class RefundCommands final
 {

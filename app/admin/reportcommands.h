@@ -9,7 +9,7 @@
 
 namespace bo {
 
-/// The manager's reports by CLI (issue 16, part 5): `report day [--date YYYY-MM-DD] | shift N |
+/// The manager's reports by CLI: `report day [--date YYYY-MM-DD] | shift N |
 /// showtime N [--csv FILE] [--pdf FILE]`: text on standard output, or the report as JSON, and
 /// the files written whole or not at all.
 class ReportCommands final

@@ -10,7 +10,7 @@
 
 namespace bo {
 
-/// A till's day by CLI (issue 16, parts 1 and 2), as the till named by --terminal: `sign-in`,
+/// A till's day by CLI, as the till named by --terminal: `sign-in`,
 /// `sign-out`, `shift-open`, `pay-in`, `pay-out`, `shift-close` (the blind count), `shift` (the
 /// open shift's X report).
 class ShiftCommands final

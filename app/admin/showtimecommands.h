@@ -11,7 +11,7 @@
 namespace bo {
 
 /// What is playing: `showtimes` and `seats` (any login), `showtime-add` and `showtime-cancel`
-/// (a manager's, issue 15).
+/// (a manager's).
 class ShowtimeCommands final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::ShowtimeCommands)

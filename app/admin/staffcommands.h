@@ -11,7 +11,7 @@ namespace bo {
 
 class StaffDirectory;
 
-/// The staff (issue 16, part 1): `staff-add`, `staff-pin`, `staff-disable` (a manager's),
+/// The staff: `staff-add`, `staff-pin`, `staff-disable` (a manager's),
 /// `staff-unlock` (a manager's login), `staff` (the list). A PIN is read from standard input,
 /// never taken as an argument, and sent to the server, which keeps only its bcrypt hash
 /// (docs/SECURITY.md).

@@ -11,7 +11,7 @@ namespace bo {
 
 struct Ticket;
 
-/// The ticket and door commands (issue 13): `ticket CODE [--pdf FILE] [--paper a4|letter]
+/// The ticket and door commands: `ticket CODE [--pdf FILE] [--paper a4|letter]
 /// [--escpos FILE] [--reprint]` (issuing and signing need a manager login), `checkin PAYLOAD
 /// --door NAME [--showtime N]` (0 admitted, 3 refused with the reason, 2 not a ticket code),
 /// `checkins SHOWTIME` and `ticket-keys [--new | --retire ID]`.

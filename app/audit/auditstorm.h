@@ -40,7 +40,7 @@ struct AuditStormOptions
     quint32 seed = 0;           ///< 0: random
 };
 
-/// A long storm that checks itself (issue 10): workers hold / extend / release / begin payment /
+/// A long storm that checks itself: workers hold / extend / release / begin payment /
 /// take cash / confirm (replayed sequentially, concurrently and under another terminal name) /
 /// cancel on a small hall with a hot spot, each confirm carrying its sale's cash payment as a
 /// staffed till's does (a cashier the manager login adds, signed in at each worker's till), while

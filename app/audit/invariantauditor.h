@@ -41,7 +41,7 @@ struct AuditPass
     [[nodiscard]] qint64 total() const;
 };
 
-/// Checks the seat and booking invariants of issue 10 ("a long storm that checks itself"), each
+/// Checks the seat and booking invariants (docs/DECISIONS.md, "The audit storm and its grace"), each
 /// time inside one REPEATABLE READ READ ONLY transaction, so every query of a pass sees the same
 /// committed state. Each invariant is a query returning the offending rows:
 ///   a  no seat with two owners

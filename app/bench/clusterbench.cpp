@@ -315,7 +315,7 @@ SeatBenchReport runClusterComparison(const ComparedServer& single, const Compare
     const QString target =
         QStringLiteral("cluster ≥ %1 × the single server at %2 clients").arg(targetRatio).arg(targetClients);
     if (targetPoints > 0)
-        text << "\nTarget (issue 20) " << target << ": "
+        text << "\nTarget " << target << ": "
              << (missed.isEmpty() ? QStringLiteral("met")
                                   : QStringLiteral("**missed** (%1)").arg(missed.join(QStringLiteral(", "))))
              << ".\n";

@@ -26,9 +26,10 @@ struct ComparedServer
 };
 
 /// The seat bench's strategies on the single server and on the three-node synchronous cluster
-/// (issue 20): the same workload on both, alternately (single, cluster, single, cluster, ...)
-/// so that the ratio cluster / single comes from one run on one machine load. Around every run
-/// a ServerProbe reads what the server did (commits, WAL, waits for the standby, CPU).
+/// (docs/BENCHMARKS.md, "Failover: the cluster against the single server"): the same workload on
+/// both, alternately (single, cluster, single, cluster, ...) so that the ratio cluster / single
+/// comes from one run on one machine load. Around every run a ServerProbe reads what the server did
+/// (commits, WAL, waits for the standby, CPU).
 [[nodiscard]] SeatBenchReport runClusterComparison(const ComparedServer& single,
                                                    const ComparedServer& cluster,
                                                    const SeatBenchOptions& options, int rounds,

@@ -9,7 +9,7 @@
 
 namespace bo::bench {
 
-/// Scan to verdict at the door (issue 13, part 3): `tickets` tickets sold and issued on a bench
+/// Scan to verdict at the door: `tickets` tickets sold and issued on a bench
 /// database of `server`, then scanned into the real door window (keystrokes, then Enter) through
 /// the real backend; the time from the Enter key to the verdict's screen painted, for admits,
 /// for the same tickets refused as already used (both ask the database) and for forged ones

@@ -6,9 +6,9 @@
 //          workload on the single server and on the three-node synchronous cluster, alternately
 //   gui    seat-map paint times, NOTIFY-to-repaint latency, resident memory
 //   all    both (the default); the GUI part runs first so its memory figure is its own
-//   audit  the invariant auditor's storm (issue 10): sales, replays, cancels and sweeps with tiny
+//   audit  the invariant auditor's storm: sales, replays, cancels and sweeps with tiny
 //          TTLs for --seconds (up to an hour), every invariant checked every second
-//   crowd  a premiere going on sale (issue 12): crowds of customers against one showtime of the
+//   crowd  a premiere going on sale: crowds of customers against one showtime of the
 //          demo's largest hall, every strategy side by side (docs/BENCHMARKS.md, "The crowd")
 #include <algorithm>
 #include <csignal>
@@ -202,7 +202,7 @@ int parseCrowdOptions(const QCommandLineParser& parser, bo::bench::CrowdOptions&
 
 int main(int argc, char* argv[])
 {
-    // A chain's terminals through a pooler (issue 20): options and application of its own.
+    // A chain's terminals through a pooler: options and application of its own.
     if (argc > 1 && qstrcmp(argv[1], "terminals") == 0)
         return bo::bench::runTerminalsCommand(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY"))

@@ -151,7 +151,7 @@ int runTerminalsCommand(int argc, char* argv[])
     QCoreApplication::setApplicationName(QStringLiteral("boxoffice-bench"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "boxoffice-bench terminals: a chain's terminals through a pooler (issue 20). Each simulated "
+        "boxoffice-bench terminals: a chain's terminals through a pooler. Each simulated "
         "terminal keeps its seat-map session (LISTEN) and one statement connection, through pgbouncer "
         "(pooled) or straight to the server (direct); one announcer publishes for the site, as the "
         "payment service runs it."));

@@ -249,7 +249,8 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
         static_cast<bool>(cardPayments.value()), cardService.timings());
     BackgroundReconciler::Options reconcile;
     reconcile.terminal = terminal;
-    // (everyTerminal stays off: the payment service's reconciler settles the others', finding 6.)
+    // (everyTerminal stays off: the payment service's reconciler settles the other terminals'
+    // payments; docs/SECURITY.md, finding 6.)
     stack->m_reconciler = std::make_unique<BackgroundReconciler>(
         PaymentIntentStore::factory(statements, db, QStringLiteral("reconciler")),
         SeatStore::factory(statements, QStringLiteral("reconciler")), cardPayments.value(), reconcile);

@@ -75,7 +75,7 @@ int main(int argc, char* argv[])
     window.setPaymentRecords(&stack->paymentRecords());
     if (stack->ticketPrinting())
         window.setTicketPrinting(stack->ticketPrinting());
-    // The kiosks' calls for help (issue 14): a notice with "On my way" on this till's window.
+    // The kiosks' calls for help: a notice with "On my way" on this till's window.
     bo::PgHelpDesk helpDesk(stack->database());
     bo::HelpCallBoard helpCalls(&helpDesk, stack->terminal());
     helpDesk.start();
@@ -84,11 +84,11 @@ int main(int argc, char* argv[])
     // own to the same database (docs/DECISIONS.md, "Manager screens").
     bo::PgManagerScreens managerScreens(stack->database());
     window.setManagerScreens(&managerScreens);
-    // The staff sign-in (issue 16): with the till's permanent id, the one its sales carry, so that
+    // The staff sign-in: with the till's permanent id, the one its sales carry, so that
     // the server stamps each sale with the member signed in here.
     bo::PgStaffSession staffSession(stack->database(), stack->terminal(), stack->terminalId());
     window.setStaffSession(&staffSession);
-    // Till → shift, drawer, blind count and refunds (issue 16), on a thread of their own.
+    // Till → shift, drawer, blind count and refunds, on a thread of their own.
     // The till's shift, drawer and refunds are plain statements: through the pooler when there is one.
     bo::PgTillDesk tillDesk(stack->statements(), stack->terminal(), stack->terminalId(),
                             stack->cardPayments());

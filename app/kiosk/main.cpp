@@ -203,7 +203,7 @@ int runKiosk(int argc, char* argv[])
         return bo::StaffPin::verify(preferences.value(QStringLiteral("kiosk/staff-pin-hash")).toString(),
                                     pin);
     });
-    // With staff in the database, a supervisor's or manager's number and PIN instead (issue 16):
+    // With staff in the database, a supervisor's or manager's number and PIN instead:
     // the same sign-in as the tills', its wrong PINs counted and locked out by the server.
     bo::PgStaffSession staffSession(stack->database(), stack->terminal(), stack->terminalId());
     window.setStaffSession(&staffSession);

@@ -19,7 +19,9 @@ BEGIN
     IF p_door IS NULL OR length(p_door) NOT BETWEEN 1 AND 80 THEN
         RAISE EXCEPTION 'a door is named by 1 to 80 characters' USING ERRCODE = 'BO400';
     END IF;
-    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    -- Money and admissions are durable whatever the session says (docs/SECURITY.md, finding 10):
+    -- synchronous_commit is any session's to set, and an admit answered, then lost in a crash or a
+    -- failover, would let the ticket in twice.
     PERFORM set_config('synchronous_commit', 'on', true);
     -- The ticket's row lock orders every door scanning this serial: the second waits for the
     -- first's commit, then sees its admit (each statement reads a new snapshot).
@@ -87,7 +89,9 @@ DECLARE
     v_showtime integer;
     v_count    integer;
 BEGIN
-    -- Money and admissions are durable whatever the session says (issue 36 finding 10).
+    -- Money and admissions are durable whatever the session says (docs/SECURITY.md, finding 10):
+    -- synchronous_commit is any session's to set, and an undo answered, then lost in a crash,
+    -- would leave the ticket admitted.
     PERFORM set_config('synchronous_commit', 'on', true);
     UPDATE checkin c SET undone_at = clock_timestamp(), undone_by = session_user
      WHERE c.ticket_serial = p_serial AND c.undone_at IS NULL AND c.door = p_door

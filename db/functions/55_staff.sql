@@ -59,7 +59,7 @@ BEGIN
     -- bo.staff names who acts only for a manager's login (its pages name the member whose
     -- manager's PIN opened them; that login may set any member's PIN anyway). Any other login can
     -- set the setting too: a terminal's work is attributed to the member signed in at its own
-    -- till, never to whom it names (issue 36 finding 2).
+    -- till, never to whom it names (docs/SECURITY.md, finding 2).
     IF v_named IS NOT NULL AND v_named ~ '^[0-9]{1,9}$' AND bo_terminal_kind() IN ('manager', 'owner') THEN
         SELECT s.id INTO v_staff FROM staff s WHERE s.id = v_named::integer AND s.disabled_at IS NULL;
         RETURN v_staff;

@@ -27,8 +27,9 @@ REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, bo
 -- admits and does nothing else. boxoffice_terminal (the logins made before 0041)
 -- holds nothing of its own: it is a member of boxoffice_till. The site's leads (the announcer's
 -- publishing, the reconciler's and the sweep) are the payment service's alone (boxoffice-service runs
--- them): a lead a kiosk could take, it could sit on and freeze every seat map (finding 6). A manager
--- may still sweep by hand (boxoffice-admin sweep), which frees only what has lapsed.
+-- them): a lead a kiosk could take, it could sit on and freeze every seat map (docs/SECURITY.md,
+-- finding 6). A manager may still sweep by hand (boxoffice-admin sweep), which frees only what has
+-- lapsed.
 GRANT EXECUTE ON FUNCTION bo_confirm(text, uuid, integer, uuid, integer[], text[], jsonb, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_seat_map(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_sweep(integer) TO boxoffice_manager, boxoffice_service;

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# The Debian package (CPack DEB; issue 17). Included by packaging/CMakeLists.txt on Linux.
+# The Debian package (CPack DEB). Included by packaging/CMakeLists.txt on Linux.
 # Besides the programs it installs, under FHS paths only:
 #   share/applications/org.boxoffice.{Counter,Door,Kiosk}.desktop, share/metainfo/…metainfo.xml (AppStream)
 #   share/icons/hicolor/{16x16…256x256,scalable}/apps/org.boxoffice.Counter.{png,svg}

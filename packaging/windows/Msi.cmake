@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# The MSI (issue 17): CPack's External generator runs this script (CPACK_EXTERNAL_PACKAGE_SCRIPT,
+# The MSI: CPack's External generator runs this script (CPACK_EXTERNAL_PACKAGE_SCRIPT,
 # set in Packaging.cmake) on the install CPack staged the same way as for the NSIS installer (same
 # install rules, stripped, checked by CheckDlls.cmake), so both formats carry the same files:
 #   cd build/windows-mingw && cpack -G External     (bash packaging/build-windows.sh does it)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# The Windows installer (issue 17), included by packaging/CMakeLists.txt (which holds what every
+# The Windows installer, included by packaging/CMakeLists.txt (which holds what every
 # installer shares and includes CPack after this file): a 64-bit NSIS installer made by CPack from
 # the cross build (preset windows-mingw, bash packaging/build-windows.sh). A cross build has no
 # windeployqt, so what goes beside the executables is listed here by name, and CheckDlls.cmake (run by CPack before

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // Runs the real boxoffice-admin executable against a fresh demo database per test: block,
-// unblock and blocks (issue 15, migration 0021). A manager blocks seats with a reason that the
+// unblock and blocks (migration 0021). A manager blocks seats with a reason that the
 // listing shows; a held or sold seat exits 3 naming it and nothing changes; bad input exits 2 and
 // changes nothing; a terminal login cannot block or unblock but may read the blocks.
 #include <QJsonArray>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // Runs the real boxoffice-admin executable against a fresh demo database per test: films and
-// film-add (issue 15, migration 0022). A manager adds a film with its poster that the listing
+// film-add (migration 0022). A manager adds a film with its poster that the listing
 // shows and a showtime can play; the same title and format twice exits 3; bad input exits 2 and
 // changes nothing; a terminal login cannot add a film but may list them. film-retire (0031): a
 // retired film gets no showtime (exit 3), keeps selling the ones it has, is listed with --all.

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // Runs the real boxoffice-admin executable against a fresh database per test: halls,
-// hall-import and hall-export (issue 15). Round trips through the database are lossless, a bad
+// hall-import and hall-export. Round trips through the database are lossless, a bad
 // file names its line and changes nothing, a terminal login is refused, and replacing a hall's
 // layout leaves the showtimes already made on their version.
 #include <QJsonArray>

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // A till's money by the real boxoffice-admin against a demo database and a real boxoffice-paysim
-// (issue 16's "done when", by CLI): a cashier signs in with the PIN on standard input, opens a
-// float, sells by cash and by card, refunds one seat of the card sale with a supervisor's PIN (the
-// card refund through the payment service), a manager refunds a cancelled showtime with
+// (a till's whole day end to end, by CLI): a cashier signs in with the PIN on standard input, opens
+// a float, sells by cash and by card, refunds one seat of the card sale with a supervisor's PIN
+// (the card refund through the payment service), a manager refunds a cancelled showtime with
 // refund-all (killed half way and run again: nothing refunded twice), the cashier closes with a
 // blind count, and every step is in the audit log, whose chain verifies. Bad input exits 2 and
 // changes nothing; a refusal exits 3.

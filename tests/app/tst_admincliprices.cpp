@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // Runs the real boxoffice-admin executable against a fresh demo database per test: prices and
-// price-set (issue 15, migration 0023). A manager sets the shipped example card as a new version
+// price-set (migration 0023). A manager sets the shipped example card as a new version
 // of the demo's Standard list: showtimes on sale keep the old version, a new showtime sells at the
 // new one, setting the same card again stores nothing and `prices NAME` gives the card back.
 // Bad cards exit 2 and change nothing; a terminal login cannot set prices but may list them;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// `boxoffice-admin report` by the real program (issue 16, part 5): a cashier's shift of cash sales
+// `boxoffice-admin report` by the real program: a cashier's shift of cash sales
 // with a refund, closed with a blind count; the manager's day report as JSON, as CSV read back
 // (RFC 4180) and as a PDF turned into a page image by pdftoppm (not blank) and into text by
 // pdftotext (the net takings and the audit log's head in it); the shift's Z report agrees with

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // Runs the real boxoffice-admin executable against a fresh demo database per test:
-// showtime-add and showtime-cancel (issue 15, part 2). A manager adds a showtime that the
+// showtime-add and showtime-cancel. A manager adds a showtime that the
 // listing shows; an overlap exits 3 naming the showtime in the way; bad input exits 2 and
 // changes nothing; a terminal login is refused; a showtime with sales is not cancelled; a
 // showtime's on-sale window (showtime-sale, migration 0030) keeps the tills from selling early.

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // Runs the real boxoffice-admin executable against a fresh demo database per test: staff-add,
-// staff, staff-pin, staff-disable, staff-unlock, audit and audit verify (issue 16, migration
+// staff, staff-pin, staff-disable, staff-unlock, audit and audit verify (migration
 // 0034). A manager adds staff with the PIN on standard input (only the server's bcrypt hash is kept, and
 // neither reaches the log); bad input exits 2 and adds nobody; a terminal login may list the
 // staff but not add, disable or read the log; verify exits 3 naming a row the owner removed.

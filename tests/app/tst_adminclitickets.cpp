@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The ticket and door commands of the real boxoffice-admin (issue 13): ticket (manager login),
+// The ticket and door commands of the real boxoffice-admin: ticket (manager login),
 // checkin and checkins (terminal login), ticket-keys; JSON, exit status, bad input.
 #include <QFile>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// Issue 15's "done when", by CLI: a manager sets up a new cinema from an empty database — a hall
-// from its file, a film, a price list from its card, a week of showtimes with an on-sale window
-// and a hall-wide blocked seat — and a till then sells from it. Everything through the real
+// The cinema's catalogue end to end, by CLI: a manager sets up a new cinema from an empty database
+// — a hall from its file, a film, a price list from its card, a week of showtimes with an on-sale
+// window and a hall-wide blocked seat — and a till then sells from it. Everything through the real
 // boxoffice-admin, the manager's writes with the manager login and the sale with the terminal's.
 #include <QJsonArray>
 #include <QJsonObject>

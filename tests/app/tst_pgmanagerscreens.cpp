@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The counter's manager screens on a real PostgreSQL (issue 15, docs/DECISIONS.md "Manager
-// screens"): a wrong password and a terminal's login open nothing, a manager's opens the week
-// planner in a window of its own, on a connection of the manager's; a member of staff whose
-// manager's PIN opened the screen is named in the audit log of its changes (issue 16); the Reports
-// screen reads a generated day (tests/db/reports_day.sql) there and prints it through the real PDF
-// writer. With $BOXOFFICE_SCREENSHOT set, the Reports screen is saved there
-// (docs/screenshots/report-chart.png).
+// The counter's manager screens on a real PostgreSQL (docs/DECISIONS.md "Manager screens"): a wrong
+// password and a terminal's login open nothing, a manager's opens the week planner in a window of
+// its own, on a connection of the manager's; a member of staff whose manager's PIN opened the
+// screen is named in the audit log of its changes; the Reports screen reads a generated day
+// (tests/db/reports_day.sql) there and prints it through the real PDF writer. With
+// $BOXOFFICE_SCREENSHOT set, the Reports screen is saved there (docs/screenshots/report-chart.png).
 #include <QtTest>
 
 #include <QApplication>

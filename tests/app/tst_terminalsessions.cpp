@@ -16,9 +16,9 @@ using namespace bo;
 using bo::test::TestDatabase;
 using bo::test::TestPooler;
 
-/// How many server sessions one real counter terminal keeps (issue 20, "a chain's worth of
-/// terminals"): the counter is started as a process against a test database, once straight and
-/// once with --db-pool, and the sessions of its login are counted while it runs.
+/// How many server sessions one real counter terminal keeps (docs/DECISIONS.md, "500 terminals"):
+/// the counter is started as a process against a test database, once straight and once with
+/// --db-pool, and the sessions of its login are counted while it runs.
 class TstTerminalSessions final : public QObject
 {
     Q_OBJECT

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: Box office developers
 #
-# The bench's `conditional` strategy is the project's own code path (issue 9): its client must
+# The bench's `conditional` strategy is the project's own code path: its client must
 # reach the database only through the one sale workflow, bo::SeatService over bo::SeatStore,
 # never with SQL of its own, or the benchmark would measure something the app does not run.
 #

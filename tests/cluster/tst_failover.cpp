@@ -127,9 +127,10 @@ private slots:
         QCOMPARE(m_terminal.value(QStringLiteral("user")), m_db->terminalLogin());
     }
 
-    /// Issue 20 (a): a commit whose wait for the standby was cancelled (an operator clearing
-    /// "stuck" queries) comes back as a success with a WARNING; it is an unknown outcome, and
-    /// asking again with the key once a standby answers gives the booking, exactly once.
+    /// The warned commit (docs/DECISIONS.md, "The synchronous-replication hole"): a commit whose
+    /// wait for the standby was cancelled (an operator clearing "stuck" queries) comes back as a
+    /// success with a WARNING; it is an unknown outcome, and asking again with the key once a
+    /// standby answers gives the booking, exactly once.
     void cancelledWaitForTheStandbyIsUnknown()
     {
         const int showtime = m_db->addShowtime(1, 6, QStringLiteral("Cancelled hall"));
@@ -202,9 +203,10 @@ private slots:
         QCOMPARE(opened.value()->unreplicatedCommitsSeen(), 1);
     }
 
-    /// Issue 20 (b): a commit that waits for the standby past the client's deadline: the
-    /// connection is dropped, never cancelled (the backend still waits), the outcome is unknown,
-    /// and asking again with the key after the standbys are back gives the booking once.
+    /// The late commit (docs/DECISIONS.md, "The synchronous-replication hole"): a commit that waits
+    /// for the standby past the client's deadline: the connection is dropped, never cancelled (the
+    /// backend still waits), the outcome is unknown, and asking again with the key after the
+    /// standbys are back gives the booking once.
     void commitPastTheDeadlineIsDroppedNotCancelled()
     {
         const int showtime = m_db->addShowtime(1, 6, QStringLiteral("Deadline hall"));

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The fault suite of issue 20, its other faults, each while tills sell (threads, each a terminal
-// on the multi-host string with its own connection: hold, then confirm with a key of its own):
+// The failover fault suite, its other faults (docs/DECISIONS.md, "The other faults"), each while
+// tills sell (threads, each a terminal on the multi-host string with its own connection: hold, then
+// confirm with a key of its own):
 //   - the primary hung (SIGSTOP for longer than Patroni's ttl), then resumed: the tills sell
 //     again on a new primary, and the old one comes back as a standby without having accepted a
 //     write the cluster lost (a confirm sent to it as it wakes up is never acknowledged and lost);

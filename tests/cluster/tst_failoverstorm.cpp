@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The fault suite of issue 20, its kill -9 part: a storm of sales from several threads (each a
+// The failover fault suite, its kill -9 part (docs/DECISIONS.md, "The fault suite: kill -9 in a
+// storm of card sales"): a storm of sales from several threads (each a
 // terminal on the multi-host string with its own connection, card payments through the payment
 // process and an in-process payment service) while the primary's postmaster is killed. After the
 // storm every terminal's reconciler runs once, and the final state is checked against every

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The review findings of issue 10 on the seat functions, one test (or a few) per numbered
-// defect: idempotency keys (1, 2), constraints (7), server-side limits (8), confirm without a
-// seat list (9) and the scope of asynchronous commit (10). Defect 3 is shown by
+// The review findings on the seat functions (docs/DECISIONS.md, "Seat engine hardening"), one test
+// (or a few) per numbered defect: idempotency keys (1, 2), constraints (7), server-side limits (8),
+// confirm without a seat list (9) and the scope of asynchronous commit (10). Defect 3 is shown by
 // tests/stress/tst_confirmsweepstorm.cpp, defect 4 by tst_seatstore, defect 6 by the connection
-// tests. Set-up and inspection run as the test's owner (TestDatabase::run/scalar); the
-// operations run on the test's own connection.
+// tests. Set-up and inspection run as the test's owner (TestDatabase::run/scalar); the operations
+// run on the test's own connection.
 #include <QtTest>
 
 #include <atomic>

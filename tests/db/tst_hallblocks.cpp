@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// A hall's blocked seats on PostgreSQL (migration 0032, issue 15 "per showtime or per hall"): a
+// A hall's blocked seats on PostgreSQL (migration 0032): a
 // manager blocks a seat by label for every showtime of the hall that has not ended and every one
 // made later; a held or sold seat in any of them stops the block and is named, or, when the
 // manager says so, is left to its sale and named; unblocking gives back only what the hall's

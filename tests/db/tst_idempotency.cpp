@@ -334,8 +334,9 @@ private slots:
 
     void sameKeyOnAnotherTerminalIsTheSameAction()
     {
-        // A key names one action everywhere (issue 10, defect 1): under another terminal name the
-        // same request is a replay, another request a mismatch.
+        // A key names one action everywhere: under another terminal name the same request is a
+        // replay, another request a mismatch, so a retry from a renamed till never voids the payment
+        // of a booking that exists (docs/DECISIONS.md, "Keys are global").
         const QUuid key = QUuid::createUuid();
         const QUuid ownerA = SeatService::newToken();
         const QUuid ownerB = SeatService::newToken();

@@ -35,10 +35,10 @@ QString describe(const Result<Rows>& r)
 
 } // namespace
 
-/// The terminals' statements through a pooler in transaction mode (issue 20, "a chain's worth of
-/// terminals"): pgbouncer hands each transaction whichever server session is free, so a
-/// connection marked `pooled` writes its values into each statement instead of preparing it, and
-/// a sale through such a pooler is still held, confirmed once and never given twice.
+/// The terminals' statements through a pooler in transaction mode (docs/DECISIONS.md, "500
+/// terminals"): pgbouncer hands each transaction whichever server session is free, so a connection
+/// marked `pooled` writes its values into each statement instead of preparing it, and a sale
+/// through such a pooler is still held, confirmed once and never given twice.
 class TstPooledConnection final : public QObject
 {
     Q_OBJECT

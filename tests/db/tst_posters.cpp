@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-// Posters on the board and the kiosk (issue 15): a terminal login reads the posters of the films on
+// Posters on the board and the kiosk: a terminal login reads the posters of the films on
 // its board (FilmStore::posters), its backend reads each film's bytes once however often it is
 // asked, and a PosterShelf asks once per film however often the board is refreshed.
 #include <QtTest>

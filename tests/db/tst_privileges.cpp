@@ -27,7 +27,8 @@ const QString permissionDenied = QStringLiteral("SQLSTATE 42501");
 const QStringList saleFunctions = {
     QStringLiteral("bo_hold"), QStringLiteral("bo_release"), QStringLiteral("bo_begin_payment"),
     QStringLiteral("bo_extend_hold"), QStringLiteral("bo_confirm"),
-    // The seat map: states, and which seats the caller's own token holds (issue 36).
+    // The seat map: states, and which seats the caller's own token holds, never another sale's
+    // token (docs/SECURITY.md, finding 3).
     QStringLiteral("bo_seat_map"),
     // The payment intents (0010): changed, read and reconciled only
     // through these.
@@ -35,7 +36,7 @@ const QStringList saleFunctions = {
     QStringLiteral("bo_service_pass"), QStringLiteral("bo_payment_note_unknown"),
     QStringLiteral("bo_payment_find"), QStringLiteral("bo_payment_list"),
     // The sweep, the purge of old keys and the leads (announcer, reconciler) are the payment
-    // service's alone (finding 6): a terminal neither sweeps nor leads.
+    // service's alone (docs/SECURITY.md, finding 6): a terminal neither sweeps nor leads.
     // Tickets and the door (0012): the public keys, the issued tickets, check-in; issuing,
     // signing and the private keys are the manager's.
     QStringLiteral("bo_ticket_keys"), QStringLiteral("bo_ticket_list"), QStringLiteral("bo_checkin"),
@@ -52,7 +53,7 @@ const QStringList saleFunctions = {
     // showtime's capacity is a manager's (bo_queue_set_capacity).
     QStringLiteral("bo_queue_join"), QStringLiteral("bo_queue_heartbeat"), QStringLiteral("bo_queue_leave"),
     QStringLiteral("bo_queue_line"),
-    // Help calls (issue 14): kiosks call and close, tills answer, close and read the open calls;
+    // Help calls: kiosks call and close, tills answer, close and read the open calls;
     // the payload builder is the owner's.
     QStringLiteral("bo_help_call"), QStringLiteral("bo_help_answer"), QStringLiteral("bo_help_close"),
     QStringLiteral("bo_help_calls"),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// A showtime's on-sale window (migration 0030, issue 15): bo_hold and bo_queue_join refuse
+// A showtime's on-sale window (migration 0030): bo_hold and bo_queue_join refuse
 // before the opening (naming it) and after the close, a held sale still pays after the close,
 // a window is set all or nothing by a manager only, and a bad window changes nothing.
 #include <QtTest>

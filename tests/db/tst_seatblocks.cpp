@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// House and blocked seats on PostgreSQL (migration 0021, issue 15): a manager blocks free seats
+// House and blocked seats on PostgreSQL (migration 0021): a manager blocks free seats
 // with a reason and every terminal sees them change; a blocked seat cannot be held; a held or sold
 // seat is never blocked silently — the block changes nothing and names it; unblocking gives the
 // seats back; bad requests and a terminal login change nothing; and under a storm of terminals

@@ -77,9 +77,10 @@ private slots:
                  QStringLiteral("0"));
     }
 
-    /// Issue 10, defect 5: a refused hold says per seat why: held by another sale, sold, blocked,
-    /// or locked at that instant by another transaction (here a session of the owner keeps the
-    /// row locked with SELECT ... FOR UPDATE in an open transaction). Free seats are not named.
+    /// A refused hold says per seat why, so that a terminal need not read every refused seat again
+    /// (docs/DECISIONS.md, "A refused hold says why, per seat"): held by another sale, sold,
+    /// blocked, or locked at that instant by another transaction (here a session of the owner keeps
+    /// the row locked with SELECT ... FOR UPDATE in an open transaction). Free seats are not named.
     void aRefusedHoldSaysPerSeatWhy_data()
     {
         QTest::addColumn<bool>("payment");
@@ -509,7 +510,8 @@ private slots:
     }
 
     // The cut-off for selling (the start plus late_sale_minutes) is also judged by the clock after
-    // the wait (issue 10, defect 4): a hold that waited past it is refused, not granted late.
+    // the wait, as the hold's deadline is (docs/DECISIONS.md, "A hold's clock is read once it holds
+    // its row locks"): a hold that waited past it is refused, not granted late.
     void holdThatWaitedPastTheSaleCutOffIsRefused()
     {
         SeatStore store(*m_connection);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// Moving a showtime (migration 0025, issue 15's week planner): a manager moves a showtime that
+// Moving a showtime (migration 0025, the week planner's move): a manager moves a showtime that
 // sold nothing, its end and buffer along; the exclusion constraint refuses an overlap, naming
 // the showtime in the way, also when two managers move two showtimes into one slot at once; a
 // showtime with a sale or a hold does not move; a terminal login cannot move; the week lists

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The showtime schedule on PostgreSQL (migration 0020, issue 15): the database refuses two
+// The showtime schedule on PostgreSQL (migration 0020): the database refuses two
 // showtimes of one hall that overlap, cleaning buffer included, by an exclusion constraint —
 // through the manager's function, through a raw insert or update, and when two managers add
 // the same slot at the same instant. Back to back with exactly the buffer is allowed. A

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// A film as a manager enters it (issue 15): FilmCatalog::check keeps what is right in one
+// A film as a manager enters it: FilmCatalog::check keeps what is right in one
 // spelling and names the first wrong value; the Korean rating names.
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The layout editor's drafting rules (issue 15, "The cinema's own catalogue"): row names with and
+// The layout editor's drafting rules (docs/DECISIONS.md, "Layout editor"): row names with and
 // without I and O, seat numbers in the three orders, a block with its centre aisle that the
 // layout rules accept, and moves that keep the formats' three decimals.
 #include <QtTest>

@@ -111,7 +111,7 @@ struct Till
 
 } // namespace
 
-/// The card and cash payment of a sale through durable intents (issue 11): every branch, with a
+/// The card and cash payment of a sale through durable intents: every branch, with a
 /// scripted payment service and seat commands, and the reconciler's rules.
 class TstPaymentProcess final : public QObject
 {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The one price rule (issue 15, "Prices"): a table of ticket types, dayparts, weekdays, weekends
-// and holidays and seat kinds priced by PriceResolver against a Korean multiplex's price list,
-// and the lists check() refuses.
+// The one price rule (docs/DECISIONS.md, "One price rule in model/"): a table of ticket types,
+// dayparts, weekdays, weekends and holidays and seat kinds priced by PriceResolver against a Korean
+// multiplex's price list, and the lists check() refuses.
 #include <QtTest>
 
 #include "model/pricerules.h"

@@ -69,9 +69,11 @@ private slots:
         QVERIFY(!rig.flow.seatMap().isMine(5));
     }
 
-    /// Issue 10, defect 5: "unavailable" is not "held". Each refused seat shows what the database
-    /// said of it (held by another sale, sold, blocked); a seat locked at that instant is not
-    /// guessed at but re-read, and the re-read shows what became of it.
+    /// "Unavailable" is not "held": no announcement corrects a seat whose state did not change,
+    /// so a wrong guess would stay on the map (docs/DECISIONS.md, "A refused seat is shown by its
+    /// reason"). Each refused seat shows what the database said of it (held by another sale, sold,
+    /// blocked); a seat locked at that instant is not guessed at but re-read, and the re-read shows
+    /// what became of it.
     void aRefusedHoldShowsEachSeatByItsReasonAndReReadsTheLockedOne()
     {
         Rig rig;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// SaleFlow paying through durable payment intents (issue 11): what it asks the payment desk for
+// SaleFlow paying through durable payment intents: what it asks the payment desk for
 // and what it does with each outcome.
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// A long storm that checks itself (issue 10): workers sell on a small hall with a hot spot while
+// A long storm that checks itself: workers sell on a small hall with a hot spot while
 // two sweepers run with tiny TTLs and an auditor checks the invariants every second inside one
 // snapshot (app/audit/). 60 s by default; BOXOFFICE_AUDIT_SECONDS changes it and
 // BOXOFFICE_AUDIT_SEED repeats a run; `boxoffice-bench audit --seconds 3600` is the hour.

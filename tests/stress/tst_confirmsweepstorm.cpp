@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// Issue 10, defect 3: confirms racing expiry sweeps at the hold's deadline. Sales move to payment
+// Confirms racing expiry sweeps at the hold's deadline, which once booked a sale twice
+// (docs/DECISIONS.md, "One lock order for every seat function"). Sales move to payment
 // with a three-second hold; confirm threads send each confirm within a few milliseconds of its
 // deadline while two sweepers run without pause. Whatever the timing, a sale ends either booked
 // under the booking code it was given when payment began (one booking, CONFIRMED, its seats

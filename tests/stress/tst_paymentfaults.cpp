@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The fault runs of issue 11 (docs/PAYMENTS.md, "Fault runs"): a card sale by the real
+// The payment fault runs (docs/PAYMENTS.md, "Fault runs"): a card sale by the real
 // PaymentProcess, on a real PostgreSQL (the terminal login) through the real HttpPaymentGateway
 // to a real boxoffice-paysim on loopback, with each of paysim's faults injected at each external
 // step (authorise, capture, void) and the database's faults at the confirm. After the sale (and

@@ -28,7 +28,7 @@ MatrixCount& matrix()
 
 } // namespace
 
-/// The kill matrix of issue 11 (docs/PAYMENTS.md): a card sale runs as a boxoffice-admin child
+/// The payment kill matrix (docs/PAYMENTS.md): a card sale runs as a boxoffice-admin child
 /// process against a real PostgreSQL and a boxoffice-paysim on loopback, and is SIGKILLed at each
 /// phase boundary (it stops itself there: $BOXOFFICE_PAYMENT_STOP_AT). Its seats and pending
 /// booking then run out (the sweep), and a new process reconciles. In every case the end is a

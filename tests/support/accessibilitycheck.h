@@ -19,7 +19,7 @@
 
 namespace bo::test {
 
-/// What the accessibility tests of issue 14 check on a shown widget tree, as readable lines
+/// What the kiosk's accessibility tests check on a shown widget tree, as readable lines
 /// ("QPushButton 'okButton': no accessible name"); empty when all is well:
 /// - every visible widget a customer can reach (focusable, a button, a list, an input, or a
 ///   label with text) has an accessible name, as a screen reader reads it (QAccessible);

@@ -20,8 +20,8 @@ struct KioskDisplay
     bool lowReach = false;     ///< every control in the lower part of the screen (wheelchair reach)
 };
 
-/// The kiosk's look (issue 14; ecosystem.md §1): one touch-target size, large text, high
-/// contrast. apply() sets the palette, the font and a style sheet on the kiosk's window; the
+/// The kiosk's look (docs/KIOSK.md): one touch-target size, large text, high contrast.
+/// apply() sets the palette, the font and a style sheet on the kiosk's window; the
 /// widgets below inherit them, so a screen that uses layouts reflows by itself.
 class KioskTheme final
 {

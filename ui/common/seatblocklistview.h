@@ -9,7 +9,7 @@ namespace bo {
 
 class SeatBlockList;
 
-/// The accessible seat list on screen (issue 14): one block per line, best first, usable by
+/// The accessible seat list on screen: one block per line, best first, usable by
 /// touch and by the kiosk keypad alone — Up/Down (or Left/Right) move, OK (Enter, Return,
 /// Select, Space) chooses. Each line's accessible name is the model's spoken sentence; every
 /// move emits it so the kiosk's voice can say it (with SpeechPriority::Interrupt).

@@ -65,10 +65,10 @@ public:
     /// Adds the menu Catalogue: Hall layouts… and Week planner…, each asking for a manager's
     /// sign-in (ManagerSignInDialog) before `screens` opens it. Without it (tests) no menu.
     void setManagerScreens(ManagerScreens* screens);
-    /// The Till menu: shift, drawer, blind count and refunds through `desk` (issue 16).
+    /// The Till menu: shift, drawer, blind count and refunds through `desk`.
     void setTillDesk(TillDesk* desk, const QString& terminal, const QUuid& terminalId);
     [[nodiscard]] TillMenu* tillMenu() const { return m_tillMenu; }
-    /// The tills' staff sign-in (issue 16): when the database has active staff, the window opens
+    /// The tills' staff sign-in: when the database has active staff, the window opens
     /// on the sign-in screen, shows who is signed in, and gets Staff → Lock till (F12) and Sign
     /// out. With no staff in the database, or without this call (tests), nobody signs in and the
     /// counter sells as before (docs/DECISIONS.md, "A counter without staff sells unsigned").

@@ -14,7 +14,7 @@ namespace bo {
 
 class HelpCallBoard;
 
-/// The counter's notice of help calls from the kiosks (issue 14): one line per call not closed
+/// The counter's notice of help calls from the kiosks: one line per call not closed
 /// with the kiosk's name, "On my way" while nobody answered, who answered and "Done" after.
 /// Hidden while there is no call; shown at once when one arrives, on the board and on the
 /// sale page alike. Rebuilt from the board's model on every change.

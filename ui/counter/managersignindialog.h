@@ -19,7 +19,8 @@ struct PinCheck;
 /// Asks for a manager's login and password and opens a manager's screen with them; a refusal
 /// (a wrong password) is shown in the dialog, which stays open, and opens nothing. With a staff
 /// session (the database has staff) a member with the manager's role first gives their number
-/// and PIN on the keypad; the screen's connection then names them (issue 16).
+/// and PIN on the keypad; the screen's connection then names them, so the audit log attributes
+/// the screen's changes to that member.
 class ManagerSignInDialog final : public QDialog
 {
     Q_OBJECT

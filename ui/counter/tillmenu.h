@@ -17,7 +17,7 @@ class QMenu;
 
 namespace bo {
 
-/// The counter's Till menu (issue 16): open the shift with its float, pay in and out, the X
+/// The counter's Till menu: open the shift with its float, pay in and out, the X
 /// report, close with the blind count (CashUpDialog), refunds (RefundDialog) and exchanges
 /// (ExchangeDialog). The answers come
 /// from the TillDesk; this class only opens the screens and tells the outcome.

@@ -16,7 +16,7 @@ namespace bo {
 
 class PaymentRecordListModel;
 
-/// A manager's view of the money in doubt (issue 11): every payment intent not in a final state,
+/// A manager's view of the money in doubt: every payment intent not in a final state,
 /// since when, where, how much, how it stands and what the reconciler will do about it; "Check
 /// now" runs one reconciler pass and says what it did. Everything goes through the PaymentRecords
 /// port, so the till never waits on the database or the payment service.

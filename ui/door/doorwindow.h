@@ -17,7 +17,7 @@ namespace bo {
 class DoorBeeper;
 class VerdictView;
 
-/// The door app's one screen (issue 13, part 3), full screen at the door: what the scanner
+/// The door app's one screen, full screen at the door: what the scanner
 /// typed is checked when its Enter comes, wherever the keyboard focus is (a keyboard-wedge
 /// scanner types into the window, no field to click first), and the verdict fills the screen
 /// with colour and words, with its sound. Across the top: which showtimes this door serves,

@@ -51,7 +51,7 @@ constexpr double rateStep = 0.25;
 /// The quietest the keys make the voice: a customer who turns it down still hears the answer.
 constexpr double quietestVolume = 0.1;
 
-/// Rounded minutes for a wait, never a false precision (ecosystem.md, "Queue progress").
+/// Rounded minutes for a wait, never a false precision.
 QString waitText(int etaSeconds)
 {
     if (etaSeconds < 0)
@@ -100,7 +100,8 @@ KioskWindow::KioskWindow(TerminalBackend* backend, SaleFlow* flow, KioskSettings
     , m_settings(settings)
 {
     setObjectName(QStringLiteral("kioskWindow"));
-    // A public machine: no frame to close, no menus to open (issue 14, "Staff exit").
+    // A public machine: no frame to close, no menus to open; only staff may close it
+    // (docs/KIOSK.md, "Staff exit").
     setWindowFlag(Qt::FramelessWindowHint);
     setContextMenuPolicy(Qt::NoContextMenu);
     setAttribute(Qt::WA_StyledBackground);
@@ -128,7 +129,7 @@ KioskWindow::KioskWindow(TerminalBackend* backend, SaleFlow* flow, KioskSettings
     m_showtimesRefresh.start();
     // Every input anywhere restarts the idle time; context menus never open.
     qApp->installEventFilter(this);
-    // A blind customer hears where the focus went (issue 14, "Voice guidance").
+    // A blind customer hears where the focus went (docs/KIOSK.md, "Accessibility").
     connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) { speakFocus(now); });
     retranslate();
     showScreen(Screen::Attract);

@@ -50,7 +50,7 @@ struct KioskSettings
     int doneMs = 15000;            ///< the last screen stays this long
 };
 
-/// The self-service kiosk's one window (issue 14): full screen, frameless, no context menus,
+/// The self-service kiosk's one window: full screen, frameless, no context menus,
 /// touch targets from kiosktheme. Attract (films showing, KO/EN) → film → showtime → tickets per
 /// type → queue (only when there is a line) → seats (best available pre-selected) → summary →
 /// card → tickets printed → done → attract. Renders the shared SaleFlow, like the counter.
@@ -92,12 +92,12 @@ public:
     void setQrImage(std::function<QImage(const QString& text)> qr) { m_qr = std::move(qr); }
     /// Checks a staff PIN (app: the Argon2id hash in the settings); null: no staff exit.
     void setStaffPinCheck(std::function<bool(const QString& pin)> check) { m_pinCheck = std::move(check); }
-    /// The staff sign-in (issue 16): when the database has staff, the staff exit takes a
+    /// The staff sign-in: when the database has staff, the staff exit takes a
     /// supervisor's or manager's number and PIN through it instead of the kiosk's own PIN (which
     /// stays the way out when there are none). Null: the kiosk's PIN only.
     void setStaffSession(StaffSession* session);
     [[nodiscard]] StaffSignInWidget* staffSignIn() const { return m_staffSignIn; }
-    /// The voice guidance (issue 14): every screen announces itself, focus speaks the focused
+    /// The voice guidance: every screen announces itself, focus speaks the focused
     /// control, the seat list its blocks. Null: silent. Not owned.
     void setVoice(Voice* voice);
     /// Calls for help (the Help button and key, F1); null: the kiosk points to the counter.

@@ -15,7 +15,7 @@ namespace bo {
 
 class FilmForm;
 
-/// The manager's films (issue 15): every film in a table (poster thumbnail, titles, format,
+/// The manager's films: every film in a table (poster thumbnail, titles, format,
 /// runtime, rating, release and last day, retired), and a form to add one or edit the one
 /// selected. The form is checked with FilmCatalog::check as it is typed, the problem shown next
 /// to it and Save disabled: nothing is written on bad input. Retire takes the selected film out

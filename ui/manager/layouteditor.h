@@ -21,7 +21,7 @@ namespace bo {
 
 class LayoutCanvas;
 
-/// The manager's hall layout editor (issue 15): blocks of rows placed on a grid, numbered by
+/// The manager's hall layout editor: blocks of rows placed on a grid, numbered by
 /// LayoutDrafting's rules, aisles, seat kinds and price zones, the screen's side; seats selected
 /// and moved on the canvas. Every edit is one command on the undo stack; the layout's problems
 /// (HallLayoutFormat::problems) are listed, and their seats drawn red, after every edit. Save

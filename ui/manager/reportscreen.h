@@ -22,7 +22,7 @@ namespace bo {
 
 class ReportPrinter;
 
-/// The manager's reports (issue 16, part 5): a day's, a shift's or a showtime's report (kind and
+/// The manager's reports: a day's, a shift's or a showtime's report (kind and
 /// day or number picked at the top), its takings in one line, each section in a table, and, where
 /// Qt Charts is built in (BOXOFFICE_HAVE_CHARTS), sales by hour and by film as bar charts and the
 /// payment methods as a pie. Export CSV… and Print PDF… write the same document the CLI writes.

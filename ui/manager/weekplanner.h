@@ -15,7 +15,7 @@ class QPushButton;
 
 namespace bo {
 
-/// The manager's week planner (issue 15): a lane per hall and day, a time axis from 08:00 to
+/// The manager's week planner: a lane per hall and day, a time axis from 08:00 to
 /// 02:00, each showtime a box (film, start–end, its cleaning buffer hatched, seats sold). A
 /// showtime that sold nothing is dragged to another time (5-minute steps) or day and moved
 /// through ShowtimeSchedule::move; the database's refusal (the showtime in the way, a sale) is

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-// Posters on the board and the kiosk (issue 15) on a real database: a film with a poster shows it
+// Posters on the board and the kiosk on a real database: a film with a poster shows it
 // beside its title on the counter's board and large on the kiosk's film tile; a film without one
 // shows the placeholder (its initials on a tinted tile) in both places.
 #include <QtTest>

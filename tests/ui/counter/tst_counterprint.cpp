@@ -48,7 +48,7 @@ QStringList pdfsIn(const QString& folder)
 
 } // namespace
 
-/// Printing at the counter (issue 13 part 2): a sale by keyboard on a till with its own key (a
+/// Printing at the counter: a sale by keyboard on a till with its own key (a
 /// terminal login), the print setting, the PDF read back with ZXing and admitted at the door, a
 /// failed print that keeps the sale, and what a till may not issue.
 class TstCounterPrint final : public QObject

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// A kiosk's call for help on the counter (issue 14): the notice appears at once with the
+// A kiosk's call for help on the counter: the notice appears at once with the
 // kiosk's name, "On my way" answers and the kiosk hears it, "Done" closes the call. Real
 // PostgreSQL, terminal logins; the announcer is the till backend's own.
 #include <QtTest>

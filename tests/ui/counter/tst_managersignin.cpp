@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The counter's way to the manager's screens (issue 15): the sign-in dialog hands the login and
+// The counter's way to the manager's screens: the sign-in dialog hands the login and
 // password to ManagerScreens; a refusal (a wrong password) is shown in the dialog, which stays
 // open with the password cleared, and nothing opens; the right one opens the screen asked for.
 #include <QtTest>

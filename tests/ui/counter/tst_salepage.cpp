@@ -238,10 +238,11 @@ private slots:
         QCOMPARE(seatRow(db, showtime, x), heldBy(otherOwner));
     }
 
-    /// Issue 10, defect 5: a seat another transaction has locked at the moment of the hold (here
-    /// a session keeps its row locked with SELECT ... FOR UPDATE) is refused as "locked": it is
-    /// not painted as held by another sale, the message says it is being read again, and the
-    /// re-read shows it as it is (free: the lock changed nothing, so no announcement will come).
+    /// A locked seat is not guessed at (docs/DECISIONS.md, "A refused seat is shown by its
+    /// reason"): a seat another transaction has locked at the moment of the hold (here a session
+    /// keeps its row locked with SELECT ... FOR UPDATE) is refused as "locked": it is not painted
+    /// as held by another sale, the message says it is being read again, and the re-read shows it
+    /// as it is (free: the lock changed nothing, so no announcement will come).
     void aSeatLockedElsewhereIsReadAgainNotPaintedHeld()
     {
         TestDatabase db;

@@ -2,7 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // The sale page after a refused hold, over the in-memory seat database: each refused seat is
-// shown and named by the reason the database gave (issue 10, defect 5).
+// shown and named by the reason the database gave, never guessed as held by another sale
+// (docs/DECISIONS.md, "A refused seat is shown by its reason").
 #include <QtTest>
 
 #include <QLabel>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The tills' staff sign-in on the counter (issue 16 part 1), real widgets on a real database: the
+// The tills' staff sign-in on the counter, real widgets on a real database: the
 // keypad's clicks and the keyboard's digits, a wrong PIN counted down to the lock, a supervisor's
 // unlock, the right PIN signing the member in at the till's id (till_session), F12 locking the
 // till on the server and a PIN opening it (another member's taking the till over), sign-out

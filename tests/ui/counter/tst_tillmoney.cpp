@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The counter's Till screens against a real PostgreSQL through the real PgTillDesk (issue 16):
+// The counter's Till screens against a real PostgreSQL through the real PgTillDesk:
 // the blind count closes the shift and only then shows what was expected, the over/short and the
 // Z report; a refund found by its code pays back the ticked seats, asks a supervisor's PIN above
 // the limit (a wrong one refuses, the right one refunds), and a repeat of the same refund pays

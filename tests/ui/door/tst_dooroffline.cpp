@@ -102,10 +102,10 @@ struct ClusterGuard
 
 } // namespace
 
-/// Offline doors (issue 13, part 4) against a PostgreSQL of the test's own that it stops and
-/// starts: the door admits alone by signature and its downloaded list, journals every scan, and
-/// after a crash and the database's return delivers every scan once, reporting a ticket two doors
-/// admitted.
+/// Offline doors (docs/DECISIONS.md, "Offline rules") against a PostgreSQL of the test's own that
+/// it stops and starts: the door admits alone by signature and its downloaded list, journals every
+/// scan, and after a crash and the database's return delivers every scan once, reporting a ticket
+/// two doors admitted.
 class TstDoorOffline final : public QObject
 {
     Q_OBJECT

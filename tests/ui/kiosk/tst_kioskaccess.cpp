@@ -20,9 +20,10 @@
 using namespace bo;
 using namespace bo::test;
 
-/// The kiosk's accessibility (issue 14) on a real database: a purchase by keypad and voice
-/// alone, through the accessible seat list; accessible names and unclipped text on every screen
-/// in both languages and orientations; the display modes; a call for help to a counter and back.
+/// The kiosk's accessibility (docs/KIOSK.md, "Accessibility") on a real database: a purchase by
+/// keypad and voice alone, through the accessible seat list; accessible names and unclipped text on
+/// every screen in both languages and orientations; the display modes; a call for help to a counter
+/// and back.
 class TstKioskAccess final : public QObject
 {
     Q_OBJECT

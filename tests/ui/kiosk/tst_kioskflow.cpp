@@ -9,7 +9,7 @@
 using namespace bo;
 using namespace bo::test;
 
-/// The kiosk's sale (issue 14) on a real database: by touch and by keypad alone, each to a
+/// The kiosk's sale on a real database: by touch and by keypad alone, each to a
 /// CONFIRMED booking and its PDF ticket.
 class TstKioskFlow final : public QObject
 {
@@ -93,7 +93,7 @@ private slots:
             CHECKED(snapshot(k.window, QStringLiteral("kiosk-payment.png")));
         }
         CHECKED(checkBooked(db, k, folder, 2));
-        // Issue 14's figure: OK on the summary to the done screen with the ticket printed.
+        // The wait a customer sees: OK on the summary to the done screen with the ticket printed.
         qInfo("summary OK to done (ticket printed): %lld ms", sinceOk.elapsed());
         CHECKED(snapshot(k.window, QStringLiteral("kiosk-done.png")));
     }

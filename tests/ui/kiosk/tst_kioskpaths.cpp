@@ -18,9 +18,9 @@
 using namespace bo;
 using namespace bo::test;
 
-/// The kiosk's ways off the happy path (issue 14) on a real database: the idle customer, the
-/// declined card, the payment whose outcome stays unknown, the printer that fails, the seat taken
-/// meanwhile. Each reaches its screen with a way on and leaves nothing held.
+/// The kiosk's ways off the happy path on a real database: the idle customer, the declined card,
+/// the payment whose outcome stays unknown, the printer that fails, the seat taken meanwhile. Each
+/// reaches its screen with a way on and leaves nothing held.
 class TstKioskPaths final : public QObject
 {
     Q_OBJECT
@@ -419,8 +419,9 @@ private slots:
         QVERIFY(k.window.close());
     }
 
-    /// With staff in the database the staff exit takes a supervisor's number and PIN (issue 16):
-    /// no names listed, a cashier's right PIN is not enough, the kiosk's own PIN is not asked.
+    /// With staff in the database the staff exit takes a supervisor's number and PIN
+    /// (docs/KIOSK.md, "Staff exit"): no names listed, a cashier's right PIN is not enough, the
+    /// kiosk's own PIN is not asked.
     void aSupervisorsNumberAndPinCloseTheKioskWhenThereIsStaff()
     {
         TestDatabase db;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The manager's film screen (issue 15): on a real PostgreSQL as the manager login, a film is
+// The manager's film screen: on a real PostgreSQL as the manager login, a film is
 // added through the form (poster chosen from a file), edited, retired and given back, and the
 // database read after each step; a bad value (a runtime of 0, a language of three letters) is
 // named next to the form, Save is disabled and nothing is written even when Save is forced.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The hall layout editor (issue 15, "The cinema's own catalogue"): driven through its side panel,
+// The hall layout editor (docs/DECISIONS.md, "Layout editor"): driven through its side panel,
 // canvas and shortcuts like a manager would, it builds a 12 x 20 hall with a centre aisle, undoes
 // and redoes, shows a problem live while two seats overlap, and saves the hall into a real
 // PostgreSQL as the manager login; db/HallStore reads it back.

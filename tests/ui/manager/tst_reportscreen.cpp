@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The manager's Reports screen (issue 16, part 5) on a report source of known figures: Show loads
+// The manager's Reports screen on a report source of known figures: Show loads
 // the day's report, the takings line says gross, refunds and net, each section is a table whose
 // totals row is the section's sum, the charts are there where Qt Charts is built in, a report
 // that does not add up is refused with the reason shown, and Export CSV writes the file.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The week planner (issue 15, part 3): on a real PostgreSQL as the manager login, a showtime
+// The week planner: on a real PostgreSQL as the manager login, a showtime
 // dragged with the mouse to a later time is moved in the database (5-minute steps); one dragged
 // onto another showtime is refused, the one in the way named and the box back where it was; a
 // showtime with a sale neither moves nor is cancelled ("refund its bookings first").
