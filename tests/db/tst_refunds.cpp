@@ -663,6 +663,7 @@ private slots:
         QList<Result<RefundRecord>> done(2, makeError(ErrorCode::Internal, QStringLiteral("not run")));
         const QStringList codes{code, equal.value().newCode};
         std::vector<std::thread> tills;
+        tills.reserve(2);
         for (int i = 0; i < 2; ++i)
             tills.emplace_back([&, i] {
                 auto mine = m_db->connect(QStringLiteral("till-%1").arg(i));
