@@ -43,7 +43,7 @@ public:
     }
 
 private:
-    Result<PaymentIntent> readBack(const QUuid& key, Result<PaymentIntent> written)
+    Result<PaymentIntent> readBack(const QUuid& key, const Result<PaymentIntent>& written)
     {
         return written ? m_terminal.find(key) : written;
     }
