@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/auditlog.h"
+#include "model/staff/auditlog.h"
 
 namespace bo {
 

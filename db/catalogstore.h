@@ -12,8 +12,8 @@
 #include <QString>
 #include <QTimeZone>
 
-#include "model/catalog.h"
-#include "model/result.h"
+#include "model/core/result.h"
+#include "model/showtimes/showtimeinfo.h"
 
 namespace bo {
 

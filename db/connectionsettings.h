@@ -8,7 +8,7 @@
 #include <QPair>
 #include <QString>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

@@ -13,7 +13,7 @@
 #include <QVariantList>
 
 #include "db/connectionsettings.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 class QSqlError;
 struct pg_result;

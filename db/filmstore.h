@@ -4,8 +4,8 @@
 
 #include <QCoreApplication>
 
-#include "model/filmcatalog.h"
-#include "model/filmposter.h"
+#include "model/showtimes/filmcatalog.h"
+#include "model/showtimes/filmposter.h"
 
 namespace bo {
 

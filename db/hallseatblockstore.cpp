@@ -5,7 +5,7 @@
 #include <QSet>
 
 #include "db/dbconnection.h"
-#include "model/seatblocking.h"
+#include "model/halls/seatblocking.h"
 
 namespace bo {
 namespace {

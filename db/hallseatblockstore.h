@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-#include "model/hallseatblocking.h"
+#include "model/halls/hallseatblocking.h"
 
 namespace bo {
 

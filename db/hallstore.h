@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-#include "model/hallcatalog.h"
+#include "model/halls/hallcatalog.h"
 
 namespace bo {
 

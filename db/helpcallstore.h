@@ -7,8 +7,8 @@
 #include <QList>
 #include <QString>
 
-#include "model/helpdesk.h"
-#include "model/result.h"
+#include "model/core/result.h"
+#include "model/help/helpdesk.h"
 
 namespace bo {
 

@@ -9,7 +9,7 @@
 #include <QVariantList>
 
 #include "db/connectionsettings.h"
-#include "model/paymentintents.h"
+#include "model/payments/paymentintents.h"
 
 namespace bo {
 

@@ -5,7 +5,7 @@
 #include <QThread>
 
 #include "db/connectionsettings.h"
-#include "model/doorbackend.h"
+#include "model/door/doorbackend.h"
 
 namespace bo {
 

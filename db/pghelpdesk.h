@@ -5,7 +5,7 @@
 #include <QThread>
 
 #include "db/connectionsettings.h"
-#include "model/helpdesk.h"
+#include "model/help/helpdesk.h"
 
 namespace bo {
 

@@ -6,7 +6,7 @@
 #include <QUuid>
 
 #include "db/connectionsettings.h"
-#include "model/staffsession.h"
+#include "model/staff/staffsession.h"
 
 namespace bo {
 

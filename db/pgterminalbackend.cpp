@@ -19,7 +19,7 @@
 #include "db/seatnotification.h"
 #include "db/seatstore.h"
 #include "db/sqlvalues.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 
 namespace bo {
 namespace {

@@ -6,7 +6,7 @@
 #include <QThread>
 
 #include "db/connectionsettings.h"
-#include "model/terminalbackend.h"
+#include "model/sale/terminalbackend.h"
 
 namespace bo {
 

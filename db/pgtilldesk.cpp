@@ -13,8 +13,8 @@
 #include "db/seatstore.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
-#include "model/refunddesk.h"
-#include "model/seatservice.h"
+#include "model/payments/refunddesk.h"
+#include "model/sale/seatservice.h"
 
 namespace bo {
 

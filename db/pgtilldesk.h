@@ -6,9 +6,9 @@
 #include <QUuid>
 
 #include "db/connectionsettings.h"
-#include "model/cardpayments.h"
-#include "model/staff.h"
-#include "model/tilldesk.h"
+#include "model/payments/cardpayments.h"
+#include "model/staff/staff.h"
+#include "model/till/tilldesk.h"
 
 namespace bo {
 

@@ -5,7 +5,7 @@
 #include <QString>
 #include <QVariantList>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 struct pg_conn;
 using PGconn = pg_conn;

@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-#include "model/pricecard.h"
+#include "model/pricing/pricecard.h"
 
 namespace bo {
 

@@ -7,7 +7,7 @@
 #include <QString>
 
 #include "db/connectionsettings.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

@@ -11,7 +11,7 @@
 #include <QVariantList>
 
 #include "db/connectionsettings.h"
-#include "model/admissionqueue.h"
+#include "model/queue/admissionqueue.h"
 
 namespace bo {
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/refunds.h"
+#include "model/payments/refunds.h"
 
 namespace bo {
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/reports.h"
+#include "model/reports/reports.h"
 
 namespace bo {
 

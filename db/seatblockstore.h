@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-#include "model/seatblocking.h"
+#include "model/halls/seatblocking.h"
 
 namespace bo {
 

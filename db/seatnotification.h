@@ -6,7 +6,7 @@
 
 #include <QString>
 
-#include "model/seatchanges.h"
+#include "model/seats/seatchanges.h"
 
 namespace bo {
 

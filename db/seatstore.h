@@ -6,9 +6,9 @@
 #include <optional>
 
 #include "db/connectionsettings.h"
-#include "model/result.h"
-#include "model/seatcommands.h"
-#include "model/seattypes.h"
+#include "model/core/result.h"
+#include "model/seats/seatcommands.h"
+#include "model/seats/seattypes.h"
 
 namespace bo {
 

@@ -6,7 +6,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

@@ -16,7 +16,7 @@
 #include <QStringList>
 
 #include "db/dbconnection.h"
-#include "model/pricecard.h"
+#include "model/pricing/pricecard.h"
 
 namespace bo {
 namespace {

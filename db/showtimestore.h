@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-#include "model/showtimeschedule.h"
+#include "model/showtimes/showtimeschedule.h"
 
 namespace bo {
 

@@ -7,7 +7,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "model/doorjournal.h"
+#include "model/door/doorjournal.h"
 
 namespace bo {
 

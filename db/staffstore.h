@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-#include "model/staff.h"
+#include "model/staff/staff.h"
 
 namespace bo {
 

@@ -4,8 +4,8 @@
 
 #include <QCoreApplication>
 
-#include "model/doorbackend.h"
-#include "model/ticketbook.h"
+#include "model/door/doorbackend.h"
+#include "model/tickets/ticketbook.h"
 
 namespace bo {
 

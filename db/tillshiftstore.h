@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/tillshifts.h"
+#include "model/till/tillshifts.h"
 
 namespace bo {
 

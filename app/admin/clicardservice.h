@@ -7,8 +7,8 @@
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/refundstore.h"
-#include "model/cardpayments.h"
-#include "model/result.h"
+#include "model/core/result.h"
+#include "model/payments/cardpayments.h"
 
 namespace bo {
 

@@ -14,7 +14,7 @@
 #include "db/dbconnection.h"
 #include "db/loginstore.h"
 #include "db/migrator.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 
 #ifdef Q_OS_UNIX
 #include <termios.h>

@@ -8,7 +8,7 @@
 #include <QStringList>
 
 #include "app/admin/clisession.h"
-#include "model/filmcatalog.h"
+#include "model/showtimes/filmcatalog.h"
 
 namespace bo {
 

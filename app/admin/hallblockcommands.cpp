@@ -6,7 +6,7 @@
 #include <QJsonObject>
 
 #include "db/hallseatblockstore.h"
-#include "model/seatblocking.h"
+#include "model/halls/seatblocking.h"
 
 namespace bo {
 namespace {

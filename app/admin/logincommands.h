@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 
 #include "app/admin/clisession.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

@@ -5,7 +5,7 @@
 #include <QJsonObject>
 
 #include "db/seatstore.h"
-#include "model/expirysweep.h"
+#include "model/seats/expirysweep.h"
 
 namespace bo {
 namespace {

@@ -17,13 +17,13 @@
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/cardpayments.h"
-#include "model/clock.h"
-#include "model/paymentintents.h"
-#include "model/paymentprocess.h"
-#include "model/paymentreconciler.h"
-#include "model/salebasket.h"
-#include "model/seatservice.h"
+#include "model/core/clock.h"
+#include "model/payments/cardpayments.h"
+#include "model/payments/paymentintents.h"
+#include "model/payments/paymentprocess.h"
+#include "model/payments/paymentreconciler.h"
+#include "model/sale/salebasket.h"
+#include "model/sale/seatservice.h"
 
 namespace bo {
 namespace {

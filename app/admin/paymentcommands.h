@@ -10,8 +10,8 @@
 
 #include "app/admin/clisession.h"
 #include "app/admin/salecommands.h"
-#include "model/paymentgateway.h"
-#include "model/seattypes.h"
+#include "model/payments/paymentgateway.h"
+#include "model/seats/seattypes.h"
 
 namespace bo {
 

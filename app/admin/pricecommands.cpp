@@ -9,7 +9,7 @@
 #include <QLocale>
 
 #include "db/pricestore.h"
-#include "model/money.h"
+#include "model/core/money.h"
 
 namespace bo {
 namespace {

@@ -7,7 +7,7 @@
 #include <QStringList>
 
 #include "app/admin/clisession.h"
-#include "model/admissionqueue.h"
+#include "model/queue/admissionqueue.h"
 
 namespace bo {
 

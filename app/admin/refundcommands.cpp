@@ -14,10 +14,10 @@
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
 #include "db/staffstore.h"
-#include "model/money.h"
-#include "model/refunddesk.h"
-#include "model/seatservice.h"
-#include "model/staffsignin.h"
+#include "model/core/money.h"
+#include "model/payments/refunddesk.h"
+#include "model/sale/seatservice.h"
+#include "model/staff/staffsignin.h"
 
 namespace bo {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "app/reports/reportpdfwriter.h"
 #include "db/reportstore.h"
-#include "model/reportbuilder.h"
-#include "model/reportformat.h"
+#include "model/reports/reportbuilder.h"
+#include "model/reports/reportformat.h"
 
 namespace bo {
 

@@ -9,8 +9,8 @@
 #include "app/admin/paymentcommands.h"
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
-#include "model/catalog.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
+#include "model/showtimes/showtimeinfo.h"
 
 namespace bo {
 

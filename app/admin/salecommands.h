@@ -11,7 +11,7 @@
 #include <QStringList>
 
 #include "app/admin/clisession.h"
-#include "model/catalog.h"
+#include "model/showtimes/showtimeinfo.h"
 
 namespace bo {
 

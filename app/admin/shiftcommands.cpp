@@ -10,8 +10,8 @@
 
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
-#include "model/money.h"
-#include "model/staffsignin.h"
+#include "model/core/money.h"
+#include "model/staff/staffsignin.h"
 
 namespace bo {
 namespace {

@@ -6,7 +6,7 @@
 #include <QStringList>
 
 #include "app/admin/clisession.h"
-#include "model/tillshifts.h"
+#include "model/till/tillshifts.h"
 
 namespace bo {
 

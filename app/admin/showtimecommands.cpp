@@ -10,7 +10,7 @@
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
-#include "model/weekpattern.h"
+#include "model/showtimes/weekpattern.h"
 
 namespace bo {
 namespace {

@@ -6,7 +6,7 @@
 #include <QStringList>
 
 #include "app/admin/clisession.h"
-#include "model/showtimeschedule.h"
+#include "model/showtimes/showtimeschedule.h"
 
 namespace bo {
 

@@ -9,7 +9,7 @@
 #include <QTextStream>
 
 #include "db/staffstore.h"
-#include "model/staffsignin.h"
+#include "model/staff/staffsignin.h"
 
 namespace bo {
 namespace {

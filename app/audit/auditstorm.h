@@ -8,7 +8,7 @@
 
 #include "app/audit/auditstormreport.h"
 #include "db/connectionsettings.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo::audit {
 

@@ -10,8 +10,8 @@
 #include <QString>
 
 #include "db/connectionsettings.h"
-#include "model/result.h"
-#include "model/seatoperations.h"
+#include "model/core/result.h"
+#include "model/sale/seatoperations.h"
 
 namespace bo::audit {
 

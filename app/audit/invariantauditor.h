@@ -12,7 +12,7 @@
 #include <QUuid>
 
 #include "db/connectionsettings.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 class DbConnection;

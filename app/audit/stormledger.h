@@ -8,7 +8,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo::audit {
 

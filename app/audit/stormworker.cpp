@@ -16,9 +16,9 @@
 #include "db/seatstore.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
-#include "model/paymentprocess.h"
-#include "model/seatservice.h"
-#include "model/staffsignin.h"
+#include "model/payments/paymentprocess.h"
+#include "model/sale/seatservice.h"
+#include "model/staff/staffsignin.h"
 
 namespace bo::audit {
 namespace {

@@ -14,9 +14,9 @@
 
 #include "app/audit/auditstorm.h"
 #include "app/audit/stormledger.h"
-#include "model/paymentintents.h"
-#include "model/salebasket.h"
-#include "model/seatoperations.h"
+#include "model/payments/paymentintents.h"
+#include "model/sale/salebasket.h"
+#include "model/sale/seatoperations.h"
 
 namespace bo {
 class DbConnection;

@@ -14,7 +14,7 @@
 
 #include "app/bench/strategyclient.h"
 #include "db/connectionsettings.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 class DbConnection;

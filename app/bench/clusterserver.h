@@ -6,7 +6,7 @@
 #include <QStringList>
 
 #include "db/connectionsettings.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo::bench {
 

@@ -10,7 +10,7 @@
 
 #include "app/bench/strategyclient.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 
 namespace bo {
 class DbConnection;

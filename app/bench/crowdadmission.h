@@ -11,7 +11,7 @@
 #include <QSet>
 #include <QUuid>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo::bench {
 

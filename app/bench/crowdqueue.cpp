@@ -3,7 +3,7 @@
 #include "app/bench/crowdqueue.h"
 
 #include "db/queuestore.h"
-#include "model/admissionqueue.h"
+#include "model/queue/admissionqueue.h"
 
 namespace bo::bench {
 namespace {

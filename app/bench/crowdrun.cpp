@@ -29,7 +29,7 @@
 #include "app/bench/steadyclock.h"
 #include "app/bench/stopflag.h"
 #include "app/bench/strategies.h"
-#include "model/simulatedpayments.h"
+#include "model/payments/simulatedpayments.h"
 
 namespace bo::bench {
 namespace {

@@ -16,9 +16,9 @@
 #include "db/pgdoorbackend.h"
 #include "db/seatstore.h"
 #include "db/ticketstore.h"
-#include "model/clock.h"
-#include "model/doorcheck.h"
-#include "model/seatservice.h"
+#include "model/core/clock.h"
+#include "model/door/doorcheck.h"
+#include "model/sale/seatservice.h"
 #include "ui/door/doorwindow.h"
 #include "ui/door/verdictview.h"
 

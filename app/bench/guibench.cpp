@@ -23,9 +23,9 @@
 #include "db/paymentintentstore.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
-#include "model/paymentdesk.h"
-#include "model/saleflow.h"
-#include "model/seatmap.h"
+#include "model/payments/paymentdesk.h"
+#include "model/sale/saleflow.h"
+#include "model/seats/seatmap.h"
 #include "ui/common/seatmapwidget.h"
 
 namespace bo::bench {

@@ -7,7 +7,7 @@
 #include <QProcess>
 #include <QString>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo::bench {
 

@@ -8,7 +8,7 @@
 #include <QString>
 
 #include "app/bench/strategyclient.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo::bench {
 

@@ -7,8 +7,8 @@
 #include <QUuid>
 
 #include "db/connectionsettings.h"
-#include "model/result.h"
-#include "model/seattypes.h"
+#include "model/core/result.h"
+#include "model/seats/seattypes.h"
 
 namespace bo::bench {
 

@@ -8,7 +8,7 @@
 
 #include "app/bench/terminalsrun.h"
 #include "db/connectionsettings.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo::bench {
 

@@ -6,7 +6,7 @@
 
 #include "db/connectionsettings.h"
 #include "db/loginstore.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

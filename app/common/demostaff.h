@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

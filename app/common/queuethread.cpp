@@ -5,8 +5,8 @@
 #include <QMetaObject>
 
 #include "db/queuestore.h"
-#include "model/admissionwatch.h"
-#include "model/terminalbackend.h"
+#include "model/queue/admissionwatch.h"
+#include "model/sale/terminalbackend.h"
 
 namespace bo {
 

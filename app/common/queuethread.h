@@ -7,9 +7,9 @@
 #include <QThread>
 
 #include "db/connectionsettings.h"
-#include "model/admissionwatch.h"
-#include "model/clock.h"
-#include "model/result.h"
+#include "model/core/clock.h"
+#include "model/core/result.h"
+#include "model/queue/admissionwatch.h"
 
 namespace bo {
 

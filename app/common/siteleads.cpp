@@ -4,9 +4,9 @@
 
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/backgroundreconciler.h"
-#include "model/cardpayments.h"
-#include "model/expiryreleaser.h"
+#include "model/payments/backgroundreconciler.h"
+#include "model/payments/cardpayments.h"
+#include "model/seats/expiryreleaser.h"
 
 namespace bo {
 

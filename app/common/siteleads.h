@@ -6,7 +6,7 @@
 
 #include "db/announcer.h"
 #include "db/connectionsettings.h"
-#include "model/paymentgateway.h"
+#include "model/payments/paymentgateway.h"
 
 namespace bo {
 

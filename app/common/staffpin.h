@@ -4,7 +4,7 @@
 
 #include <QString>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

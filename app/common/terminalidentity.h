@@ -10,7 +10,7 @@
 #include <QString>
 #include <QUuid>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

@@ -23,11 +23,11 @@
 #include "db/paymentintentstore.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
-#include "model/backgroundreconciler.h"
-#include "model/cardpayments.h"
-#include "model/paymentdesk.h"
-#include "model/paymentrecordsservice.h"
-#include "model/saleflow.h"
+#include "model/payments/backgroundreconciler.h"
+#include "model/payments/cardpayments.h"
+#include "model/payments/paymentdesk.h"
+#include "model/payments/paymentrecordsservice.h"
+#include "model/sale/saleflow.h"
 
 namespace bo {
 

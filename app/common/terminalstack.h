@@ -9,9 +9,9 @@
 #include "app/common/databasesetup.h"
 #include "app/common/terminalidentity.h"
 #include "db/connectionsettings.h"
-#include "model/cardpayments.h"
-#include "model/paymentgateway.h"
-#include "model/result.h"
+#include "model/core/result.h"
+#include "model/payments/cardpayments.h"
+#include "model/payments/paymentgateway.h"
 
 class QCommandLineParser;
 class QSettings;

@@ -24,8 +24,8 @@
 #include "db/migrator.h"
 #include "db/pgdoorbackend.h"
 #include "db/sqlitedoorjournal.h"
-#include "model/clock.h"
-#include "model/doorcheck.h"
+#include "model/core/clock.h"
+#include "model/door/doorcheck.h"
 #include "ui/door/doorbeeper.h"
 #include "ui/door/doorwindow.h"
 

@@ -21,9 +21,9 @@
 #include "db/pgstaffsession.h"
 #include "db/pgterminalbackend.h"
 #include "db/pgtilldesk.h"
-#include "model/helpcallboard.h"
-#include "model/paymentrecordsservice.h"
-#include "model/saleflow.h"
+#include "model/help/helpcallboard.h"
+#include "model/payments/paymentrecordsservice.h"
+#include "model/sale/saleflow.h"
 #include "ui/counter/counterwindow.h"
 #include "ui/counter/showtimeboard.h"
 

@@ -30,8 +30,8 @@
 #include "db/pghelpdesk.h"
 #include "db/pgstaffsession.h"
 #include "db/pgterminalbackend.h"
-#include "model/kioskhelp.h"
-#include "model/saleflow.h"
+#include "model/help/kioskhelp.h"
+#include "model/sale/saleflow.h"
 #include "ui/kiosk/kioskwindow.h"
 
 namespace {

@@ -9,9 +9,9 @@
 #include <QString>
 
 #include "app/payments/httppaymentgateway.h"
-#include "model/paymentprocess.h"
-#include "model/result.h"
-#include "model/simulatedpayments.h"
+#include "model/core/result.h"
+#include "model/payments/paymentprocess.h"
+#include "model/payments/simulatedpayments.h"
 
 class QDir;
 class QProcess;

@@ -11,7 +11,7 @@
 #include <QString>
 #include <QUrl>
 
-#include "model/paymentgateway.h"
+#include "model/payments/paymentgateway.h"
 
 class QNetworkAccessManager;
 class QThread;

@@ -7,7 +7,7 @@
 #include <QString>
 #include <QUrl>
 
-#include "model/cardpayments.h"
+#include "model/payments/cardpayments.h"
 
 class QNetworkAccessManager;
 class QThread;

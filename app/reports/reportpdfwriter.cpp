@@ -13,7 +13,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 
-#include "model/reportformat.h"
+#include "model/reports/reportformat.h"
 
 namespace bo {
 namespace {

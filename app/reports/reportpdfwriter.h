@@ -4,7 +4,7 @@
 
 #include <QCoreApplication>
 
-#include "model/reportprinter.h"
+#include "model/reports/reportprinter.h"
 
 class QPainter;
 

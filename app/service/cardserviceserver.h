@@ -18,7 +18,7 @@
 
 #include "app/payments/httppaymentgateway.h"
 #include "db/connectionsettings.h"
-#include "model/cardpayments.h"
+#include "model/payments/cardpayments.h"
 
 class QTcpSocket;
 class QThread;

@@ -6,9 +6,9 @@
 #include <QHash>
 #include <QList>
 
-#include "model/result.h"
-#include "model/ticket.h"
-#include "model/ticketbook.h"
+#include "model/core/result.h"
+#include "model/tickets/ticket.h"
+#include "model/tickets/ticketbook.h"
 
 namespace bo {
 

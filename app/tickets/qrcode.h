@@ -5,7 +5,7 @@
 #include <QList>
 #include <QString>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/tickets/ticketlayout.h"
 
-#include "model/money.h"
+#include "model/core/money.h"
 
 namespace bo {
 

@@ -7,7 +7,7 @@
 #include <QLocale>
 #include <QString>
 
-#include "model/ticket.h"
+#include "model/tickets/ticket.h"
 
 namespace bo {
 

@@ -9,7 +9,7 @@
 #include <QString>
 
 #include "app/tickets/ticketlayout.h"
-#include "model/result.h"
+#include "model/core/result.h"
 
 class QPainter;
 

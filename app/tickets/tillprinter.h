@@ -13,8 +13,8 @@
 
 #include "app/tickets/ed25519.h"
 #include "db/connectionsettings.h"
-#include "model/result.h"
-#include "model/ticketprinting.h"
+#include "model/core/result.h"
+#include "model/tickets/ticketprinting.h"
 
 class QSettings;
 

@@ -6,7 +6,7 @@
 #include <QLocale>
 #include <QStringList>
 
-#include "model/voice.h"
+#include "model/help/voice.h"
 
 class QTextToSpeech;
 

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "model/voice.h"
+#include "model/help/voice.h"
 
 namespace bo {
 

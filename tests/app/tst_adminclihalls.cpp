@@ -11,7 +11,7 @@
 #include <QtTest>
 
 #include "db/dbconnection.h"
-#include "model/halllayout.h"
+#include "model/halls/halllayout.h"
 #include "tests/support/adminclirig.h"
 #include "tests/support/testdatabase.h"
 

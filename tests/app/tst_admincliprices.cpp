@@ -16,7 +16,7 @@
 #include <QtTest>
 
 #include "db/dbconnection.h"
-#include "model/pricecard.h"
+#include "model/pricing/pricecard.h"
 #include "tests/support/adminclirig.h"
 #include "tests/support/testdatabase.h"
 

@@ -22,7 +22,7 @@
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paysimrig.h"
 #include "tests/support/testdatabase.h"
 

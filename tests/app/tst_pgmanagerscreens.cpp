@@ -9,17 +9,24 @@
 // $BOXOFFICE_SCREENSHOT set, the Reports screen is saved there (docs/screenshots/report-chart.png).
 #include <QtTest>
 
+#include <optional>
+
 #include <QApplication>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include "app/gui/pgmanagerscreens.h"
 #include "db/dbconnection.h"
 #include "tests/support/testdatabase.h"
+#include "ui/counter/managersignindialog.h"
 #include "ui/manager/filmscreen.h"
 #include "ui/manager/layouteditor.h"
 #include "ui/manager/reportscreen.h"
@@ -36,6 +43,28 @@ template <typename T> int windowsOf()
     for (QWidget* w : QApplication::topLevelWidgets())
         n += qobject_cast<T*>(w) ? 1 : 0;
     return n;
+}
+
+/// Signs in as the counter's dialog does and waits (bounded) for the answer.
+Result<bool> openAndWait(PgManagerScreens& screens, ManagerScreens::Screen screen, const QString& user,
+                         const QString& password, int staffId)
+{
+    QObject asker;
+    std::optional<Result<bool>> answer;
+    screens.open(screen, user, password, staffId, &asker, [&answer](const Result<bool>& r) { answer = r; });
+    for (int i = 0; i < 300 && !answer; ++i)
+        QTest::qWait(50);
+    if (!answer)
+        return makeError(ErrorCode::Internal, QStringLiteral("no answer in 15 s"));
+    return *answer;
+}
+
+template <typename T> T* windowOf()
+{
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* t = qobject_cast<T*>(w))
+            return t;
+    return nullptr;
 }
 
 } // namespace
@@ -59,26 +88,26 @@ private slots:
 
         {
             PgManagerScreens screens(terminal->settings());
-            auto wrong =
-                screens.open(ManagerScreens::Screen::WeekPlanner, user, password + QStringLiteral("x"), 0);
+            auto wrong = openAndWait(screens, ManagerScreens::Screen::WeekPlanner, user,
+                                     password + QStringLiteral("x"), 0);
             QVERIFY(!wrong);
             QVERIFY2(wrong.error().message.contains(QLatin1String("wrong login or password")),
                      qPrintable(wrong.error().message));
             QVERIFY(!wrong.error().message.contains(password));
             QCOMPARE(windowsOf<WeekPlanner>(), 0);
 
-            auto notManager = screens.open(ManagerScreens::Screen::WeekPlanner,
-                                           terminal->settings().value(QStringLiteral("user")),
-                                           terminal->settings().value(QStringLiteral("password")), 0);
+            auto notManager = openAndWait(screens, ManagerScreens::Screen::WeekPlanner,
+                                          terminal->settings().value(QStringLiteral("user")),
+                                          terminal->settings().value(QStringLiteral("password")), 0);
             QVERIFY(!notManager);
             QVERIFY2(notManager.error().message.contains(QLatin1String("not a manager")),
                      qPrintable(notManager.error().message));
             QCOMPARE(windowsOf<WeekPlanner>(), 0);
 
-            auto opened = screens.open(ManagerScreens::Screen::WeekPlanner, user, password, 0);
+            auto opened = openAndWait(screens, ManagerScreens::Screen::WeekPlanner, user, password, 0);
             QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().detail));
             QCOMPARE(windowsOf<WeekPlanner>(), 1);
-            auto layouts = screens.open(ManagerScreens::Screen::HallLayouts, user, password, 0);
+            auto layouts = openAndWait(screens, ManagerScreens::Screen::HallLayouts, user, password, 0);
             QVERIFY(layouts.ok());
             QCOMPARE(windowsOf<LayoutEditor>(), 1);
             // A closed window takes its connection with it.
@@ -86,7 +115,7 @@ private slots:
                 if (qobject_cast<LayoutEditor*>(w))
                     w->close();
             QTRY_COMPARE(windowsOf<LayoutEditor>(), 0);
-            auto films = screens.open(ManagerScreens::Screen::Films, user, password, 0);
+            auto films = openAndWait(screens, ManagerScreens::Screen::Films, user, password, 0);
             QVERIFY(films.ok());
             QCOMPARE(windowsOf<FilmScreen>(), 1);
         }
@@ -108,9 +137,9 @@ private slots:
         auto manager = db.connectAsManager();
         QVERIFY(manager);
         PgManagerScreens screens(db.settings());
-        auto opened =
-            screens.open(ManagerScreens::Screen::Films, manager->settings().value(QStringLiteral("user")),
-                         manager->settings().value(QStringLiteral("password")), member);
+        auto opened = openAndWait(screens, ManagerScreens::Screen::Films,
+                                  manager->settings().value(QStringLiteral("user")),
+                                  manager->settings().value(QStringLiteral("password")), member);
         QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().detail));
         FilmScreen* screen = nullptr;
         for (QWidget* w : QApplication::topLevelWidgets())
@@ -125,12 +154,108 @@ private slots:
         auto* save = screen->findChild<QPushButton*>(QStringLiteral("saveFilm"));
         QVERIFY(save->isEnabled());
         QTest::mouseClick(save, Qt::LeftButton);
-        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM movie WHERE title = 'Audit Trail'")),
-                 QStringLiteral("1"));
+        QTRY_COMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM movie WHERE title = 'Audit Trail'")),
+                     QStringLiteral("1"));
         QCOMPARE(
             db.scalar(QStringLiteral("SELECT string_agg(coalesce(staff_id::text, '-'), ',') FROM audit_log "
                                      "WHERE action = 'movie.insert'")),
             QString::number(member));
+    }
+
+    // A server that takes the connection and never answers: the sign-in waits on the worker, the
+    // dialog keeps painting and taking input, Cancel closes it at once, and nothing opens later.
+    void aStalledSignInLeavesTheDialogWorking()
+    {
+        QTcpServer stalled;
+        QVERIFY(stalled.listen(QHostAddress::LocalHost));
+        QList<QTcpSocket*> held;
+        connect(&stalled, &QTcpServer::newConnection, &stalled, [&stalled, &held] {
+            while (QTcpSocket* socket = stalled.nextPendingConnection())
+                held << socket; // read nothing, answer nothing
+        });
+        ConnectionSettings settings;
+        settings.setValue(QStringLiteral("host"), QStringLiteral("127.0.0.1"));
+        settings.setValue(QStringLiteral("port"), QString::number(stalled.serverPort()));
+        settings.setValue(QStringLiteral("dbname"), QStringLiteral("boxoffice"));
+        PgManagerScreens screens(settings);
+        {
+            ManagerSignInDialog dialog(screens, ManagerScreens::Screen::WeekPlanner);
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QTest::keyClicks(dialog.findChild<QLineEdit*>(QStringLiteral("managerUser")),
+                             QStringLiteral("boss"));
+            QTest::keyClicks(dialog.findChild<QLineEdit*>(QStringLiteral("managerPassword")),
+                             QStringLiteral("pw"));
+            QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("managerSignInButton")),
+                              Qt::LeftButton);
+            // Had the click waited for the server, it would return only after the connect timeout.
+            QVERIFY(dialog.signingIn());
+            QTRY_VERIFY(!held.isEmpty()); // the worker reached the server
+            int ticks = 0;
+            QTimer tick;
+            connect(&tick, &QTimer::timeout, &tick, [&ticks] { ++ticks; });
+            tick.start(20);
+            QTest::qWait(400);
+            QVERIFY2(ticks >= 5, qPrintable(QString::number(ticks)));
+            QVERIFY(dialog.signingIn());
+            // It repaints (a grab renders it now) and takes input: Cancel closes it.
+            QVERIFY(!dialog.grab().isNull());
+            dialog.reject();
+            QVERIFY(!dialog.isVisible());
+            QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        }
+        // The server lets go: the worker's connection fails; no window opens for a dialog gone.
+        for (QTcpSocket* socket : std::as_const(held))
+            socket->abort();
+        QTest::qWait(300);
+        QCOMPARE(windowsOf<WeekPlanner>(), 0);
+    }
+
+    // A query behind a lock: the week planner asks, the window keeps painting and taking input
+    // while the database waits, and shows the week once the lock goes.
+    void aSlowQueryLeavesTheWindowWorking()
+    {
+        TestDatabase db;
+        QVERIFY2(db.ok(), qPrintable(db.error()));
+        QVERIFY(db.addShowtime(5, 10) > 0);
+        auto manager = db.connectAsManager();
+        QVERIFY(manager);
+        PgManagerScreens screens(db.settings());
+        auto opened = openAndWait(screens, ManagerScreens::Screen::WeekPlanner,
+                                  manager->settings().value(QStringLiteral("user")),
+                                  manager->settings().value(QStringLiteral("password")), 0);
+        QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().detail));
+        WeekPlanner* planner = windowOf<WeekPlanner>();
+        QVERIFY(planner);
+        auto* title = planner->findChild<QLabel*>(QStringLiteral("weekTitle"));
+        QVERIFY(title);
+
+        auto owner = db.connectAsOwner();
+        QVERIFY(owner);
+        QVERIFY(owner->begin().ok());
+        // LOCK cannot be prepared: sent as a script, in the transaction begun.
+        Status locked = owner->execScript(QStringLiteral("LOCK TABLE showtime IN ACCESS EXCLUSIVE MODE"));
+        QVERIFY2(locked.ok(), qPrintable(locked.ok() ? QString() : locked.error().detail));
+        QTest::mouseClick(planner->findChild<QPushButton*>(QStringLiteral("reloadWeek")), Qt::LeftButton);
+        // The planner's query waits for the lock, on its worker.
+        const QString waiting = QStringLiteral("SELECT count(*) FROM pg_locks WHERE NOT granted "
+                                               "AND relation = 'showtime'::regclass");
+        QTRY_COMPARE(db.scalar(waiting), QStringLiteral("1"));
+        int ticks = 0;
+        QTimer tick;
+        connect(&tick, &QTimer::timeout, &tick, [&ticks] { ++ticks; });
+        tick.start(20);
+        QTest::qWait(400);
+        QVERIFY2(ticks >= 5, qPrintable(QString::number(ticks)));
+        const QString before = title->text();
+        QTest::mouseClick(planner->findChild<QPushButton*>(QStringLiteral("nextWeek")), Qt::LeftButton);
+        QVERIFY(title->text() != before); // input taken while the database waits
+        QVERIFY(!planner->grab().isNull());
+        QVERIFY(owner->commit().ok());
+        // The lock gone, both reads finish; the week shown is the one asked for last.
+        QTRY_COMPARE(db.scalar(waiting), QStringLiteral("0"));
+        QVERIFY2(planner->statusText().isEmpty(), qPrintable(planner->statusText()));
+        planner->close();
     }
 
     void reportsReadTheDayOnTheManagersConnection()
@@ -158,9 +283,9 @@ private slots:
         auto terminal = db.connect();
         QVERIFY(terminal);
         PgManagerScreens screens(terminal->settings());
-        auto opened =
-            screens.open(ManagerScreens::Screen::Reports, manager->settings().value(QStringLiteral("user")),
-                         manager->settings().value(QStringLiteral("password")), 0);
+        auto opened = openAndWait(screens, ManagerScreens::Screen::Reports,
+                                  manager->settings().value(QStringLiteral("user")),
+                                  manager->settings().value(QStringLiteral("password")), 0);
         QVERIFY2(opened.ok(), qPrintable(opened.ok() ? QString() : opened.error().detail));
         QCOMPARE(windowsOf<ReportScreen>(), 1);
         ReportScreen* screen = nullptr;
@@ -169,7 +294,7 @@ private slots:
                 screen = r;
         QVERIFY(screen);
         QTest::mouseClick(screen->findChild<QPushButton*>(QStringLiteral("showReport")), Qt::LeftButton);
-        QVERIFY2(screen->document().has_value(), qPrintable(screen->statusText()));
+        QTRY_VERIFY2(screen->document().has_value(), qPrintable(screen->statusText()));
         QCOMPARE(screen->document()->grossMinor,
                  db.scalar(QStringLiteral("SELECT sum(amount_minor) FROM payment_intent WHERE state IN "
                                           "('CAPTURED', 'REFUNDED')"))

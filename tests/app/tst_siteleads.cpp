@@ -10,7 +10,7 @@
 
 #include "app/common/siteleads.h"
 #include "db/dbconnection.h"
-#include "model/backgroundreconciler.h"
+#include "model/payments/backgroundreconciler.h"
 #include "tests/support/scriptedgateway.h"
 #include "tests/support/testdatabase.h"
 

@@ -17,7 +17,7 @@ file(READ "${CLIENT}.h" header)
 file(READ "${CLIENT}.cpp" source)
 set(both "${header}\n${source}")
 
-foreach(needed "#include \"model/seatservice.h\"" "#include \"db/seatstore.h\"")
+foreach(needed "#include \"model/sale/seatservice.h\"" "#include \"db/seatstore.h\"")
     string(FIND "${header}" "${needed}" at)
     if(at EQUAL -1)
         string(APPEND violations "\n  ${CLIENT}.h: does not have ${needed}")

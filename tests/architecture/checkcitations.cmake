@@ -3,7 +3,7 @@
 #
 # Every reference resolves inside the repository (cmake -P, label unit). A comment that cites
 # "ARCHITECTURE §N" (or docs/ARCHITECTURE.md §N) names a section docs/ARCHITECTURE.md has; a path
-# docs/NAME.md names a file that exists; and nothing cites a document the repository does not
+# docs/NAME.md names a file that exists, and so does a source path (model/..., db/..., tests/...); and nothing cites a document the repository does not
 # hold (the team's DESIGN.md and STYLE.md stayed outside it: docs/ARCHITECTURE.md says what they
 # said, under the same section numbers). The numbered migrations are history, applied by checksum,
 # and keep their words; they are not read.
@@ -65,6 +65,20 @@ foreach(path IN LISTS files)
             string(REGEX REPLACE ".*§([0-9]+)" "\\1" section "${citation}")
             if(NOT section IN_LIST sections)
                 string(APPEND violations "\n  ${name}: ${citation}: docs/ARCHITECTURE.md has no section ${section}")
+            endif()
+        endforeach()
+        # A source path (model/sale/saleflow.h, tests/db/tst_refunds.cpp, ...) names a file that
+        # exists, from the top of the repository or from the citing file's folder: moving a file
+        # leaves no comment or document pointing at where it was.
+        string(REGEX REPLACE "[;\\\\]" " " plain "${line}")
+        string(REGEX MATCHALL "(^|[^A-Za-z0-9_/.-])(model|db|ui|app|tests|packaging|resources)/[a-z0-9_/.-]*[a-z0-9_]\\.(h|cpp|sql|cmake|sh|py)([^A-Za-z0-9_.]|[.]([^A-Za-z0-9_]|$)|$)" sources "${plain}")
+        foreach(source IN LISTS sources)
+            string(REGEX REPLACE "^[^a-z]" "" source "${source}")
+            string(REGEX REPLACE "[^A-Za-z0-9_]+$" "" source "${source}")
+            math(EXPR checked "${checked} + 1")
+            get_filename_component(folder "${path}" DIRECTORY)
+            if(NOT EXISTS "${SOURCE_DIR}/${source}" AND NOT EXISTS "${folder}/${source}")
+                string(APPEND violations "\n  ${name}: ${source} does not exist")
             endif()
         endforeach()
         string(REGEX MATCHALL "docs/[A-Za-z0-9_-]+\\.md" documents "${line}")

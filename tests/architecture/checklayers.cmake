@@ -2,7 +2,9 @@
 # SPDX-FileCopyrightText: Box office developers
 #
 # The layer rule of ARCHITECTURE.md §1, read from the sources (cmake -P, label unit):
-#   model/       includes nothing of db/ or ui/, no Qt Sql, no Qt Gui or Widgets header
+#   model/       includes nothing of db/ or ui/, no Qt Sql, no Qt Gui or Widgets header; every
+#                model source lies in a domain folder (model_levels below), and a domain includes
+#                only its own folder and the domains of lower levels: no cycle, nothing upward
 #   ui/common/   includes nothing of db/ or of a shell (ui/counter/, ...), no Qt Sql header
 #   ui/counter/, ui/door/, ui/kiosk/, ui/manager/  include nothing of db/ or of another shell, no Qt Sql header
 #   db/          includes nothing of ui/, no Qt Gui or Widgets header
@@ -15,7 +17,9 @@
 #         -DMODEL_LINKS="x|y" (LINK_LIBRARIES of boxoffice_model)
 #         -DUI_LINKS="target:x,y|target:x,y" (LINK_LIBRARIES of each ui library)
 #         optionally -DEXTRA_FILE=<path>:<as> to check one more file as if it lay in <as>
-#         (model, db, ui/common, ui/counter).
+#         (model/<domain>, db, ui/common, ui/counter).
+# It prints the model's domains by level, each with the domains it actually includes: the picture
+# of docs/ARCHITECTURE.md §1.
 cmake_minimum_required(VERSION 3.25)
 
 string(REPLACE "|" ";" qt_gui_dirs "${QT_GUI_DIRS}")
@@ -23,6 +27,25 @@ string(REPLACE "|" ";" model_links "${MODEL_LINKS}")
 string(REPLACE "|" ";" ui_libraries "${UI_LINKS}")
 # The folders of ui/ that are libraries: common (shared) and the shells.
 set(ui_folders common counter door kiosk manager)
+# The model's domains by level (docs/ARCHITECTURE.md §1, "The model's domains"): a domain may
+# include its own folder and the domains of lower levels only. A new domain gets a level here.
+set(model_levels
+    "core"
+    "seats queue tickets reports help staff"
+    "halls payments door"
+    "pricing till"
+    "showtimes"
+    "sale")
+set(domain_names "")
+set(level 0)
+foreach(names IN LISTS model_levels)
+    string(REPLACE " " ";" names "${names}")
+    foreach(domain IN LISTS names)
+        set(level_of_${domain} ${level})
+        list(APPEND domain_names ${domain})
+    endforeach()
+    math(EXPR level "${level} + 1")
+endforeach()
 set(violations "")
 
 # Is <name> a header of Qt Gui or Qt Widgets?
@@ -40,7 +63,13 @@ function(is_gui_header name out)
     endforeach()
 endfunction()
 
+# <layer> is model/<domain> for a model source; the domain rule is checked there.
 function(check_file path layer)
+    set(domain "")
+    if(layer MATCHES "^model/([a-z]+)$")
+        set(domain "${CMAKE_MATCH_1}")
+        set(layer model)
+    endif()
     file(STRINGS "${path}" lines REGEX "^[ \t]*#[ \t]*include")
     foreach(line IN LISTS lines)
         if(NOT line MATCHES "#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"]")
@@ -57,6 +86,24 @@ function(check_file path layer)
         endif()
         if(layer STREQUAL "model" AND header MATCHES "^ui/")
             set(bad "a ui/ header")
+        endif()
+        if(layer STREQUAL "model" AND bad STREQUAL "" AND header MATCHES "^model/")
+            if(NOT header MATCHES "^model/([a-z]+)/[^/]+$")
+                set(bad "a model header outside the domain folders")
+            elseif(NOT DEFINED level_of_${CMAKE_MATCH_1})
+                set(bad "a header of model/${CMAKE_MATCH_1}/, a folder with no level")
+            elseif(NOT CMAKE_MATCH_1 STREQUAL domain)
+                set(to "${CMAKE_MATCH_1}")
+                if(NOT level_of_${to} LESS level_of_${domain})
+                    set(bad "a header of model/${to}/ (level ${level_of_${to}}), not below model/${domain}/ (level ${level_of_${domain}})")
+                else()
+                    set(uses "${uses_${domain}}")
+                    list(APPEND uses ${to})
+                    list(REMOVE_DUPLICATES uses)
+                    set(uses_${domain} "${uses}" PARENT_SCOPE)
+                    set(uses_${domain} "${uses}")
+                endif()
+            endif()
         endif()
         # ui/common knows no shell; a shell knows ui/common and itself.
         if(layer MATCHES "^ui/" AND header MATCHES "^ui/([^/]+)/" AND bad STREQUAL "")
@@ -75,8 +122,12 @@ function(check_file path layer)
             endif()
         endif()
         if(NOT bad STREQUAL "")
-            set(violations "${violations}\n  ${path}: includes <${header}>, ${bad} (${layer}/ may not)" PARENT_SCOPE)
-            set(violations "${violations}\n  ${path}: includes <${header}>, ${bad} (${layer}/ may not)")
+            set(who "${layer}/")
+            if(NOT domain STREQUAL "")
+                set(who "model/${domain}/")
+            endif()
+            set(violations "${violations}\n  ${path}: includes <${header}>, ${bad} (${who} may not)" PARENT_SCOPE)
+            set(violations "${violations}\n  ${path}: includes <${header}>, ${bad} (${who} may not)")
         endif()
     endforeach()
 endfunction()
@@ -89,7 +140,25 @@ set(checked 0)
 foreach(layer IN LISTS layers)
     file(GLOB_RECURSE sources "${SOURCE_DIR}/${layer}/*.h" "${SOURCE_DIR}/${layer}/*.cpp")
     foreach(path IN LISTS sources)
-        check_file("${path}" ${layer})
+        set(as ${layer})
+        if(layer STREQUAL "model")
+            file(RELATIVE_PATH relative "${SOURCE_DIR}/model" "${path}")
+            set(domain "")
+            if(relative MATCHES "^([a-z]+)/[^/]+$")
+                set(domain "${CMAKE_MATCH_1}")
+            endif()
+            if(domain STREQUAL "" OR NOT DEFINED level_of_${domain})
+                list(JOIN domain_names ", " names)
+                set(violations "${violations}\n  ${path}: not in a model domain folder (${names})")
+                continue()
+            endif()
+            set(as model/${domain})
+            if(NOT DEFINED files_${domain})
+                set(files_${domain} 0)
+            endif()
+            math(EXPR files_${domain} "${files_${domain}} + 1")
+        endif()
+        check_file("${path}" ${as})
         math(EXPR checked "${checked} + 1")
     endforeach()
 endforeach()
@@ -106,6 +175,27 @@ if(DEFINED EXTRA_FILE)
     string(REGEX MATCH "^(.*):([a-z/]+)$" _ "${EXTRA_FILE}")
     check_file("${CMAKE_MATCH_1}" "${CMAKE_MATCH_2}")
 endif()
+
+# The picture: each level's domains, their file counts and what each includes.
+set(level 0)
+foreach(names IN LISTS model_levels)
+    string(REPLACE " " ";" names "${names}")
+    set(row "")
+    foreach(domain IN LISTS names)
+        set(uses "${uses_${domain}}")
+        list(SORT uses)
+        list(JOIN uses "," uses)
+        if(uses STREQUAL "")
+            set(uses "-")
+        endif()
+        if(NOT DEFINED files_${domain})
+            set(files_${domain} 0)
+        endif()
+        string(APPEND row "  ${domain}(${files_${domain}}) -> ${uses}")
+    endforeach()
+    message(STATUS "model level ${level}:${row}")
+    math(EXPR level "${level} + 1")
+endforeach()
 
 foreach(lib IN LISTS model_links)
     if(lib MATCHES "^(Qt6?::(Sql|Gui|Widgets)|boxoffice_db|boxoffice_ui.*)$")

@@ -9,7 +9,7 @@
 
 #include "db/announcer.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpooler.h"
 

@@ -8,7 +8,7 @@
 
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/testdatabase.h"
 

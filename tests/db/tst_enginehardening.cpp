@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"

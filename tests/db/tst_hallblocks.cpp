@@ -20,7 +20,7 @@
 #include "db/seatblockstore.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

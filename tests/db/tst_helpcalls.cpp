@@ -11,8 +11,8 @@
 #include "db/dbconnection.h"
 #include "db/helpcallstore.h"
 #include "db/pghelpdesk.h"
-#include "model/helpcallboard.h"
-#include "model/kioskhelp.h"
+#include "model/help/helpcallboard.h"
+#include "model/help/kioskhelp.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;

@@ -14,7 +14,7 @@
 
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/siteintents.h"
@@ -32,7 +32,7 @@ constexpr std::array allStates{IntentState::New,      IntentState::Authorising, 
                                IntentState::Voiding,  IntentState::Voided,      IntentState::Refunding,
                                IntentState::Refunded, IntentState::Abandoned};
 
-/// The transitions of model/paymentintents.h (and migration 0010), written out independently.
+/// The transitions of model/payments/paymentintents.h (and migration 0010), written out independently.
 bool allowed(PaymentMethod method, IntentState from, IntentState to)
 {
     using S = IntentState;

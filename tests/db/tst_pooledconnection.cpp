@@ -17,7 +17,7 @@
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpooler.h"

@@ -11,7 +11,7 @@
 #include "db/dbconnection.h"
 #include "db/filmstore.h"
 #include "db/pgterminalbackend.h"
-#include "model/postershelf.h"
+#include "model/sale/postershelf.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;

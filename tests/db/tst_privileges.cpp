@@ -12,7 +12,7 @@
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

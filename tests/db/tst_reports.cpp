@@ -14,7 +14,7 @@
 
 #include "db/dbconnection.h"
 #include "db/reportstore.h"
-#include "model/reportbuilder.h"
+#include "model/reports/reportbuilder.h"
 #include "tests/support/testdatabase.h"
 
 #ifndef BOXOFFICE_REPORTS_SQL

@@ -16,7 +16,7 @@
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "tests/support/saleflowdbrig.h"
 #include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"

@@ -9,7 +9,7 @@
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/showtimestore.h"
-#include "model/salerules.h"
+#include "model/sale/salerules.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;

@@ -13,7 +13,7 @@
 #include "db/announcer.h"
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

@@ -17,8 +17,8 @@
 #include "db/pricestore.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
-#include "model/pricecard.h"
-#include "model/seatservice.h"
+#include "model/pricing/pricecard.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

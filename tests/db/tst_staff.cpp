@@ -17,9 +17,9 @@
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
 #include "db/staffstore.h"
-#include "model/auditlog.h"
-#include "model/seatservice.h"
-#include "model/staffsignin.h"
+#include "model/sale/seatservice.h"
+#include "model/staff/auditlog.h"
+#include "model/staff/staffsignin.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

@@ -12,7 +12,7 @@
 #include "app/tickets/ed25519.h"
 #include "db/seatstore.h"
 #include "db/ticketstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

@@ -4,7 +4,7 @@
 
 #include <deque>
 
-#include "model/admissionwatch.h"
+#include "model/queue/admissionwatch.h"
 #include "tests/support/manualclock.h"
 
 using namespace bo;

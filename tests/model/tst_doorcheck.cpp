@@ -16,7 +16,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "model/doorcheck.h"
+#include "model/door/doorcheck.h"
 #include "tests/support/manualclock.h"
 
 using namespace bo;

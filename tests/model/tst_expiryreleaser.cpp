@@ -7,8 +7,8 @@
 #include <QSet>
 
 #include "db/seatstore.h"
-#include "model/expiryreleaser.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
+#include "model/seats/expiryreleaser.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/releaserrelay.h"

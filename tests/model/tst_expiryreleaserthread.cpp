@@ -5,7 +5,7 @@
 #include <atomic>
 #include <memory>
 
-#include "model/expiryreleaser.h"
+#include "model/seats/expiryreleaser.h"
 #include "tests/support/releaserrelay.h"
 #include "tests/support/scriptedseatcommands.h"
 

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/expirysweep.h"
-#include "model/seatcommands.h"
+#include "model/seats/expirysweep.h"
+#include "model/seats/seatcommands.h"
 
 using namespace bo;
 

@@ -5,7 +5,7 @@
 // spelling and names the first wrong value; the Korean rating names.
 #include <QtTest>
 
-#include "model/filmcatalog.h"
+#include "model/showtimes/filmcatalog.h"
 
 using namespace bo;
 

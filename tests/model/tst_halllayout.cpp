@@ -6,7 +6,7 @@
 #include <QFile>
 #include <QtTest>
 
-#include "model/halllayout.h"
+#include "model/halls/halllayout.h"
 
 #ifndef BOXOFFICE_SOURCE_DIR
 #error "BOXOFFICE_SOURCE_DIR must name the source tree"

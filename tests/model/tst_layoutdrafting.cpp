@@ -6,8 +6,8 @@
 // layout rules accept, and moves that keep the formats' three decimals.
 #include <QtTest>
 
-#include "model/halllayout.h"
-#include "model/layoutdrafting.h"
+#include "model/halls/halllayout.h"
+#include "model/halls/layoutdrafting.h"
 
 using namespace bo;
 

@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/catalog.h"
-#include "model/money.h"
-#include "model/result.h"
-#include "model/seattypes.h"
+#include "model/core/money.h"
+#include "model/core/result.h"
+#include "model/seats/seattypes.h"
+#include "model/showtimes/showtimeinfo.h"
 
 using namespace bo;
 

@@ -4,8 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "model/owedreleases.h"
-#include "model/result.h"
+#include "model/core/result.h"
+#include "model/seats/owedreleases.h"
 
 using namespace bo;
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/paymentdesk.h"
+#include "model/payments/paymentdesk.h"
 #include "tests/support/memorypaymentintents.h"
 #include "tests/support/scriptedgateway.h"
 #include "tests/support/scriptedseatcommands.h"

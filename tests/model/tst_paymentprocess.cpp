@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/paymentprocess.h"
-#include "model/paymentreconciler.h"
+#include "model/payments/paymentprocess.h"
+#include "model/payments/paymentreconciler.h"
 #include "tests/support/manualclock.h"
 #include "tests/support/memorypaymentintents.h"
 #include "tests/support/scriptedgateway.h"

@@ -4,7 +4,7 @@
 
 #include <QAbstractItemModelTester>
 
-#include "model/paymentrecordlistmodel.h"
+#include "model/payments/paymentrecordlistmodel.h"
 
 using namespace bo;
 

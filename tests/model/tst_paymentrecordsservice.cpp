@@ -6,7 +6,7 @@
 
 #include <QSemaphore>
 
-#include "model/paymentrecordsservice.h"
+#include "model/payments/paymentrecordsservice.h"
 #include "tests/support/memorypaymentintents.h"
 #include "tests/support/scriptedgateway.h"
 #include "tests/support/scriptedseatcommands.h"

@@ -7,7 +7,7 @@
 #include <QFile>
 #include <QtTest>
 
-#include "model/pricecard.h"
+#include "model/pricing/pricecard.h"
 
 #ifndef BOXOFFICE_SOURCE_DIR
 #error "BOXOFFICE_SOURCE_DIR must name the source folder"

@@ -6,7 +6,7 @@
 // multiplex's price list, and the lists check() refuses.
 #include <QtTest>
 
-#include "model/pricerules.h"
+#include "model/pricing/pricerules.h"
 
 using namespace bo;
 

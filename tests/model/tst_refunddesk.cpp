@@ -13,8 +13,8 @@
 #include <functional>
 #include <optional>
 
-#include "model/cardpayments.h"
-#include "model/refunddesk.h"
+#include "model/payments/cardpayments.h"
+#include "model/payments/refunddesk.h"
 
 using namespace bo;
 

@@ -10,7 +10,7 @@
 
 #include <optional>
 
-#include "model/reportbuilder.h"
+#include "model/reports/reportbuilder.h"
 #include "tests/support/checked.h"
 
 using namespace bo;

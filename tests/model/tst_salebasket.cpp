@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/salebasket.h"
+#include "model/sale/salebasket.h"
 
 using namespace bo;
 

@@ -7,7 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "tests/support/checked.h"
 #include "tests/support/saleflowrig.h"
 #include "tests/support/scriptedsalepayments.h"

@@ -11,7 +11,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "tests/support/saleflowrig.h"
 #include "tests/support/testenv.h"
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/salerules.h"
+#include "model/sale/salerules.h"
 #include "tests/support/errorcodename.h"
 
 using namespace bo;

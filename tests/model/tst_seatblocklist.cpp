@@ -3,11 +3,11 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
-#include "model/salerules.h"
-#include "model/seatblocklist.h"
-#include "model/seatchoice.h"
-#include "model/seatholdings.h"
-#include "model/seatmap.h"
+#include "model/sale/salerules.h"
+#include "model/sale/seatblocklist.h"
+#include "model/sale/seatchoice.h"
+#include "model/seats/seatholdings.h"
+#include "model/seats/seatmap.h"
 #include "tests/support/testseats.h"
 
 using namespace bo;

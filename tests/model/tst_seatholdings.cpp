@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/seatholdings.h"
+#include "model/seats/seatholdings.h"
 
 using namespace bo;
 

@@ -3,7 +3,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "model/seatmap.h"
+#include "model/seats/seatmap.h"
 #include "tests/support/testseats.h"
 
 using namespace bo;

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/scriptedseatcommands.h"
 
 using namespace bo;

@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "model/simulatedpayments.h"
+#include "model/payments/simulatedpayments.h"
 
 using namespace bo;
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// model/weekpattern.h: the starts of a week pattern of showtimes ("every day 10:00, 13:20 for
+// model/showtimes/weekpattern.h: the starts of a week pattern of showtimes ("every day 10:00, 13:20 for
 // two weeks"), its parsers, and the refusals (backwards range, too many, a time the clock skips).
 #include <QtTest>
 
-#include "model/weekpattern.h"
+#include "model/showtimes/weekpattern.h"
 
 using namespace bo;
 

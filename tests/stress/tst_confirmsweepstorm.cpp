@@ -23,7 +23,7 @@
 #include <QRandomGenerator>
 
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

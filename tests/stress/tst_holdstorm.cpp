@@ -17,7 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 

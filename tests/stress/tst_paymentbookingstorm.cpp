@@ -26,7 +26,7 @@
 
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/siteintents.h"
 #include "tests/support/testdatabase.h"
 

@@ -24,9 +24,9 @@
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/clock.h"
-#include "model/paymentprocess.h"
-#include "model/paymentreconciler.h"
+#include "model/core/clock.h"
+#include "model/payments/paymentprocess.h"
+#include "model/payments/paymentreconciler.h"
 #include "tests/support/paysimrig.h"
 #include "tests/support/testdatabase.h"
 

@@ -13,9 +13,9 @@
 
 #include "db/announcer.h"
 #include "db/pgterminalbackend.h"
-#include "model/saleflow.h"
-#include "model/showtimelistmodel.h"
-#include "model/simulatedpayments.h"
+#include "model/payments/simulatedpayments.h"
+#include "model/sale/saleflow.h"
+#include "model/sale/showtimelistmodel.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpaymentdesk.h"

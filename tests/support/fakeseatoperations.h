@@ -11,8 +11,8 @@
 #include <QString>
 #include <QUuid>
 
-#include "model/clock.h"
-#include "model/seatoperations.h"
+#include "model/core/clock.h"
+#include "model/sale/seatoperations.h"
 
 namespace bo::test {
 

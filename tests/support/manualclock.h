@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/clock.h"
+#include "model/core/clock.h"
 
 namespace bo::test {
 

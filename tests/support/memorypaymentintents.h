@@ -10,11 +10,11 @@
 #include <QHash>
 #include <QMutex>
 
-#include "model/paymentintents.h"
+#include "model/payments/paymentintents.h"
 
 namespace bo::test {
 
-/// Payment intents kept in memory, with the transition table of model/paymentintents.h and its
+/// Payment intents kept in memory, with the transition table of model/payments/paymentintents.h and its
 /// compare and set; the booking's status is whatever the test sets. `failNext` makes the next
 /// write fail as if the database were gone. For unit tests of what sits on the port. A row's
 /// silence (IntentFilter::silentForSeconds) counts from `updatedAt` when the test set one; a row

@@ -9,12 +9,12 @@
 #include "db/seatstore.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
-#include "model/clock.h"
-#include "model/paymentgateway.h"
-#include "model/paymentprocess.h"
-#include "model/salebasket.h"
-#include "model/seatservice.h"
-#include "model/staffsignin.h"
+#include "model/core/clock.h"
+#include "model/payments/paymentgateway.h"
+#include "model/payments/paymentprocess.h"
+#include "model/sale/salebasket.h"
+#include "model/sale/seatservice.h"
+#include "model/staff/staffsignin.h"
 #include "tests/support/testdatabase.h"
 
 namespace bo::test {

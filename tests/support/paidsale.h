@@ -6,8 +6,8 @@
 #include <QString>
 #include <QUuid>
 
-#include "model/result.h"
-#include "model/seattypes.h"
+#include "model/core/result.h"
+#include "model/seats/seattypes.h"
 
 namespace bo {
 class ConnectionSettings;

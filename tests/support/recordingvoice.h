@@ -6,12 +6,12 @@
 #include <QString>
 #include <QStringList>
 
-#include "model/voice.h"
+#include "model/help/voice.h"
 
 namespace bo::test {
 
 /// The Voice port for tests: records what reached the engine instead of speaking it, with the
-/// settings it was said with. The muting rules are the port's own (model/voice.cpp).
+/// settings it was said with. The muting rules are the port's own (model/help/voice.cpp).
 class RecordingVoice final : public Voice
 {
     Q_OBJECT

@@ -6,7 +6,7 @@
 #include <QObject>
 #include <QString>
 
-#include "model/expiryreleaser.h"
+#include "model/seats/expiryreleaser.h"
 
 namespace bo::test {
 

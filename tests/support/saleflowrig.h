@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "tests/support/fakeseatoperations.h"
 #include "tests/support/manualclock.h"
 #include "tests/support/scriptedsalepayments.h"

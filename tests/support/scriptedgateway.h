@@ -8,7 +8,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 
-#include "model/paymentgateway.h"
+#include "model/payments/paymentgateway.h"
 
 namespace bo::test {
 

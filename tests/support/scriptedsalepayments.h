@@ -4,7 +4,7 @@
 
 #include <QList>
 
-#include "model/salepayments.h"
+#include "model/payments/salepayments.h"
 
 namespace bo::test {
 

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <functional>
 
-#include "model/seatcommands.h"
+#include "model/seats/seatcommands.h"
 
 namespace bo::test {
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include "model/paymentintents.h"
+#include "model/payments/paymentintents.h"
 
 namespace bo::test {
 

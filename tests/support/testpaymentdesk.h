@@ -7,9 +7,9 @@
 #include "db/connectionsettings.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/cardpayments.h"
-#include "model/paymentdesk.h"
-#include "model/simulatedpayments.h"
+#include "model/payments/cardpayments.h"
+#include "model/payments/paymentdesk.h"
+#include "model/payments/simulatedpayments.h"
 #include "tests/support/testdatabase.h"
 
 namespace bo::test {

@@ -5,8 +5,8 @@
 #include <QString>
 
 #include "db/seatnotification.h"
-#include "model/seatchanges.h"
-#include "model/seattypes.h"
+#include "model/seats/seatchanges.h"
+#include "model/seats/seattypes.h"
 
 namespace bo::test {
 

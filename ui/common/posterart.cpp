@@ -9,7 +9,7 @@
 #include <QImage>
 #include <QPainter>
 
-#include "model/postershelf.h"
+#include "model/sale/postershelf.h"
 
 namespace bo {
 

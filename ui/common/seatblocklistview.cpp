@@ -4,7 +4,7 @@
 
 #include <QKeyEvent>
 
-#include "model/seatblocklist.h"
+#include "model/sale/seatblocklist.h"
 #include "ui/common/kiosktheme.h"
 
 namespace bo {

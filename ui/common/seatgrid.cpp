@@ -7,7 +7,7 @@
 
 #include <QRegion>
 
-#include "model/seatmap.h"
+#include "model/seats/seatmap.h"
 
 namespace bo {
 

@@ -7,7 +7,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "model/seattypes.h"
+#include "model/seats/seattypes.h"
 #include "ui/common/seatpainter.h"
 
 namespace bo {

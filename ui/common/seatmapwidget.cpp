@@ -12,7 +12,7 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
-#include "model/seatmap.h"
+#include "model/seats/seatmap.h"
 #include "ui/common/seatnavigator.h"
 
 namespace bo {

@@ -9,7 +9,7 @@
 #include <QRect>
 #include <QWidget>
 
-#include "model/seattypes.h"
+#include "model/seats/seattypes.h"
 #include "ui/common/seatgrid.h"
 #include "ui/common/seatpainter.h"
 

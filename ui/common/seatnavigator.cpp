@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "model/seatmap.h"
+#include "model/seats/seatmap.h"
 
 namespace bo {
 

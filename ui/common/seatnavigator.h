@@ -5,7 +5,7 @@
 #include <QList>
 #include <QPointF>
 
-#include "model/seattypes.h"
+#include "model/seats/seattypes.h"
 
 namespace bo {
 

@@ -14,7 +14,7 @@
 #include <QWidget>
 #include <QtMath>
 
-#include "model/seatmap.h"
+#include "model/seats/seatmap.h"
 #include "ui/common/seatgrid.h"
 
 namespace bo {

@@ -10,7 +10,7 @@
 #include <QSize>
 #include <QString>
 
-#include "model/seattypes.h"
+#include "model/seats/seattypes.h"
 
 class QFont;
 class QPainter;

@@ -5,7 +5,7 @@
 #include <QHash>
 #include <QWidget>
 
-#include "model/staffsession.h"
+#include "model/staff/staffsession.h"
 
 class QGridLayout;
 class QLabel;

@@ -14,7 +14,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-#include "model/money.h"
+#include "model/core/money.h"
 #include "ui/counter/saleslinesview.h"
 
 namespace bo {

@@ -16,13 +16,13 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
-#include "model/helpcallboard.h"
-#include "model/postershelf.h"
-#include "model/showtimelistmodel.h"
-#include "model/simulatedpayments.h"
-#include "model/staffsession.h"
-#include "model/terminalbackend.h"
-#include "model/ticketprinting.h"
+#include "model/help/helpcallboard.h"
+#include "model/payments/simulatedpayments.h"
+#include "model/sale/postershelf.h"
+#include "model/sale/showtimelistmodel.h"
+#include "model/sale/terminalbackend.h"
+#include "model/staff/staffsession.h"
+#include "model/tickets/ticketprinting.h"
 #include "ui/common/staffsigninwidget.h"
 #include "ui/counter/helpcallnotice.h"
 #include "ui/counter/managersignindialog.h"

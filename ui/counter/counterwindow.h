@@ -8,7 +8,7 @@
 #include <QTranslator>
 #include <QUuid>
 
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "ui/counter/managerscreens.h"
 
 class QLabel;

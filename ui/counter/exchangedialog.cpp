@@ -14,7 +14,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-#include "model/money.h"
+#include "model/core/money.h"
 
 namespace bo {
 

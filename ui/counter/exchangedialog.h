@@ -5,7 +5,7 @@
 #include <QDialog>
 #include <QUuid>
 
-#include "model/tilldesk.h"
+#include "model/till/tilldesk.h"
 
 class QLabel;
 class QLineEdit;

@@ -9,7 +9,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "model/helpcallboard.h"
+#include "model/help/helpcallboard.h"
 
 namespace bo {
 

@@ -2,9 +2,12 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <functional>
+
+#include <QObject>
 #include <QString>
 
-#include "model/result.h"
+#include "model/core/result.h"
 
 namespace bo {
 
@@ -22,12 +25,17 @@ public:
     ManagerScreens(const ManagerScreens&) = delete;
     ManagerScreens& operator=(const ManagerScreens&) = delete;
 
-    /// Signs `user` in with `password` and opens `screen`; the error (a wrong password is the
-    /// database's refusal) and nothing opened otherwise. Never logs the password. `staffId`: the
-    /// member of staff whose manager's PIN was checked first (the audit log names them), 0 when
-    /// the database has no staff.
-    [[nodiscard]] virtual Result<bool> open(Screen screen, const QString& user, const QString& password,
-                                            int staffId) = 0;
+    /// What open() answers: true when the screen opened, or why not.
+    using Opened = std::function<void(Result<bool>)>;
+
+    /// Signs `user` in with `password` and opens `screen`, without waiting: `done` is called
+    /// later on this thread with true, or the error (a wrong password is the database's
+    /// refusal) and nothing opened. If `context` (the dialog that asked) is gone by then, nothing
+    /// opens and `done` is not called. Never logs the password. `staffId`: the member of staff
+    /// whose manager's PIN was checked first (the audit log names them), 0 when the database has
+    /// no staff.
+    virtual void open(Screen screen, const QString& user, const QString& password, int staffId,
+                      QObject* context, Opened done) = 0;
 };
 
 } // namespace bo

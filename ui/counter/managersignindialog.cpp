@@ -10,7 +10,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-#include "model/staffsession.h"
+#include "model/staff/staffsession.h"
 #include "ui/common/staffsigninwidget.h"
 
 namespace bo {
@@ -64,7 +64,9 @@ ManagerSignInDialog::ManagerSignInDialog(ManagerScreens& screens, ManagerScreens
     m_error->hide();
     layout->addWidget(m_error);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Sign in"));
+    m_signInButton = buttons->button(QDialogButtonBox::Ok);
+    m_signInButton->setText(tr("Sign in"));
+    m_signInButton->setObjectName(QStringLiteral("managerSignInButton"));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &ManagerSignInDialog::signIn);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -101,6 +103,8 @@ void ManagerSignInDialog::onStaffSignedIn(const PinCheck& check)
 
 QString ManagerSignInDialog::errorText() const
 {
+    if (m_signingIn)
+        return {};
     return m_error->isVisible() || !m_error->text().isEmpty() ? m_error->text() : QString();
 }
 
@@ -114,15 +118,40 @@ void ManagerSignInDialog::signIn()
     }
     if (m_staffSignIn && m_staffId == 0)
         return;
-    auto opened = m_screens.open(m_screen, user, m_password->text(), m_staffId);
-    m_password->clear();
-    if (!opened) {
-        m_error->setText(tr("Not signed in: %1").arg(opened.error().message));
-        m_error->show();
-        m_password->setFocus();
+    if (m_signingIn)
         return;
+    // The sign-in goes to the database on a worker (a connection may take seconds to refuse):
+    // the dialog and the till behind it keep painting, the fields wait, Cancel still works.
+    const QString password = m_password->text();
+    m_password->clear();
+    setSigningIn(true);
+    m_screens.open(m_screen, user, password, m_staffId, this, [this](const Result<bool>& opened) {
+        setSigningIn(false);
+        if (!opened) {
+            m_error->setText(tr("Not signed in: %1").arg(opened.error().message));
+            m_error->show();
+            m_password->setFocus();
+            return;
+        }
+        accept();
+    });
+}
+
+void ManagerSignInDialog::setSigningIn(bool busy)
+{
+    m_signingIn = busy;
+    m_user->setEnabled(!busy);
+    m_password->setEnabled(!busy);
+    m_signInButton->setEnabled(!busy);
+    if (busy) {
+        m_error->setText(tr("Signing in…"));
+        m_error->setStyleSheet(QString());
+        m_error->show();
+    } else {
+        m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
+        m_error->clear();
+        m_error->hide();
     }
-    accept();
 }
 
 } // namespace bo

@@ -8,6 +8,7 @@
 
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QStackedWidget;
 
 namespace bo {
@@ -36,11 +37,18 @@ public:
     [[nodiscard]] int staffId() const { return m_staffId; }
 
 public slots:
-    /// Signs in and opens the screen; accepts the dialog when it opened.
+    /// Signs in and opens the screen; accepts the dialog when it opened. The answer comes later:
+    /// meanwhile the fields and the button wait (signingIn()) and Cancel closes the dialog, after
+    /// which nothing opens.
     void signIn();
+
+public:
+    /// A sign-in is on its way to the database.
+    [[nodiscard]] bool signingIn() const { return m_signingIn; }
 
 private:
     void onStaffSignedIn(const bo::PinCheck& check);
+    void setSigningIn(bool busy);
 
     ManagerScreens& m_screens;
     ManagerScreens::Screen m_screen;
@@ -51,7 +59,9 @@ private:
     QWidget* m_loginStep = nullptr;
     QLabel* m_staffName = nullptr;
     StaffSignInWidget* m_staffSignIn = nullptr;
+    QPushButton* m_signInButton = nullptr;
     int m_staffId = 0;
+    bool m_signingIn = false;
 };
 
 } // namespace bo

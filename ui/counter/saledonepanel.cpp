@@ -8,9 +8,9 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "model/money.h"
-#include "model/saleflow.h"
-#include "model/ticketprinting.h"
+#include "model/core/money.h"
+#include "model/sale/saleflow.h"
+#include "model/tickets/ticketprinting.h"
 #include "ui/common/scaledfont.h"
 #include "ui/counter/salepaymentpanel.h"
 

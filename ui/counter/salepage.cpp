@@ -10,8 +10,8 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-#include "model/money.h"
-#include "model/seatmap.h"
+#include "model/core/money.h"
+#include "model/seats/seatmap.h"
 #include "ui/common/scaledfont.h"
 #include "ui/common/seatlegendwidget.h"
 #include "ui/common/seatmapwidget.h"

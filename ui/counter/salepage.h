@@ -5,7 +5,7 @@
 #include <QList>
 #include <QWidget>
 
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 
 class QLabel;
 class QShortcut;

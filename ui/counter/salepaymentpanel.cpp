@@ -14,10 +14,10 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "model/catalog.h"
-#include "model/money.h"
-#include "model/saleflow.h"
-#include "model/seatmap.h"
+#include "model/core/money.h"
+#include "model/sale/saleflow.h"
+#include "model/seats/seatmap.h"
+#include "model/showtimes/showtimeinfo.h"
 #include "ui/common/scaledfont.h"
 
 namespace bo {

@@ -5,7 +5,7 @@
 #include <QList>
 #include <QWidget>
 
-#include "model/catalog.h"
+#include "model/showtimes/showtimeinfo.h"
 
 class QLabel;
 class QLineEdit;

@@ -7,8 +7,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "model/saleflow.h"
-#include "model/seatmap.h"
+#include "model/sale/saleflow.h"
+#include "model/seats/seatmap.h"
 #include "ui/common/scaledfont.h"
 
 namespace bo {

@@ -7,7 +7,7 @@
 #include <QHeaderView>
 #include <QLocale>
 
-#include "model/money.h"
+#include "model/core/money.h"
 
 namespace bo {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <QTableWidget>
 
-#include "model/tillshifts.h"
+#include "model/till/tillshifts.h"
 
 namespace bo {
 

@@ -14,8 +14,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "model/postershelf.h"
-#include "model/showtimelistmodel.h"
+#include "model/sale/postershelf.h"
+#include "model/sale/showtimelistmodel.h"
 #include "ui/common/posterart.h"
 
 namespace bo {

@@ -14,7 +14,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
-#include "model/money.h"
+#include "model/core/money.h"
 #include "ui/counter/amountdialog.h"
 #include "ui/counter/cashupdialog.h"
 #include "ui/counter/exchangedialog.h"

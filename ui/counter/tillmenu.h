@@ -8,7 +8,7 @@
 
 #include <functional>
 
-#include "model/tilldesk.h"
+#include "model/till/tilldesk.h"
 
 class QAction;
 class QLabel;

@@ -13,8 +13,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "model/money.h"
-#include "model/paymentrecordlistmodel.h"
+#include "model/core/money.h"
+#include "model/payments/paymentrecordlistmodel.h"
 
 namespace bo {
 

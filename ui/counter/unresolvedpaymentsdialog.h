@@ -5,7 +5,7 @@
 #include <QDialog>
 #include <QTimer>
 
-#include "model/paymentrecords.h"
+#include "model/payments/paymentrecords.h"
 
 class QLabel;
 class QPushButton;

@@ -4,7 +4,7 @@
 
 #include <QObject>
 
-#include "model/doorcheck.h"
+#include "model/door/doorcheck.h"
 
 namespace bo {
 

@@ -7,7 +7,7 @@
 #include <QTranslator>
 #include <QWidget>
 
-#include "model/doorcheck.h"
+#include "model/door/doorcheck.h"
 
 class QLabel;
 class QPushButton;

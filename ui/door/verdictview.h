@@ -8,7 +8,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "model/doorcheck.h"
+#include "model/door/doorcheck.h"
 
 namespace bo {
 

@@ -8,7 +8,7 @@
 #include <QStyleOptionButton>
 #include <QStylePainter>
 
-#include "model/postershelf.h"
+#include "model/sale/postershelf.h"
 #include "ui/common/posterart.h"
 #include "ui/kiosk/kiosktheme.h"
 

@@ -12,11 +12,11 @@
 #include <QTranslator>
 #include <QWidget>
 
-#include "model/admissionqueue.h"
-#include "model/catalog.h"
-#include "model/saleflow.h"
-#include "model/ticketprinting.h"
-#include "model/voice.h"
+#include "model/help/voice.h"
+#include "model/queue/admissionqueue.h"
+#include "model/sale/saleflow.h"
+#include "model/showtimes/showtimeinfo.h"
+#include "model/tickets/ticketprinting.h"
 #include "ui/common/kiosktheme.h"
 
 class QGridLayout;

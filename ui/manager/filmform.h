@@ -5,7 +5,7 @@
 #include <QByteArray>
 #include <QWidget>
 
-#include "model/filmcatalog.h"
+#include "model/showtimes/filmcatalog.h"
 
 class QCheckBox;
 class QComboBox;

@@ -32,7 +32,7 @@ QString day(const QDate& d)
 
 } // namespace
 
-FilmScreen::FilmScreen(FilmCatalog& catalog, QWidget* parent)
+FilmScreen::FilmScreen(PortCaller<FilmCatalog> catalog, QWidget* parent)
     : QWidget(parent)
     , m_catalog(catalog)
 {
@@ -121,7 +121,19 @@ int FilmScreen::rowOf(int filmId) const
 
 void FilmScreen::reload(int selectFilm)
 {
-    auto films = m_catalog.films(true);
+    // The films and their posters come from the catalogue's worker; the list stays as it was
+    // until they do, and only the last read asked for is shown.
+    const int reading = ++m_reading;
+    m_catalog.call(
+        this, [](FilmCatalog& catalog) { return catalog.films(true); },
+        [this, reading, selectFilm](const Result<QList<Film>>& films) {
+            if (reading == m_reading)
+                showFilms(films, selectFilm);
+        });
+}
+
+void FilmScreen::showFilms(const Result<QList<Film>>& films, int selectFilm)
+{
     {
         const QSignalBlocker blocker(m_table);
         m_table->clearSelection();
@@ -218,49 +230,68 @@ bool FilmScreen::saveFilm()
         showStatus(tr("Not saved: %1").arg(checked.error().message), true);
         return false;
     }
-    const Film& film = checked.value();
-    int id = film.id;
-    if (id == 0) {
-        auto added = m_catalog.add(film);
-        if (!added) {
-            m_form->showMessage(added.error().message, true);
-            showStatus(tr("Not saved: %1").arg(added.error().message), true);
-            return false;
-        }
-        id = added.value();
-        showStatus(tr("Film %1 added: %2.").arg(id).arg(film.title), false);
-    } else {
-        if (Status s = m_catalog.update(film, !m_form->posterChanged()); !s) {
-            m_form->showMessage(s.error().message, true);
-            showStatus(tr("Not saved: %1").arg(s.error().message), true);
-            return false;
-        }
-        showStatus(tr("Film %1 saved: %2. Showtimes already made keep their slot.").arg(id).arg(film.title),
-                   false);
-    }
-    reload(id);
-    emit filmSaved(id);
+    if (m_writing)
+        return false;
+    const Film film = checked.value();
+    const bool keepPoster = !m_form->posterChanged();
+    m_writing = true;
+    updateButtons();
+    // Added or saved on the catalogue's worker; the form stays filled until the answer.
+    m_catalog.call(
+        this,
+        [film, keepPoster](FilmCatalog& catalog) -> Result<int> {
+            if (film.id == 0)
+                return catalog.add(film);
+            if (Status s = catalog.update(film, keepPoster); !s)
+                return s.error();
+            return film.id;
+        },
+        [this, film](const Result<int>& saved) {
+            m_writing = false;
+            if (!saved) {
+                m_form->showMessage(saved.error().message, true);
+                showStatus(tr("Not saved: %1").arg(saved.error().message), true);
+                updateButtons();
+                return;
+            }
+            const int id = saved.value();
+            if (film.id == 0)
+                showStatus(tr("Film %1 added: %2.").arg(id).arg(film.title), false);
+            else
+                showStatus(
+                    tr("Film %1 saved: %2. Showtimes already made keep their slot.").arg(id).arg(film.title),
+                    false);
+            reload(id);
+            emit filmSaved(id);
+        });
     return true;
 }
 
 bool FilmScreen::toggleRetired()
 {
     const Film* film = selected();
-    if (!film)
+    if (!film || m_writing)
         return false;
     const int id = film->id;
     const QString title = film->title;
     const bool retire = film->retiredAt.isNull();
-    auto done = m_catalog.retire(id, retire);
-    if (!done) {
-        showStatus(done.error().message, true);
-        return false;
-    }
-    showStatus(retire ? tr("%1 is retired: no new showtimes; those it has keep selling.").arg(title)
-                      : tr("%1 plays again: it may get showtimes.").arg(title),
-               false);
-    reload(id);
-    emit filmSaved(id);
+    m_writing = true;
+    updateButtons();
+    m_catalog.call(
+        this, [id, retire](FilmCatalog& catalog) { return catalog.retire(id, retire); },
+        [this, id, title, retire](const Result<QDateTime>& done) {
+            m_writing = false;
+            if (!done) {
+                showStatus(done.error().message, true);
+                updateButtons();
+                return;
+            }
+            showStatus(retire ? tr("%1 is retired: no new showtimes; those it has keep selling.").arg(title)
+                              : tr("%1 plays again: it may get showtimes.").arg(title),
+                       false);
+            reload(id);
+            emit filmSaved(id);
+        });
     return true;
 }
 
@@ -273,9 +304,9 @@ void FilmScreen::showStatus(const QString& text, bool error)
 void FilmScreen::updateButtons()
 {
     const Film* film = selected();
-    m_retire->setEnabled(film != nullptr);
+    m_retire->setEnabled(film != nullptr && !m_writing);
     m_retire->setText(film && !film->retiredAt.isNull() ? tr("Un-ret&ire") : tr("Ret&ire"));
-    m_save->setEnabled(m_form->problem().isEmpty());
+    m_save->setEnabled(m_form->problem().isEmpty() && !m_writing);
     m_save->setText(m_form->film().id == 0 ? tr("&Add film") : tr("&Save film"));
 }
 

@@ -5,7 +5,8 @@
 #include <QList>
 #include <QWidget>
 
-#include "model/filmcatalog.h"
+#include "model/core/workerthread.h"
+#include "model/showtimes/filmcatalog.h"
 
 class QLabel;
 class QPushButton;
@@ -28,7 +29,7 @@ class FilmScreen final : public QWidget
 
 public:
     /// `catalog` is called on this thread: a manager's own connection (docs/DECISIONS.md).
-    explicit FilmScreen(FilmCatalog& catalog, QWidget* parent = nullptr);
+    explicit FilmScreen(PortCaller<FilmCatalog> catalog, QWidget* parent = nullptr);
 
     [[nodiscard]] const QList<Film>& films() const { return m_films; }
     [[nodiscard]] FilmForm* form() const { return m_form; }
@@ -46,19 +47,25 @@ public slots:
     void reload(int selectFilm = 0);
     /// An empty form for a new film.
     void newFilm();
-    /// Adds the film in the form, or saves the one edited; false, with the reason shown, if not.
+    /// Adds the film in the form, or saves the one edited; false, with the reason shown, when the
+    /// form's check refuses it (nothing sent). The catalogue's answer shows in the status line
+    /// (filmSaved when it was saved).
     bool saveFilm();
-    /// Retires the selected film, or gives a retired one back.
+    /// Retires the selected film, or gives a retired one back; false when none is selected or a
+    /// change is still on its way.
     bool toggleRetired();
 
 private:
+    void showFilms(const Result<QList<Film>>& films, int selectFilm);
     void onSelectionChanged();
     void fillRow(int row, const Film& film);
     [[nodiscard]] const Film* selected() const;
     void showStatus(const QString& text, bool error);
     void updateButtons();
 
-    FilmCatalog& m_catalog;
+    PortCaller<FilmCatalog> m_catalog;
+    int m_reading = 0;      ///< the last read asked for: an older answer is not shown
+    bool m_writing = false; ///< a save or retire is on its way: its buttons wait for the answer
     QList<Film> m_films;
     QTableWidget* m_table = nullptr;
     FilmForm* m_form = nullptr;

@@ -11,7 +11,7 @@
 #include <QSet>
 #include <QWidget>
 
-#include "model/halllayout.h"
+#include "model/halls/halllayout.h"
 #include "ui/common/seatpainter.h"
 
 namespace bo {

@@ -24,7 +24,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "model/layoutdrafting.h"
+#include "model/halls/layoutdrafting.h"
 #include "ui/manager/layoutcanvas.h"
 
 namespace bo {
@@ -95,7 +95,7 @@ QPushButton* button(const QString& objectName, const QString& text)
 
 } // namespace
 
-LayoutEditor::LayoutEditor(HallCatalog& catalog, QWidget* parent)
+LayoutEditor::LayoutEditor(PortCaller<HallCatalog> catalog, QWidget* parent)
     : QWidget(parent)
     , m_catalog(catalog)
     , m_undo(new QUndoStack(this))
@@ -420,37 +420,50 @@ void LayoutEditor::onSelectionChanged()
 void LayoutEditor::openHall()
 {
     const QString name = m_name->text().trimmed();
-    Result<HallLayout> loaded = m_catalog.layout(name);
-    if (!loaded) {
-        showStatus(loaded.error().message, true);
-        return;
-    }
-    m_undo->clear();
-    m_canvas->setSelection({});
-    showLayout(loaded.value());
-    m_replace->setChecked(true);
-    showStatus(tr("Opened hall %1.").arg(name), false);
+    showStatus(tr("Opening hall %1…").arg(name), false);
+    m_catalog.call(
+        this, [name](HallCatalog& catalog) { return catalog.layout(name); },
+        [this, name](const Result<HallLayout>& loaded) {
+            if (!loaded) {
+                showStatus(loaded.error().message, true);
+                return;
+            }
+            m_undo->clear();
+            m_canvas->setSelection({});
+            showLayout(loaded.value());
+            m_replace->setChecked(true);
+            showStatus(tr("Opened hall %1.").arg(name), false);
+        });
 }
 
-bool LayoutEditor::saveHall()
+void LayoutEditor::saveHall()
 {
     HallLayout layout = m_layout;
     layout.name = m_name->text().trimmed();
-    const Result<HallImport> stored = HallImporter::import(m_catalog, layout, m_replace->isChecked());
-    if (!stored) {
-        showStatus(stored.error().message, true);
-        return false;
-    }
-    m_undo->setClean();
-    const HallImport& import = stored.value();
-    showStatus(import.created
-                   ? tr("Saved the new hall %1 (%n seat(s)).", nullptr, import.seats).arg(layout.name)
-                   : tr("Saved hall %1 as version %2 (%n seat(s)).", nullptr, import.seats)
-                         .arg(layout.name)
-                         .arg(import.version),
-               false);
-    emit layoutSaved(import);
-    return true;
+    const bool replace = m_replace->isChecked();
+    // The undo stack's place now: if nothing was edited by the time the answer comes, what is on
+    // screen is what was stored.
+    const int sent = m_undo->index();
+    showStatus(tr("Saving hall %1…").arg(layout.name), false);
+    m_catalog.call(
+        this,
+        [layout, replace](HallCatalog& catalog) { return HallImporter::import(catalog, layout, replace); },
+        [this, layout, sent](const Result<HallImport>& stored) {
+            if (!stored) {
+                showStatus(stored.error().message, true);
+                return;
+            }
+            if (m_undo->index() == sent)
+                m_undo->setClean();
+            const HallImport& import = stored.value();
+            showStatus(import.created
+                           ? tr("Saved the new hall %1 (%n seat(s)).", nullptr, import.seats).arg(layout.name)
+                           : tr("Saved hall %1 as version %2 (%n seat(s)).", nullptr, import.seats)
+                                 .arg(layout.name)
+                                 .arg(import.version),
+                       false);
+            emit layoutSaved(import);
+        });
 }
 
 void LayoutEditor::showStatus(const QString& text, bool error)

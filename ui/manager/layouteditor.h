@@ -5,8 +5,9 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "model/hallcatalog.h"
-#include "model/halllayout.h"
+#include "model/core/workerthread.h"
+#include "model/halls/hallcatalog.h"
+#include "model/halls/halllayout.h"
 
 class QCheckBox;
 class QComboBox;
@@ -33,7 +34,7 @@ class LayoutEditor final : public QWidget
 
 public:
     /// `catalog` is called on this thread: a manager's own connection (see docs/DECISIONS.md).
-    explicit LayoutEditor(HallCatalog& catalog, QWidget* parent = nullptr);
+    explicit LayoutEditor(PortCaller<HallCatalog> catalog, QWidget* parent = nullptr);
     ~LayoutEditor() override;
 
     [[nodiscard]] const HallLayout& hallLayout() const { return m_layout; }
@@ -47,10 +48,13 @@ signals:
     void layoutSaved(const bo::HallImport& import);
 
 public slots:
-    /// Loads the current layout of the hall named in the name field; the undo stack restarts.
+    /// Loads the current layout of the hall named in the name field (from the catalogue's worker:
+    /// the window keeps working meanwhile); the undo stack restarts when it comes.
     void openHall();
-    /// Stores the layout under the name in the name field; false, with the reason shown, if not.
-    bool saveHall();
+    /// Stores the layout under the name in the name field; the answer shows in the status line
+    /// (layoutSaved when stored), and the layout edited meanwhile is marked saved only if it is
+    /// still the one sent.
+    void saveHall();
 
 private:
     void buildPanel(QWidget* panel);
@@ -65,7 +69,7 @@ private:
     void onSelectionChanged();
     void showStatus(const QString& text, bool error);
 
-    HallCatalog& m_catalog;
+    PortCaller<HallCatalog> m_catalog;
     HallLayout m_layout;
     QStringList m_problemTexts;
     QUndoStack* m_undo = nullptr;

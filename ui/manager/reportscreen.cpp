@@ -27,10 +27,10 @@
 #include <QtCharts/QValueAxis>
 #endif
 
-#include "model/money.h"
-#include "model/reportbuilder.h"
-#include "model/reportformat.h"
-#include "model/reportprinter.h"
+#include "model/core/money.h"
+#include "model/reports/reportbuilder.h"
+#include "model/reports/reportformat.h"
+#include "model/reports/reportprinter.h"
 
 namespace bo {
 namespace {
@@ -125,7 +125,7 @@ QChartView* pieChart(const ReportDocument& doc, const ReportSection& s, const QS
 
 } // namespace
 
-ReportScreen::ReportScreen(ReportSource& source, ReportPrinter* printer, QWidget* parent)
+ReportScreen::ReportScreen(PortCaller<ReportSource> source, ReportPrinter* printer, QWidget* parent)
     : QWidget(parent)
     , m_source(source)
     , m_printer(printer)
@@ -218,7 +218,7 @@ void ReportScreen::onKindChanged()
     m_pdf->setEnabled(m_document.has_value());
 }
 
-bool ReportScreen::reload()
+void ReportScreen::reload()
 {
     ReportRequest request;
     request.kind = m_kind->currentIndex() == Shift      ? ReportRequest::Kind::Shift
@@ -227,17 +227,23 @@ bool ReportScreen::reload()
     request.day = m_day->date();
     request.shiftId = m_number->value();
     request.showtimeId = m_number->value();
-    ReportBuilder builder(m_source);
-    auto built = builder.build(request);
-    if (!built) {
-        showStatus(built.error().message.isEmpty() ? built.error().detail : built.error().message, true);
-        return false;
-    }
-    m_document = built.value();
-    showDocument();
-    showStatus(tr("%1: %2").arg(m_document->title, m_document->period), false);
-    onKindChanged();
-    return true;
+    const int reading = ++m_reading;
+    showStatus(tr("Reading the report…"), false);
+    m_source.call(
+        this, [request](ReportSource& source) { return ReportBuilder(source).build(request); },
+        [this, reading](const Result<ReportDocument>& built) {
+            if (reading != m_reading)
+                return;
+            if (!built) {
+                showStatus(built.error().message.isEmpty() ? built.error().detail : built.error().message,
+                           true);
+                return;
+            }
+            m_document = built.value();
+            showDocument();
+            showStatus(tr("%1: %2").arg(m_document->title, m_document->period), false);
+            onKindChanged();
+        });
 }
 
 void ReportScreen::showDocument()

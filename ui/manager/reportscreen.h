@@ -6,8 +6,9 @@
 
 #include <optional>
 
-#include "model/reportdocument.h"
-#include "model/reports.h"
+#include "model/core/workerthread.h"
+#include "model/reports/reportdocument.h"
+#include "model/reports/reports.h"
 
 class QComboBox;
 class QDateEdit;
@@ -35,7 +36,7 @@ class ReportScreen final : public QWidget
 public:
     /// `source` is called on this thread: a manager's own connection (docs/DECISIONS.md). Without
     /// a `printer` Print PDF… is hidden.
-    explicit ReportScreen(ReportSource& source, ReportPrinter* printer, QWidget* parent = nullptr);
+    explicit ReportScreen(PortCaller<ReportSource> source, ReportPrinter* printer, QWidget* parent = nullptr);
     ~ReportScreen() override;
 
     [[nodiscard]] const std::optional<ReportDocument>& document() const { return m_document; }
@@ -45,8 +46,10 @@ public:
     [[nodiscard]] static bool hasCharts();
 
 public slots:
-    /// Reads the report picked at the top again; false, with the reason shown, if it failed.
-    bool reload();
+    /// Reads the report picked at the top again, on the source's worker (a report is a dozen
+    /// queries: the window keeps working meanwhile); the report, or the reason it failed, shows
+    /// when the answer comes.
+    void reload();
     /// Writes the report shown to `path`; false, with the reason shown, if not.
     bool exportCsv(const QString& path);
     bool exportPdf(const QString& path);
@@ -59,7 +62,8 @@ private:
     void addCharts();
     void showStatus(const QString& text, bool error);
 
-    ReportSource& m_source;
+    PortCaller<ReportSource> m_source;
+    int m_reading = 0; ///< the last report asked for: an older answer is not shown
     ReportPrinter* m_printer = nullptr;
     std::optional<ReportDocument> m_document;
     QComboBox* m_kind = nullptr;

@@ -28,7 +28,7 @@ constexpr int snapMinutes = 5;
 
 } // namespace
 
-WeekPlanner::WeekPlanner(ShowtimeSchedule& schedule, const QTimeZone& zone, QWidget* parent)
+WeekPlanner::WeekPlanner(PortCaller<ShowtimeSchedule> schedule, const QTimeZone& zone, QWidget* parent)
     : QWidget(parent)
     , m_schedule(schedule)
     , m_zone(zone)
@@ -112,16 +112,26 @@ void WeekPlanner::reload()
     m_title->setText(tr("Week of %1 to %2")
                          .arg(locale.toString(m_monday, QLocale::ShortFormat),
                               locale.toString(m_monday.addDays(6), QLocale::ShortFormat)));
-    auto week = m_schedule.week(m_monday, m_zone);
-    m_dragging = 0;
-    if (!week) {
-        m_week = ScheduleWeek();
-        showStatus(tr("The week could not be read: %1").arg(week.error().message), true);
-    } else {
-        m_week = week.value();
-    }
-    updateGridSize();
-    m_grid->update();
+    // Read on the schedule's worker: the window keeps painting while the database answers, and
+    // an answer for a week the manager has left since is not shown.
+    const int reading = ++m_reading;
+    const QDate monday = m_monday;
+    const QTimeZone zone = m_zone;
+    m_schedule.call(
+        this, [monday, zone](ShowtimeSchedule& schedule) { return schedule.week(monday, zone); },
+        [this, reading](const Result<ScheduleWeek>& week) {
+            if (reading != m_reading)
+                return;
+            m_dragging = 0;
+            if (!week) {
+                m_week = ScheduleWeek();
+                showStatus(tr("The week could not be read: %1").arg(week.error().message), true);
+            } else {
+                m_week = week.value();
+            }
+            updateGridSize();
+            m_grid->update();
+        });
 }
 
 void WeekPlanner::updateGridSize()
@@ -295,35 +305,40 @@ void WeekPlanner::onReleased(const QPoint& pos)
         return;
     }
     const QString hall = m_week.halls.at(lane % m_week.halls.size());
-    const QLocale locale;
-    auto moved = m_schedule.move(id, hall == before.hall ? QString() : hall, start);
-    if (!moved) {
-        reload();
-        showStatus(tr("Showtime %1 was not moved: %2").arg(id).arg(moved.error().message), true);
-        return;
-    }
-    if (!moved.value().moved) {
-        reload();
-        QStringList inTheWay;
-        for (const ScheduledShowtime& other : moved.value().overlaps)
-            inTheWay << tr("showtime %1 (%2, %3, until %4 with cleaning)")
-                            .arg(other.id)
-                            .arg(
-                                other.film,
-                                locale.toString(other.startsAt.toTimeZone(m_zone),
-                                                QStringLiteral("ddd d MMM HH:mm")),
-                                other.cleanUntil.toTimeZone(m_zone).time().toString(QStringLiteral("HH:mm")));
-        showStatus(tr("Showtime %1 was not moved: %2 is in the way.").arg(id).arg(inTheWay.join(tr(", "))),
-                   true);
-        return;
-    }
-    reload();
-    showStatus(
-        tr("Showtime %1 (%2) now starts %3.")
-            .arg(id)
-            .arg(before.film, locale.toString(start.toTimeZone(m_zone), QStringLiteral("ddd d MMM HH:mm"))),
-        false);
-    emit showtimeMoved(id, start);
+    const QString to = hall == before.hall ? QString() : hall;
+    m_schedule.call(
+        this, [id, to, start](ShowtimeSchedule& schedule) { return schedule.move(id, to, start); },
+        [this, id, start, before](const Result<ShowtimeMoveOutcome>& moved) {
+            const QLocale locale;
+            if (!moved) {
+                reload();
+                showStatus(tr("Showtime %1 was not moved: %2").arg(id).arg(moved.error().message), true);
+                return;
+            }
+            if (!moved.value().moved) {
+                reload();
+                QStringList inTheWay;
+                for (const ScheduledShowtime& other : moved.value().overlaps)
+                    inTheWay << tr("showtime %1 (%2, %3, until %4 with cleaning)")
+                                    .arg(other.id)
+                                    .arg(other.film,
+                                         locale.toString(other.startsAt.toTimeZone(m_zone),
+                                                         QStringLiteral("ddd d MMM HH:mm")),
+                                         other.cleanUntil.toTimeZone(m_zone).time().toString(
+                                             QStringLiteral("HH:mm")));
+                showStatus(
+                    tr("Showtime %1 was not moved: %2 is in the way.").arg(id).arg(inTheWay.join(tr(", "))),
+                    true);
+                return;
+            }
+            reload();
+            showStatus(tr("Showtime %1 (%2) now starts %3.")
+                           .arg(id)
+                           .arg(before.film,
+                                locale.toString(start.toTimeZone(m_zone), QStringLiteral("ddd d MMM HH:mm"))),
+                       false);
+            emit showtimeMoved(id, start);
+        });
 }
 
 void WeekPlanner::onContextMenu(const QPoint& pos, const QPoint& globalPos)
@@ -357,49 +372,64 @@ void WeekPlanner::openSaleNow(int showtimeId)
 {
     SaleWindowChange change;
     change.opens = QDateTime();
-    auto opened = m_schedule.setSaleWindow({showtimeId}, change);
-    reload();
-    if (!opened) {
-        showStatus(tr("Showtime %1 was not put on sale: %2").arg(showtimeId).arg(opened.error().message),
-                   true);
-        return;
-    }
-    showStatus(tr("Showtime %1 is on sale now.").arg(showtimeId), false);
+    m_schedule.call(
+        this,
+        [showtimeId, change](ShowtimeSchedule& schedule) {
+            return schedule.setSaleWindow({showtimeId}, change);
+        },
+        [this, showtimeId](const Result<QList<SaleWindow>>& opened) {
+            reload();
+            if (!opened) {
+                showStatus(
+                    tr("Showtime %1 was not put on sale: %2").arg(showtimeId).arg(opened.error().message),
+                    true);
+                return;
+            }
+            showStatus(tr("Showtime %1 is on sale now.").arg(showtimeId), false);
+        });
 }
 
 void WeekPlanner::relayoutShowtime(int showtimeId)
 {
-    auto done = m_schedule.relayout(showtimeId);
-    reload();
-    if (!done) {
-        showStatus(tr("Showtime %1 keeps its layout: %2").arg(showtimeId).arg(done.error().message), true);
-        return;
-    }
-    const ShowtimeRelayout& r = done.value();
-    if (!r.moved) {
-        showStatus(tr("Showtime %1 has the hall's current layout already.").arg(showtimeId), false);
-        return;
-    }
-    QString text = tr("Showtime %1 now has layout version %2 of its hall (%3 seats).")
-                       .arg(showtimeId)
-                       .arg(r.version)
-                       .arg(r.seats);
-    if (!r.blocksDropped.isEmpty())
-        text += QLatin1Char(' ') + tr("Blocked seats the new layout does not have: %1.")
-                                       .arg(r.blocksDropped.join(QStringLiteral(", ")));
-    showStatus(text, false);
+    m_schedule.call(
+        this, [showtimeId](ShowtimeSchedule& schedule) { return schedule.relayout(showtimeId); },
+        [this, showtimeId](const Result<ShowtimeRelayout>& done) {
+            reload();
+            if (!done) {
+                showStatus(tr("Showtime %1 keeps its layout: %2").arg(showtimeId).arg(done.error().message),
+                           true);
+                return;
+            }
+            const ShowtimeRelayout& r = done.value();
+            if (!r.moved) {
+                showStatus(tr("Showtime %1 has the hall's current layout already.").arg(showtimeId), false);
+                return;
+            }
+            QString text = tr("Showtime %1 now has layout version %2 of its hall (%3 seats).")
+                               .arg(showtimeId)
+                               .arg(r.version)
+                               .arg(r.seats);
+            if (!r.blocksDropped.isEmpty())
+                text += QLatin1Char(' ') + tr("Blocked seats the new layout does not have: %1.")
+                                               .arg(r.blocksDropped.join(QStringLiteral(", ")));
+            showStatus(text, false);
+        });
 }
 
 void WeekPlanner::cancelShowtime(int showtimeId)
 {
-    auto cancelled = m_schedule.cancel(showtimeId);
-    reload();
-    if (!cancelled) {
-        showStatus(tr("Showtime %1 was not cancelled: %2").arg(showtimeId).arg(cancelled.error().message),
-                   true);
-        return;
-    }
-    showStatus(tr("Showtime %1 is cancelled.").arg(showtimeId), false);
+    m_schedule.call(
+        this, [showtimeId](ShowtimeSchedule& schedule) { return schedule.cancel(showtimeId); },
+        [this, showtimeId](const Result<ShowtimeCancelOutcome>& cancelled) {
+            reload();
+            if (!cancelled) {
+                showStatus(
+                    tr("Showtime %1 was not cancelled: %2").arg(showtimeId).arg(cancelled.error().message),
+                    true);
+                return;
+            }
+            showStatus(tr("Showtime %1 is cancelled.").arg(showtimeId), false);
+        });
 }
 
 void WeekPlanner::paintGrid()

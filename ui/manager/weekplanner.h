@@ -8,7 +8,8 @@
 #include <QTimeZone>
 #include <QWidget>
 
-#include "model/showtimeschedule.h"
+#include "model/core/workerthread.h"
+#include "model/showtimes/showtimeschedule.h"
 
 class QLabel;
 class QPushButton;
@@ -28,8 +29,8 @@ class WeekPlanner final : public QWidget
 
 public:
     /// `schedule` is called on this thread: a manager's own connection (docs/DECISIONS.md).
-    explicit WeekPlanner(ShowtimeSchedule& schedule, const QTimeZone& zone = QTimeZone::systemTimeZone(),
-                         QWidget* parent = nullptr);
+    explicit WeekPlanner(PortCaller<ShowtimeSchedule> schedule,
+                         const QTimeZone& zone = QTimeZone::systemTimeZone(), QWidget* parent = nullptr);
 
     [[nodiscard]] QDate monday() const { return m_monday; }
     [[nodiscard]] const ScheduleWeek& week() const { return m_week; }
@@ -78,7 +79,8 @@ private:
     void showStatus(const QString& text, bool error);
     void updateGridSize();
 
-    ShowtimeSchedule& m_schedule;
+    PortCaller<ShowtimeSchedule> m_schedule;
+    int m_reading = 0; ///< the week last asked for: an older answer is not shown
     QTimeZone m_zone;
     QDate m_monday;
     ScheduleWeek m_week;

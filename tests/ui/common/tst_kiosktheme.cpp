@@ -6,11 +6,11 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "model/salerules.h"
-#include "model/seatblocklist.h"
-#include "model/seatchoice.h"
-#include "model/seatholdings.h"
-#include "model/seatmap.h"
+#include "model/sale/salerules.h"
+#include "model/sale/seatblocklist.h"
+#include "model/sale/seatchoice.h"
+#include "model/seats/seatholdings.h"
+#include "model/seats/seatmap.h"
 #include "tests/support/accessibilitycheck.h"
 #include "tests/support/recordingvoice.h"
 #include "tests/support/testseats.h"

@@ -4,7 +4,7 @@
 
 #include <QRegion>
 
-#include "model/seatmap.h"
+#include "model/seats/seatmap.h"
 #include "tests/support/testseats.h"
 #include "ui/common/seatgrid.h"
 

@@ -10,7 +10,7 @@
 #include <QPainter>
 #include <QToolTip>
 
-#include "model/seatmap.h"
+#include "model/seats/seatmap.h"
 #include "tests/support/paintcounter.h"
 #include "tests/support/seatpixels.h"
 #include "tests/support/testseats.h"

@@ -14,7 +14,7 @@
 #include "db/pgterminalbackend.h"
 #include "db/privatepostgres.h"
 #include "db/queuestore.h"
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "tests/support/checked.h"
 #include "tests/support/countertill.h"
 #include "tests/support/testdatabase.h"

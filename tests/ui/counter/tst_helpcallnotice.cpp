@@ -7,8 +7,8 @@
 #include <QtTest>
 
 #include "db/pghelpdesk.h"
-#include "model/helpcallboard.h"
-#include "model/kioskhelp.h"
+#include "model/help/helpcallboard.h"
+#include "model/help/kioskhelp.h"
 #include "tests/support/countertill.h"
 #include "ui/counter/helpcallnotice.h"
 

@@ -18,14 +18,18 @@ namespace {
 class FakeScreens final : public ManagerScreens
 {
 public:
-    Result<bool> open(Screen screen, const QString& user, const QString& password, int staffId) override
+    // Answers at once, as a sign-in whose answer has come.
+    void open(Screen screen, const QString& user, const QString& password, int staffId, QObject*,
+              Opened done) override
     {
         lastStaff = staffId;
-        if (password != u"right")
-            return makeError(ErrorCode::BadInput,
-                             QStringLiteral("The database refused the login %1.").arg(user));
+        if (password != u"right") {
+            done(makeError(ErrorCode::BadInput,
+                           QStringLiteral("The database refused the login %1.").arg(user)));
+            return;
+        }
         opened.append({screen, user});
-        return true;
+        done(true);
     }
 
     QList<std::pair<Screen, QString>> opened;

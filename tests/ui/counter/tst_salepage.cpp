@@ -11,7 +11,7 @@
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "tests/support/checked.h"
 #include "tests/support/countertill.h"
 #include "tests/support/paintcounter.h"

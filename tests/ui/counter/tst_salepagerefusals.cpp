@@ -10,7 +10,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "model/saleflow.h"
+#include "model/sale/saleflow.h"
 #include "tests/support/paintcounter.h"
 #include "tests/support/saleflowrig.h"
 #include "ui/common/seatmapwidget.h"

@@ -8,7 +8,7 @@
 #include <QTableView>
 #include <QTranslator>
 
-#include "model/showtimelistmodel.h"
+#include "model/sale/showtimelistmodel.h"
 #include "ui/counter/showtimeboard.h"
 
 using namespace bo;

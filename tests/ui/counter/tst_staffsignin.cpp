@@ -42,12 +42,14 @@ const QString managerPin = QStringLiteral("905172");
 class RecordingScreens final : public ManagerScreens
 {
 public:
-    Result<bool> open(Screen, const QString&, const QString& password, int staffId) override
+    void open(Screen, const QString&, const QString& password, int staffId, QObject*, Opened done) override
     {
-        if (password != u"right")
-            return makeError(ErrorCode::BadInput, QStringLiteral("wrong password"));
+        if (password != u"right") {
+            done(makeError(ErrorCode::BadInput, QStringLiteral("wrong password")));
+            return;
+        }
         openedBy << staffId;
-        return true;
+        done(true);
     }
 
     QList<int> openedBy;

@@ -19,7 +19,7 @@
 #include "db/pgtilldesk.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
-#include "model/staffsignin.h"
+#include "model/staff/staffsignin.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "ui/counter/cashupdialog.h"

@@ -11,9 +11,9 @@
 
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/paymentrecordlistmodel.h"
-#include "model/paymentrecordsservice.h"
-#include "model/seatservice.h"
+#include "model/payments/paymentrecordlistmodel.h"
+#include "model/payments/paymentrecordsservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/checked.h"
 #include "tests/support/countertill.h"
 #include "tests/support/scriptedgateway.h"

@@ -6,9 +6,9 @@
 #include <QTemporaryDir>
 
 #include "db/pghelpdesk.h"
-#include "model/helpcallboard.h"
-#include "model/kioskhelp.h"
-#include "model/seatblocklist.h"
+#include "model/help/helpcallboard.h"
+#include "model/help/kioskhelp.h"
+#include "model/sale/seatblocklist.h"
 #include "tests/support/accessibilitycheck.h"
 #include "tests/support/kioskrig.h"
 #include "tests/support/recordingvoice.h"

@@ -9,9 +9,9 @@
 #include "app/common/staffpin.h"
 #include "db/pgstaffsession.h"
 #include "db/staffstore.h"
-#include "model/salerules.h"
-#include "model/seatchoice.h"
-#include "model/seatholdings.h"
+#include "model/sale/salerules.h"
+#include "model/sale/seatchoice.h"
+#include "model/seats/seatholdings.h"
 #include "tests/support/kioskrig.h"
 #include "ui/common/staffsigninwidget.h"
 

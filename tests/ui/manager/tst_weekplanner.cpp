@@ -14,7 +14,7 @@
 
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
-#include "model/seatservice.h"
+#include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "ui/manager/weekplanner.h"

@@ -1,0 +1,623 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#include "model/sale/saleflow.h"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "model/payments/paymentintents.h"
+#include "model/sale/seatchoice.h"
+#include "model/sale/seatoperations.h"
+
+namespace bo {
+namespace {
+
+constexpr int tickMs = 200;
+
+std::string tokenText(const QUuid& id)
+{
+    return id.toString(QUuid::WithoutBraces).toStdString();
+}
+
+} // namespace
+
+SaleFlow::SaleFlow(SeatOperations* seats, SalePayments* payments, QString terminalName,
+                   const MonotonicClock* clock, QObject* parent)
+    : QObject(parent)
+    , m_seats(seats)
+    , m_payments(payments)
+    , m_terminal(std::move(terminalName))
+    , m_clock(clock)
+{
+    if (!m_clock) {
+        m_ownClock = std::make_unique<SteadyClock>();
+        m_clock = m_ownClock.get();
+    }
+    m_tick.setInterval(tickMs);
+    connect(&m_tick, &QTimer::timeout, this, &SaleFlow::checkTime);
+    connect(m_seats, &SeatOperations::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
+    connect(m_seats, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
+    connect(m_seats, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
+    connect(m_seats, &SeatOperations::extendFinished, this, &SaleFlow::onExtendFinished);
+    connect(m_seats, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
+    connect(m_seats, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
+    connect(m_seats, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
+    connect(m_payments, &SalePayments::phaseChanged, this, &SaleFlow::onPaymentPhase);
+    connect(m_payments, &SalePayments::paymentFinished, this, &SaleFlow::onPaymentFinished);
+}
+
+SaleFlow::~SaleFlow() = default;
+
+qint64 SaleFlow::now() const
+{
+    return m_clock->nowMs();
+}
+
+QList<int> SaleFlow::selection() const
+{
+    return m_sale.wish();
+}
+
+QList<int> SaleFlow::heldSeats() const
+{
+    return m_sale.held();
+}
+
+qint64 SaleFlow::remainingMs() const
+{
+    return m_countdown.remainingMs(now());
+}
+
+QString SaleFlow::tierOf(int seatId) const
+{
+    return m_basket.tierOf(seatId);
+}
+
+qint64 SaleFlow::surchargeOf(int seatId) const
+{
+    return m_basket.surchargeOf(seatId);
+}
+
+qint64 SaleFlow::totalMinor() const
+{
+    return m_basket.totalMinor(m_sale.wish());
+}
+
+QString SaleFlow::currency() const
+{
+    return m_basket.currency(m_rules.settings().currency);
+}
+
+void SaleFlow::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    const bool open = state == State::Selecting || state == State::Payment || state == State::Confirming;
+    if (open && !m_tick.isActive())
+        m_tick.start();
+    else if (!open)
+        m_tick.stop();
+    emit stateChanged(state);
+}
+
+void SaleFlow::emitBusyIfChanged()
+{
+    if (isBusy() == m_busyShown)
+        return;
+    m_busyShown = isBusy();
+    emit busyChanged(m_busyShown);
+}
+
+void SaleFlow::send(Pending kind, int requestId, QList<int> seats)
+{
+    m_flight = InFlight{kind, requestId, std::move(seats), now()};
+    emitBusyIfChanged();
+}
+
+SaleFlow::InFlight SaleFlow::takeFlight()
+{
+    InFlight f = std::exchange(m_flight, InFlight{});
+    emitBusyIfChanged();
+    return f;
+}
+
+void SaleFlow::openShowtime(int showtimeId)
+{
+    if (m_state != State::Idle && m_state != State::Completed)
+        cancel();
+    if (m_state == State::Confirming)
+        return; // a confirm on its way decides first
+    m_token = QUuid::createUuid();
+    m_sale.clear();
+    m_outcomeUnknown = false;
+    m_basket.clearChoices();
+    m_selectionDeadlineMs = -1;
+    m_reloadWanted = false;
+    m_loadingShowtime = showtimeId;
+    setState(State::Loading);
+    spdlog::info("sale {}: opening showtime {}", tokenText(m_token), showtimeId);
+    send(Pending::Load, m_seats->loadShowtime(showtimeId, m_token));
+}
+
+void SaleFlow::onShowtimeLoaded(int requestId, const ShowtimeInfo& showtime, const QList<SeatState>& seats,
+                                const QList<PriceTier>& tiers)
+{
+    if (requestId != m_flight.id || (m_flight.kind != Pending::Load && m_flight.kind != Pending::Reload))
+        return;
+    const InFlight f = takeFlight();
+    m_showtime = showtime;
+    m_basket.setPriceList(tiers);
+    m_basket.setSurcharges(seats, showtime.seatSurcharges);
+    m_map.reset(showtime.id, seats);
+    if (f.kind == Pending::Load) {
+        m_loadingShowtime = 0;
+        m_map.setMine({});
+        setState(State::Selecting);
+        emit showtimeOpened();
+        reconcile();
+        return;
+    }
+    // The map is the truth again: what the database holds for this sale now.
+    QSet<int> held = m_map.heldBy(m_token);
+    if (held != m_sale.heldSet())
+        spdlog::info("sale {}: the reload found {} seats held, {} were known", tokenText(m_token),
+                     held.size(), m_sale.heldSet().size());
+    m_sale.reloaded(std::move(held), m_state == State::Selecting);
+    m_map.setMine(m_sale.wishSet());
+    emit mapReloaded();
+    reconcile();
+}
+
+bool SaleFlow::maySelect() const
+{
+    return m_state == State::Selecting && !m_paymentWanted && m_flight.kind != Pending::BeginPayment;
+}
+
+void SaleFlow::toggleSeat(int seatId)
+{
+    if (maySelect())
+        choose(SeatChoice(m_map, m_sale, m_rules).toggled(seatId));
+}
+
+void SaleFlow::selectBest(int count)
+{
+    if (maySelect() && count > 0)
+        choose(SeatChoice(m_map, m_sale, m_rules).best(count));
+}
+
+void SaleFlow::replaceSelection(const QList<int>& seatIds)
+{
+    if (maySelect() && !seatIds.isEmpty())
+        choose(SeatChoice(m_map, m_sale, m_rules).exactly(seatIds));
+}
+
+void SaleFlow::choose(const Result<QList<int>>& wish)
+{
+    if (wish)
+        changeSelection(wish.value());
+    else if (!wish.error().message.isEmpty())
+        emit problem(wish.error().message);
+}
+
+void SaleFlow::changeSelection(const QList<int>& wantedList)
+{
+    const QList<int> changed = m_sale.setWish(QSet<int>(wantedList.cbegin(), wantedList.cend()));
+    m_map.setMine(m_sale.wishSet());
+    emit selectionChanged();
+    emit seatsUpdated(changed);
+    reconcile();
+}
+
+void SaleFlow::reconcile(bool mayHold)
+{
+    if (m_flight.kind != Pending::None)
+        return;
+    const bool open =
+        m_state == State::Selecting || m_state == State::Payment || m_state == State::Confirming;
+    if (std::exchange(m_extendWanted, false) && (m_state == State::Selecting || m_state == State::Payment) &&
+        m_countdown.isRunning()) {
+        const int id = m_seats->extendHold(m_showtime.id, m_token);
+        if (id == 0) {
+            emit extensionAnswered(false, 0);
+        } else {
+            send(Pending::Extend, id);
+            return;
+        }
+    }
+    if (m_reloadWanted) {
+        m_reloadWanted = false;
+        if (open) {
+            sendReload();
+            return;
+        }
+    }
+    if (open && m_sale.hasStrays()) {
+        const QList<int> strays = m_sale.takeStrays();
+        send(Pending::Release, m_seats->release(m_showtime.id, m_token, strays), strays);
+        return;
+    }
+    if (m_state != State::Selecting)
+        return;
+    switch (m_sale.nextStep()) {
+    case SeatHoldings::Step::ReleaseAll:
+        send(Pending::Release, m_seats->release(m_showtime.id, m_token));
+        return;
+    case SeatHoldings::Step::Hold:
+        if (mayHold)
+            sendHold();
+        return;
+    case SeatHoldings::Step::ReleaseExtra: {
+        const QList<int> extra = m_sale.extra();
+        send(Pending::Release, m_seats->release(m_showtime.id, m_token, extra), extra);
+        return;
+    }
+    case SeatHoldings::Step::InSync:
+        break;
+    }
+    if (m_sale.heldSet().isEmpty()) {
+        // Nothing chosen any more: the next first seat starts a fresh five minutes.
+        m_selectionDeadlineMs = -1;
+        stopCountdown();
+        m_paymentWanted = false;
+    } else if (m_paymentWanted) {
+        sendBeginPayment();
+    }
+}
+
+void SaleFlow::sendHold()
+{
+    // The selection has five minutes from its first hold; later changes keep that deadline.
+    int ttl = m_rules.settings().selectionTtlSeconds;
+    if (m_selectionDeadlineMs >= 0)
+        ttl = int(std::max<qint64>(1, (m_selectionDeadlineMs - now() + 999) / 1000));
+    const QList<int> seats = m_sale.wish();
+    send(Pending::Hold, m_seats->hold(m_showtime.id, seats, m_token, ttl), seats);
+}
+
+void SaleFlow::sendBeginPayment()
+{
+    m_paymentWanted = false;
+    const QList<int> seats = m_sale.held();
+    send(Pending::BeginPayment,
+         m_seats->beginPayment(m_showtime.id, seats, m_token, m_terminal, m_terminalId), seats);
+}
+
+void SaleFlow::sendReload()
+{
+    send(Pending::Reload, m_seats->loadShowtime(m_showtime.id, m_token));
+}
+
+void SaleFlow::onHoldFinished(const HoldReply& reply)
+{
+    if (reply.requestId != m_flight.id ||
+        (m_flight.kind != Pending::Hold && m_flight.kind != Pending::BeginPayment))
+        return;
+    const InFlight f = takeFlight();
+    if (!reply.result.granted) {
+        refuseHold(reply, f.kind);
+        return;
+    }
+    // A hold adds to what the sale holds: seats it did not ask for keep their own hold.
+    m_sale.granted(reply.seats);
+    QList<int> look = m_map.setStatus(reply.seats, SeatStatus::Held);
+    look += m_map.setMine(m_sale.wishSet());
+    if (!look.isEmpty())
+        emit seatsUpdated(look);
+    // The database started its clock after we sent: from the send, ours never ends later.
+    const qint64 deadline = f.sentAtMs + reply.result.remainingMs();
+    if (f.kind == Pending::BeginPayment) {
+        enterPayment(reply, deadline);
+        return;
+    }
+    if (m_selectionDeadlineMs < 0) {
+        m_selectionDeadlineMs = deadline;
+        startCountdown(deadline);
+    }
+    reconcile();
+}
+
+void SaleFlow::refuseHold(const HoldReply& reply, Pending kind)
+{
+    const HoldDecision& decision = reply.result;
+    QList<int> gone;    // another sale's, sold or blocked: not this sale's any more
+    QList<int> unknown; // locked at that instant (or no reason given): read again, never guessed
+    QList<SeatRefusal> reasons;
+    QList<int> look;
+    for (qsizetype i = 0; i < decision.unavailable.size(); ++i) {
+        const int seat = decision.unavailable.at(i);
+        const SeatRefusal why = decision.refusalAt(i);
+        reasons << why;
+        switch (why) {
+        case SeatRefusal::Held:
+            gone << seat;
+            // Our map may not have heard of the other sale yet: show the seat as its now.
+            look += m_map.markTaken({seat}, SeatStatus::Held);
+            break;
+        case SeatRefusal::Reserved:
+            gone << seat;
+            look += m_map.markTaken({seat}, SeatStatus::Reserved);
+            break;
+        case SeatRefusal::Blocked:
+            gone << seat;
+            look += m_map.markTaken({seat}, SeatStatus::Blocked);
+            break;
+        case SeatRefusal::Locked:
+            // Maybe still ours (the sweep had it locked), maybe being sold, maybe free in a
+            // moment: no announcement may ever come, so the map is read again.
+            unknown << seat;
+            break;
+        }
+    }
+    // Nothing was held (all or nothing); a seat of ours that is now another's is no longer ours.
+    m_sale.lost(gone);
+    // The clerk keeps the seats already held, but not those only a reload found unasked.
+    m_sale.fallBackToHeld(reply.seats);
+    look += m_map.setMine(m_sale.wishSet());
+    m_paymentWanted = false;
+    if (!unknown.isEmpty())
+        m_reloadWanted = true;
+    emit selectionChanged();
+    emit seatsUpdated(reply.seats + look);
+    // A seat whose state is not known is no suggestion either.
+    QList<int> suggestion;
+    if (unknown.isEmpty()) {
+        suggestion = m_map.nearestBlock(int(reply.seats.size()), reply.seats);
+    } else {
+        SeatMap view = m_map;
+        view.setStatus(unknown, SeatStatus::Blocked);
+        suggestion = view.nearestBlock(int(reply.seats.size()), reply.seats);
+    }
+    spdlog::info("sale {}: {} seats refused{} ({} gone, {} locked: reading the map again)",
+                 tokenText(m_token), decision.unavailable.size(),
+                 kind == Pending::BeginPayment ? " before payment" : "", gone.size(), unknown.size());
+    reconcile();
+    emit seatsTaken(decision.unavailable, suggestion, reasons);
+}
+
+void SaleFlow::enterPayment(const HoldReply& reply, qint64 deadlineMs)
+{
+    m_confirmKey = QUuid::createUuid();
+    m_bookingCode = reply.bookingCode;
+    m_bookingId = reply.bookingId;
+    m_changeDueMinor = 0;
+    m_basket.settle(m_sale.held());
+    startCountdown(deadlineMs);
+    setState(State::Payment);
+    spdlog::info("sale {}: payment step, booking {}", tokenText(m_token), reply.bookingCode.toStdString());
+    reconcile();
+}
+
+void SaleFlow::onReleaseFinished(int requestId, int)
+{
+    if (m_owed.answered(requestId))
+        return;
+    if (requestId != m_flight.id || m_flight.kind != Pending::Release)
+        return;
+    const InFlight f = takeFlight();
+    const QList<int> freed = f.seats.isEmpty() ? m_sale.held() : f.seats;
+    if (f.seats.isEmpty())
+        m_sale.lostAll();
+    else
+        m_sale.lost(freed);
+    const QList<int> look = m_map.setStatus(freed, SeatStatus::Free);
+    if (!look.isEmpty())
+        emit seatsUpdated(look);
+    reconcile();
+}
+
+void SaleFlow::proceedToPayment()
+{
+    if (m_state != State::Selecting || m_sale.wishSet().isEmpty())
+        return;
+    // A quick clerk: the payment step goes out as soon as the selection is held.
+    m_paymentWanted = true;
+    reconcile();
+}
+
+void SaleFlow::setTier(int seatId, const QString& tierCode)
+{
+    if (!m_sale.isWished(seatId) || !m_basket.setTier(seatId, tierCode))
+        return;
+    emit selectionChanged();
+}
+
+void SaleFlow::setAllTiers(const QString& tierCode)
+{
+    if (m_basket.setTiers(m_sale.wish(), tierCode))
+        emit selectionChanged();
+}
+
+void SaleFlow::extendTime()
+{
+    if ((m_state != State::Selecting && m_state != State::Payment) || !m_countdown.isRunning())
+        return;
+    spdlog::info("sale {}: more time asked", tokenText(m_token));
+    m_extendWanted = true;
+    reconcile();
+}
+
+void SaleFlow::onExtendFinished(int requestId, const HoldExtension& extension)
+{
+    if (requestId != m_flight.id || m_flight.kind != Pending::Extend)
+        return;
+    const InFlight f = takeFlight();
+    spdlog::info("sale {}: more time {} ({} left)", tokenText(m_token),
+                 extension.granted ? "granted" : "refused", extension.extensionsLeft);
+    if (extension.granted && (m_state == State::Selecting || m_state == State::Payment)) {
+        // As for a hold: from the send, so ours never ends later than the database's.
+        const qint64 deadline = f.sentAtMs + extension.remainingMs();
+        if (m_state == State::Selecting)
+            m_selectionDeadlineMs = deadline;
+        startCountdown(deadline);
+    }
+    emit extensionAnswered(extension.granted, extension.extensionsLeft);
+    reconcile();
+}
+
+void SaleFlow::onRequestFailed(int requestId, const Error& error)
+{
+    if (m_owed.failed(requestId, error))
+        return;
+    if (requestId != m_flight.id || m_flight.kind == Pending::None)
+        return;
+    const InFlight f = takeFlight();
+    if (error.code == ErrorCode::Offline &&
+        (f.kind == Pending::Hold || f.kind == Pending::BeginPayment || f.kind == Pending::Release))
+        m_outcomeUnknown = true;
+    const QString offlineText = tr("The database cannot be reached; nothing was changed.");
+    switch (f.kind) {
+    case Pending::Load:
+        m_loadingShowtime = 0;
+        setState(State::Idle);
+        emit problem(error.code == ErrorCode::Offline ? offlineText : error.message);
+        return;
+    case Pending::Reload:
+        // Offline again: the next reconnect reloads.
+        if (error.code != ErrorCode::Offline)
+            emit problem(error.message);
+        reconcile();
+        return;
+    case Pending::Release:
+        if (error.code != ErrorCode::Offline) {
+            m_sale.wishWhatIsHeld();
+            m_map.setMine(m_sale.wishSet());
+            emit selectionChanged();
+            emit seatsUpdated(m_sale.held());
+        }
+        // Offline: the wish stands; after the reconnect the reload shows what is still held and
+        // the release goes out again.
+        emit problem(error.code == ErrorCode::Offline
+                         ? tr("The database cannot be reached; the seats will be released when it is back.")
+                         : error.message);
+        return;
+    case Pending::Hold:
+    case Pending::BeginPayment: {
+        if (error.code == ErrorCode::Expired) {
+            // BO410: the sale's time is up on the server, whatever our countdown says. Like a
+            // countdown that ran out: the sale ends and its seats are released.
+            endSale(EndReason::Expired, tr("The time for this sale is up and its seats were released."));
+            return;
+        }
+        // Told "nothing was changed": the wish goes back to what is known to be held. Offline, the
+        // hold may have been made all the same; the reload after the reconnect finds out and the
+        // seats not wished for are released.
+        m_paymentWanted = false;
+        const QList<int> was = m_sale.all();
+        m_sale.fallBackToHeld(f.seats);
+        m_map.setMine(m_sale.wishSet());
+        emit selectionChanged();
+        emit seatsUpdated(was);
+        emit problem(error.code == ErrorCode::Offline ? offlineText : error.message);
+        // Only what needs no new hold: the same hold would fail the same way.
+        reconcile(false);
+        return;
+    }
+    case Pending::Extend:
+        if (error.code == ErrorCode::Expired) {
+            endSale(EndReason::Expired, tr("The time for this sale is up and its seats were released."));
+            return;
+        }
+        emit extensionAnswered(false, 0);
+        reconcile();
+        return;
+    case Pending::None:
+    case Pending::Pay: // answered by paymentFinished, never by requestFailed
+        return;
+    }
+}
+
+void SaleFlow::onSeatsChanged(const SeatChanges& changes)
+{
+    if (m_state == State::Idle || m_state == State::Loading)
+        return;
+    const QList<int> changed = m_map.applyChanges(changes);
+    if (!changed.isEmpty())
+        emit seatsUpdated(changed);
+}
+
+void SaleFlow::onReconnected()
+{
+    // Releases of ended sales that could not be sent go out first.
+    for (const OwedReleases::Release& owed : m_owed.takeUnsent())
+        sendOwedRelease(owed);
+    if (m_state != State::Selecting && m_state != State::Payment && m_state != State::Confirming)
+        return;
+    m_reloadWanted = true;
+    reconcile();
+}
+
+void SaleFlow::sendOwedRelease(const OwedReleases::Release& owed)
+{
+    m_owed.sent(m_seats->release(owed.showtimeId, owed.token), owed);
+}
+
+void SaleFlow::startCountdown(qint64 deadlineMs)
+{
+    m_countdown.start(deadlineMs, now());
+    emit countdownTick(m_countdown.remainingMs(now()));
+}
+
+void SaleFlow::stopCountdown()
+{
+    m_countdown.stop();
+}
+
+void SaleFlow::checkTime()
+{
+    if (!m_countdown.isRunning())
+        return;
+    const qint64 left = m_countdown.remainingMs(now());
+    emit countdownTick(left);
+    // A payment already sent decides for itself (the database compares the deadline).
+    if (m_state == State::Confirming)
+        return;
+    switch (m_countdown.check(now())) {
+    case Countdown::Event::Warning:
+        emit countdownWarning(left);
+        break;
+    case Countdown::Event::Expired:
+        endSale(EndReason::Expired, tr("Time ran out and the seats were released."));
+        break;
+    case Countdown::Event::None:
+        break;
+    }
+}
+
+void SaleFlow::cancel()
+{
+    // A payment already sent decides for itself: cancelling now could tell the customer "no"
+    // while the booking commits.
+    if (m_state == State::Idle || m_state == State::Completed || m_state == State::Confirming)
+        return;
+    endSale(EndReason::Cancelled, tr("The sale was cancelled and the seats were released."));
+}
+
+void SaleFlow::endSale(EndReason reason, const QString& message)
+{
+    spdlog::info("sale {}: ended ({}), releasing", tokenText(m_token),
+                 reason == EndReason::Expired ? "expired" : "cancelled");
+    // Sent after whatever is on its way (one connection, in order), so it also frees what a
+    // hold still in flight will have held. Its answer is awaited even after the sale is gone.
+    if (m_showtime.id > 0 && !m_token.isNull() && m_state != State::Loading)
+        sendOwedRelease({m_showtime.id, m_token});
+    stopCountdown();
+    const QList<int> was = m_sale.all();
+    m_sale.clear();
+    m_map.setMine({});
+    m_flight = InFlight{};
+    m_paymentWanted = false;
+    m_reloadWanted = false;
+    m_extendWanted = false;
+    m_outcomeUnknown = false;
+    m_loadingShowtime = 0;
+    m_confirmKey = QUuid();
+    m_selectionDeadlineMs = -1;
+    emitBusyIfChanged();
+    setState(State::Idle);
+    emit seatsUpdated(was);
+    emit saleEnded(reason, message);
+}
+
+} // namespace bo
