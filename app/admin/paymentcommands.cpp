@@ -10,9 +10,9 @@
 #include <QSysInfo>
 #include <QThread>
 
+#include "app/adapters/payments/httppaymentgateway.h"
 #include "app/admin/clicardservice.h"
 #include "app/admin/salecommands.h"
-#include "app/payments/httppaymentgateway.h"
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"

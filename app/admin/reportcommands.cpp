@@ -8,7 +8,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
-#include "app/reports/reportpdfwriter.h"
+#include "app/adapters/reports/reportpdfwriter.h"
 #include "db/reportstore.h"
 #include "model/reports/reportbuilder.h"
 #include "model/reports/reportformat.h"

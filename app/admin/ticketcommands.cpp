@@ -12,9 +12,9 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/tickets/ed25519.h"
-#include "app/tickets/ticketlayout.h"
-#include "app/tickets/ticketrenderer.h"
+#include "app/adapters/tickets/ed25519.h"
+#include "app/adapters/tickets/ticketlayout.h"
+#include "app/adapters/tickets/ticketrenderer.h"
 #include "db/dbconnection.h"
 #include "db/ticketstore.h"
 

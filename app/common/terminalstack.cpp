@@ -11,11 +11,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/adapters/payments/cardservice.h"
+#include "app/adapters/payments/remotecardpayments.h"
 #include "app/common/siteleads.h"
-#include "app/payments/cardservice.h"
-#include "app/payments/remotecardpayments.h"
 #ifdef BOXOFFICE_HAVE_TICKETS
-#include "app/tickets/tillprinter.h"
+#include "app/adapters/tickets/tillprinter.h"
 #include "db/ticketstore.h"
 #endif
 #include "db/dbconnection.h"

@@ -15,10 +15,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/adapters/tickets/ed25519.h"
 #include "app/common/databasesetup.h"
 #include "app/common/logging.h"
 #include "app/common/siteleads.h"
-#include "app/tickets/ed25519.h"
 #include "boxoffice/version.h"
 #include "db/dbconnection.h"
 #include "db/migrator.h"
@@ -220,7 +220,7 @@ int main(int argc, char* argv[])
     const int rc = QApplication::exec();
 #ifdef Q_OS_WIN
     // Windows: the process ends without ending the backend's worker thread, as the counter's does
-    // (app/gui/main.cpp; docs/DECISIONS.md, "The counter ends without joining its threads on
+    // (app/counter/main.cpp; docs/DECISIONS.md, "The counter ends without joining its threads on
     // Windows"): with MinGW's emulated TLS, a thread that used a QRegularExpression crashes in its
     // teardown. The server rolls back whatever its connection had open, as after a power cut.
     spdlog::shutdown();

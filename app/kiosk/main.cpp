@@ -17,15 +17,15 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/adapters/tickets/qrcode.h"
 #include "app/common/logging.h"
 #include "app/common/queuethread.h"
 #include "app/common/staffpin.h"
 #include "app/common/terminalstack.h"
-#include "app/tickets/qrcode.h"
 #ifdef Q_OS_LINUX
-#include "app/voice/headphonejack.h"
+#include "app/adapters/voice/headphonejack.h"
 #endif
-#include "app/voice/systemvoice.h"
+#include "app/adapters/voice/systemvoice.h"
 #include "boxoffice/version.h"
 #include "db/pghelpdesk.h"
 #include "db/pgstaffsession.h"
@@ -242,7 +242,7 @@ int runKiosk(int argc, char* argv[])
 #ifdef Q_OS_WIN
     // Windows: the process ends here without ending its worker threads (the terminal stack's,
     // the admission queue's and the help desk's), as the counter's and the door's do
-    // (app/gui/main.cpp; docs/DECISIONS.md, "The counter ends without joining its threads on
+    // (app/counter/main.cpp; docs/DECISIONS.md, "The counter ends without joining its threads on
     // Windows"): each of them used a QRegularExpression through its database connection, and with
     // MinGW's emulated TLS the thread's teardown crashes in Qt Core's thread_local PCRE2 JIT-stack
     // destructor (pcre2_jit_stack_free_16); under wine the process then hangs with one thread left.

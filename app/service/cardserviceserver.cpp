@@ -13,7 +13,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/daemon/loopbackdaemon.h"
+#include "app/common/loopbackdaemon.h"
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/refundstore.h"

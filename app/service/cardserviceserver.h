@@ -16,7 +16,7 @@
 #include <QQueue>
 #include <QWaitCondition>
 
-#include "app/payments/httppaymentgateway.h"
+#include "app/adapters/payments/httppaymentgateway.h"
 #include "db/connectionsettings.h"
 #include "model/payments/cardpayments.h"
 

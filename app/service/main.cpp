@@ -12,11 +12,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/adapters/payments/cardservice.h"
+#include "app/adapters/payments/httppaymentgateway.h"
 #include "app/common/logging.h"
+#include "app/common/loopbackdaemon.h"
 #include "app/common/siteleads.h"
-#include "app/daemon/loopbackdaemon.h"
-#include "app/payments/cardservice.h"
-#include "app/payments/httppaymentgateway.h"
 #include "app/service/cardserviceserver.h"
 #include "db/paymentintentstore.h"
 
@@ -107,7 +107,7 @@ int main(int argc, char* argv[])
             QStringLiteral("--db is not a connection string: %1").arg(database.error().message));
     database.value().applicationName = QStringLiteral("boxoffice-service");
 
-    // The gateway as a till reads it (app/payments/cardservice): the settings file is optional;
+    // The gateway as a till reads it (app/adapters/payments/cardservice): the settings file is optional;
     // a missing user file reads as empty and nothing is ever written to it.
     std::unique_ptr<QSettings> settings;
     if (parser.isSet(QStringLiteral("config"))) {

@@ -70,7 +70,7 @@ class DoorCheck final : public QObject
     Q_DISABLE_COPY_MOVE(DoorCheck)
 
 public:
-    /// Makes the verifier of a set of public keys (app/tickets' Ed25519 in the program).
+    /// Makes the verifier of a set of public keys (app/adapters/tickets' Ed25519 in the program).
     using VerifierFactory = std::function<std::unique_ptr<TicketVerifier>(const QList<TicketKey>&)>;
 
     DoorCheck(DoorBackend* backend, VerifierFactory verifiers, const MonotonicClock& clock,

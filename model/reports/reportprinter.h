@@ -9,7 +9,7 @@
 
 namespace bo {
 
-/// Writes a report as a printable PDF (an adapter with Qt Gui implements it: app/reports). The
+/// Writes a report as a printable PDF (an adapter with Qt Gui implements it: app/adapters/reports). The
 /// file appears whole or not at all: written aside and renamed when complete.
 class ReportPrinter
 {

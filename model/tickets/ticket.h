@@ -37,7 +37,7 @@ enum class PayloadProblem {
 };
 
 /// Signs ticket payloads (the private half stays behind this port; the manager's process holds
-/// it). An Ed25519 implementation over libsodium lives in app/tickets.
+/// it). An Ed25519 implementation over libsodium lives in app/adapters/tickets.
 class TicketSigner
 {
 public:

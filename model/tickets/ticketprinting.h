@@ -34,7 +34,7 @@ struct PrintedTickets
 /// The till's ticket printing (docs/DECISIONS.md, "Print on confirm"): the first print of a sale
 /// this till made issues its tickets (signed with the till's own key), every later one prints the
 /// same tickets again. Answers come as signals on the caller's thread; a failure never touches the
-/// sale. The adapter with the printers, the PDF and the key lives in app/tickets.
+/// sale. The adapter with the printers, the PDF and the key lives in app/adapters/tickets.
 class TicketPrinting : public QObject
 {
     Q_OBJECT

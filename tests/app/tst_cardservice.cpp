@@ -6,7 +6,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 
-#include "app/payments/cardservice.h"
+#include "app/adapters/payments/cardservice.h"
 
 using namespace bo;
 
@@ -34,7 +34,7 @@ bool simulatorRunning(const QString& journal)
 
 } // namespace
 
-/// Where a till's card payments go (app/payments/cardservice): the settings it reads, the demo's
+/// Where a till's card payments go (app/adapters/payments/cardservice): the settings it reads, the demo's
 /// own simulator started on a free loopback port and steered by the counter's menu, and the
 /// fall-backs.
 class TstCardService final : public QObject

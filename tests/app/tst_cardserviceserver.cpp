@@ -18,7 +18,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 
-#include "app/payments/remotecardpayments.h"
+#include "app/adapters/payments/remotecardpayments.h"
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
@@ -50,7 +50,7 @@ struct Answer
 } // namespace
 
 /// boxoffice-service (app/service) between a till's login and boxoffice-paysim, on the fixture's
-/// PostgreSQL, reached by the till through RemoteCardPayments (app/payments): the service's login
+/// PostgreSQL, reached by the till through RemoteCardPayments (app/adapters/payments): the service's login
 /// alone records what a card's gateway answered (migration 0044), a made-up pass moves nothing,
 /// bad requests are refused. Every process listens on loopback; every wait is bounded.
 class TstCardServiceServer final : public QObject

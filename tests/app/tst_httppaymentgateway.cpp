@@ -16,7 +16,7 @@
 #include <spdlog/sinks/ringbuffer_sink.h>
 #include <spdlog/spdlog.h>
 
-#include "app/payments/httppaymentgateway.h"
+#include "app/adapters/payments/httppaymentgateway.h"
 #include "tests/support/paysimrig.h"
 
 #ifndef BOXOFFICE_PAYSIM_PATH

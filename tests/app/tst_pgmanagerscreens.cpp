@@ -23,7 +23,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 
-#include "app/gui/pgmanagerscreens.h"
+#include "app/counter/pgmanagerscreens.h"
 #include "db/dbconnection.h"
 #include "tests/support/testdatabase.h"
 #include "ui/counter/managersignindialog.h"

@@ -9,10 +9,10 @@
 
 #include <ZXing/ReadBarcode.h>
 
-#include "app/tickets/ed25519.h"
-#include "app/tickets/qrcode.h"
-#include "app/tickets/ticketlayout.h"
-#include "app/tickets/ticketrenderer.h"
+#include "app/adapters/tickets/ed25519.h"
+#include "app/adapters/tickets/qrcode.h"
+#include "app/adapters/tickets/ticketlayout.h"
+#include "app/adapters/tickets/ticketrenderer.h"
 
 using namespace bo;
 

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QTest>
 
-#include "app/tickets/ed25519.h"
-#include "app/tickets/qrcode.h"
+#include "app/adapters/tickets/ed25519.h"
+#include "app/adapters/tickets/qrcode.h"
 
 using namespace bo;
 

@@ -10,7 +10,7 @@
 cmake_minimum_required(VERSION 3.25)
 
 if(NOT DEFINED CLIENT)
-    set(CLIENT "${SOURCE_DIR}/app/bench/conditionalclient")
+    set(CLIENT "${SOURCE_DIR}/app/tools/bench/conditionalclient")
 endif()
 set(violations "")
 file(READ "${CLIENT}.h" header)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The crowd bench's in-process admission queue (app/bench/crowdadmission.h): the stand-in and
+// The crowd bench's in-process admission queue (app/tools/bench/crowdadmission.h): the stand-in and
 // yardstick for the database's queue, so its FIFO must be exact or the bench's fairness figures
 // mean nothing.
 #include <algorithm>
@@ -10,7 +10,7 @@
 
 #include <QtTest>
 
-#include "app/bench/crowdadmission.h"
+#include "app/tools/bench/crowdadmission.h"
 
 using bo::bench::AdmissionState;
 using bo::bench::LocalAdmissionQueue;

@@ -8,7 +8,7 @@
 // storm every terminal's reconciler runs once, and the final state is checked against every
 // answer the terminals received:
 //   - every booking a terminal was told is paid and confirmed is CONFIRMED with its seats RESERVED;
-//   - no seat belongs to two active bookings (and the invariants of app/audit hold);
+//   - no seat belongs to two active bookings (and the invariants of app/tools/audit hold);
 //   - no payment is authorised or captured at the service without its booking CONFIRMED, and no
 //     confirmed booking of the storm is left without its money captured;
 //   - the time to sell again: from the kill to the first hold granted by a server other than the
@@ -26,7 +26,7 @@
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 
-#include "app/audit/invariantauditor.h"
+#include "app/tools/audit/invariantauditor.h"
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"

@@ -9,7 +9,7 @@
 
 #include <QTest>
 
-#include "app/tickets/ed25519.h"
+#include "app/adapters/tickets/ed25519.h"
 #include "db/seatstore.h"
 #include "db/ticketstore.h"
 #include "model/sale/seatservice.h"

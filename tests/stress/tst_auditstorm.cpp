@@ -3,15 +3,15 @@
 //
 // A long storm that checks itself: workers sell on a small hall with a hot spot while
 // two sweepers run with tiny TTLs and an auditor checks the invariants every second inside one
-// snapshot (app/audit/). 60 s by default; BOXOFFICE_AUDIT_SECONDS changes it and
+// snapshot (app/tools/audit/). 60 s by default; BOXOFFICE_AUDIT_SECONDS changes it and
 // BOXOFFICE_AUDIT_SEED repeats a run; `boxoffice-bench audit --seconds 3600` is the hour.
 // Zero violations is the only passing result.
 #include <QtTest>
 
 #include <spdlog/spdlog.h>
 
-#include "app/audit/auditstorm.h"
-#include "app/audit/invariantauditor.h"
+#include "app/tools/audit/auditstorm.h"
+#include "app/tools/audit/invariantauditor.h"
 #include "db/seatstore.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"

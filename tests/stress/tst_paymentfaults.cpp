@@ -20,7 +20,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/payments/httppaymentgateway.h"
+#include "app/adapters/payments/httppaymentgateway.h"
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"

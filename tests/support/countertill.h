@@ -23,7 +23,7 @@
 #include "ui/counter/counterwindow.h"
 
 /// A counter till against a test database, as the counter tests drive it: CounterTill wires a
-/// backend, a flow and a window as app/gui/main.cpp does; the helpers open showtimes, click
+/// backend, a flow and a window as app/counter/main.cpp does; the helpers open showtimes, click
 /// seats and read the database's view of them.
 namespace bo::test {
 
@@ -83,7 +83,7 @@ inline QString joined(const QList<int>& ids)
     return parts.join(QLatin1Char(','));
 }
 
-/// One counter terminal, wired as app/gui/main.cpp wires it: its own backend thread and connection,
+/// One counter terminal, wired as app/counter/main.cpp wires it: its own backend thread and connection,
 /// and a payment desk with its own paying cards through the in-process simulated service.
 struct CounterTill
 {

@@ -7,8 +7,8 @@
 #include <QDir>
 #include <QPushButton>
 
+#include "app/adapters/tickets/tillprinter.h"
 #include "app/common/queuethread.h"
-#include "app/tickets/tillprinter.h"
 #include "db/announcer.h"
 #include "db/dbconnection.h"
 #include "db/pgterminalbackend.h"

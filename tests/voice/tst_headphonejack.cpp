@@ -7,7 +7,7 @@
 #include <linux/input.h>
 #include <unistd.h>
 
-#include "app/voice/headphonejack.h"
+#include "app/adapters/voice/headphonejack.h"
 #include "tests/support/recordingvoice.h"
 
 using namespace bo;

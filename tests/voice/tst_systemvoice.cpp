@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QTest>
 
-#include "app/voice/systemvoice.h"
+#include "app/adapters/voice/systemvoice.h"
 
 using namespace bo;
 

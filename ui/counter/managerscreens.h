@@ -13,7 +13,7 @@ namespace bo {
 
 /// The manager's screens the counter reaches from its Catalogue menu. The counter's
 /// own connection is a terminal's, which may not write the catalogue: the composition root
-/// (app/gui) fulfils this by signing the manager in on a connection of their own and opening the
+/// (app/counter) fulfils this by signing the manager in on a connection of their own and opening the
 /// screen in a window of its own (docs/DECISIONS.md, "Manager screens").
 class ManagerScreens
 {

@@ -11,8 +11,8 @@
 
 #include <ZXing/ReadBarcode.h>
 
-#include "app/tickets/ed25519.h"
-#include "app/tickets/tillprinter.h"
+#include "app/adapters/tickets/ed25519.h"
+#include "app/adapters/tickets/tillprinter.h"
 #include "db/dbconnection.h"
 #include "db/ticketstore.h"
 #include "tests/support/checked.h"
@@ -58,7 +58,7 @@ class TstCounterPrint final : public QObject
 private:
     QTemporaryDir m_dir;
 
-    /// The till's printing as app/gui/main.cpp makes it, its key approved by the manager login.
+    /// The till's printing as app/counter/main.cpp makes it, its key approved by the manager login.
     static std::unique_ptr<TillTicketPrinter> makePrinting(const TestDatabase& db, const QString& keyFile,
                                                            const QString& folder, const QUuid& terminalId)
     {

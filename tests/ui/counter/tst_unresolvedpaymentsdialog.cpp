@@ -38,7 +38,7 @@ PaymentGatewayFactory voidingGateway(std::atomic<int>* calls)
     };
 }
 
-/// The records port as app/gui/main.cpp makes it: its own connections as the terminal login.
+/// The records port as app/counter/main.cpp makes it: its own connections as the terminal login.
 std::unique_ptr<PaymentRecordsService> recordsOn(const TestDatabase& db, std::atomic<int>* gatewayCalls)
 {
     PaymentRecordsService::Options options;

@@ -13,7 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app/tickets/ed25519.h"
+#include "app/adapters/tickets/ed25519.h"
 #include "db/pgdoorbackend.h"
 #include "db/privatepostgres.h"
 #include "db/seatstore.h"

@@ -6,7 +6,7 @@
 #include <QPushButton>
 #include <QTest>
 
-#include "app/tickets/ed25519.h"
+#include "app/adapters/tickets/ed25519.h"
 #include "db/pgdoorbackend.h"
 #include "db/seatstore.h"
 #include "db/ticketstore.h"

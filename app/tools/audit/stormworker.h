@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include <QDeadlineTimer>
+#include <QList>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QString>
+#include <QUuid>
+
+#include "app/tools/audit/auditstorm.h"
+#include "app/tools/audit/stormledger.h"
+#include "model/payments/paymentintents.h"
+#include "model/sale/salebasket.h"
+#include "model/sale/seatoperations.h"
+
+namespace bo {
+class DbConnection;
+class PaymentIntentStore;
+class SeatStore;
+} // namespace bo
+
+namespace bo::audit {
+
+class ConfirmTwin;
+
+/// The hall a storm sells on.
+struct StormHall
+{
+    int showtime = 0;
+    QList<int> seats; ///< row-major; the first `hotSeats` are the hot spot
+};
+
+/// How the storm's tills take money, decided once before the workers start.
+struct StormCash
+{
+    /// Every confirm carries a cash payment of its sale's PENDING booking (the schema refuses a
+    /// terminal's confirm without one: SchemaFeatures::cashAtTill).
+    bool pays = false;
+    /// The workers' login is a till: worker i signs `cashierIds[i]` in at its till and opens its
+    /// shift first (one member per till: sign-ins of one member at many tills at once count as
+    /// guesses and lock them). Not so where the workers run as the owner, who takes cash anywhere.
+    bool staffed = false;
+    QList<int> cashierIds;
+    QString pin;
+};
+
+/// One simulated terminal: its own thread, connection, twin and (for cancels) manager
+/// connection, selling on the shared hall as fast as it can with random customers.
+class StormWorker final
+{
+public:
+    StormWorker(const AuditStormTarget& target, const AuditStormOptions& options,
+                const SchemaFeatures& features, const StormCash& cash, const StormHall& hall, int index,
+                QUuid tillId, quint32 seed, StormShared& shared, const QDeadlineTimer& deadline);
+    ~StormWorker();
+    StormWorker(const StormWorker&) = delete;
+    StormWorker& operator=(const StormWorker&) = delete;
+
+    /// Sells until the deadline, the stop or its count of operations; on the calling thread, which
+    /// opens (and closes) the worker's connections.
+    [[nodiscard]] StormLedger run();
+
+    /// Seats of bookings this worker holds now (confirmed, not cancelled).
+    [[nodiscard]] qint64 liveSeats() const;
+    [[nodiscard]] qint64 liveBookings() const { return m_bookings.size(); }
+
+private:
+    /// A booking a worker was told it made.
+    struct Booking
+    {
+        ConfirmRequest request;
+        ConfirmResult result;
+    };
+
+    /// Readies the till as a counter is before its first sale: the cashier signed in, the shift
+    /// open, the showtime's price list loaded. False (with an error counted) when that fails.
+    bool openTill();
+    void step();
+    void newSale();
+    std::optional<int> ttl();
+    /// 1-4 new seats: mostly from the hot spot, so sales collide.
+    QList<int> pickSeats();
+    void hold();
+    /// Re-holds every own seat, or (after migration 0005) asks for the sale's one extension.
+    void extend();
+    void extendHold();
+    void releaseSome();
+    /// Ends the sale (its pending booking too) and starts a new one.
+    void releaseAll(const QString& why);
+    /// A failed step: the sale's time ran out or its seats were taken; anything else is unexpected.
+    void saleFailed(const QString& op, const Error& e);
+    /// True when the sale is paying afterwards; a refused or failed start ends the sale.
+    bool beginPayment();
+    /// Takes the price of what `request` books in cash (a new intent unless the sale's intent
+    /// is still for that amount) and makes `request` carry it. False when the sale ended.
+    bool payCash(ConfirmRequest& request);
+    /// Sometimes takes the cash right after payment starts, before the confirm is asked for.
+    bool payEarly();
+    /// Hands the sale's cash back (AUTHORISED -> VOIDED) after a failed confirm, a re-priced
+    /// request or an abandoned sale.
+    void voidCash(const QString& why);
+    /// Keeps the cash of the confirmed sale (AUTHORISED -> CAPTURED).
+    void captureCash();
+    void slowCustomer();
+    void cancelPending();
+    ConfirmRequest confirmRequest();
+    /// The same confirm sent again after an answer: it must come back as the stored booking.
+    void replay(const ConfirmRequest& original, const ConfirmResult& first, const QString& terminal,
+                const QString& kind, const QString& expectedStatus);
+    void confirm(bool atDeadline);
+    /// Two sends of one key at once: exactly one booking, the other send its replay.
+    std::optional<ConfirmResult> judgePair(const ConfirmRequest& a, Result<ConfirmResult>& first,
+                                           const ConfirmRequest& b, Result<ConfirmResult>& second);
+    bool openManager();
+    /// Cancels one of this worker's bookings (bo_cancel_booking as a manager; before migration
+    /// 0005, which has none, a refund written as one statement of the owner) and sometimes
+    /// replays its confirm afterwards: the answer must carry the booking's state now.
+    void cancelBooking(int which);
+
+    const AuditStormTarget& m_target;
+    const AuditStormOptions& m_options;
+    const SchemaFeatures m_features;
+    const StormHall& m_hall;
+    const int m_index;
+    QRandomGenerator m_rng;
+    StormShared& m_shared;
+    const QDeadlineTimer m_deadline;
+    const QString m_terminal;
+    const QString m_otherTerminal;
+    const StormCash& m_cash;
+    const QUuid m_tillId; ///< this worker's till (ConfirmRequest::terminalId); null when not paying
+
+    std::unique_ptr<DbConnection> m_connection;
+    std::unique_ptr<DbConnection> m_manager;
+    SeatStore* m_store = nullptr;
+    PaymentIntentStore* m_intents = nullptr;
+    SaleBasket m_prices; ///< the showtime's price list and seat surcharges, no choices
+    ConfirmTwin* m_twin = nullptr;
+    StormLedger m_ledger;
+
+    QUuid m_token;
+    QSet<int> m_held;
+    bool m_paying = false;
+    QUuid m_pendingId;
+    QString m_pendingCode;
+    QDeadlineTimer m_holdDeadline{0};
+    bool m_lapsed = false;                     ///< the sale's hold ran out at some moment while paying
+    std::optional<PaymentIntent> m_cashIntent; ///< the sale's cash, AUTHORISED, for m_pendingId
+    QList<Booking> m_bookings;
+};
+
+} // namespace bo::audit
