@@ -145,4 +145,12 @@ ExitCode AuditCommands::verify()
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> AuditCommands::options()
+{
+    return {
+        {QStringLiteral("since"), tr("'audit': events from this day or time on."), tr("time")},
+        {QStringLiteral("limit"), tr("'audit': at most this many events (default 1000)."), tr("count")},
+    };
+}
+
 } // namespace bo

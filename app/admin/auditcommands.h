@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -18,6 +21,9 @@ class AuditCommands final
 public:
     explicit AuditCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(AuditCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     [[nodiscard]] ExitCode run(const QStringList& positional);
 

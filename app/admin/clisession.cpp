@@ -2,6 +2,20 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/admin/clisession.h"
 
+#include "app/admin/auditcommands.h"
+#include "app/admin/filmcommands.h"
+#include "app/admin/hallblockcommands.h"
+#include "app/admin/hallcommands.h"
+#include "app/admin/paymentcommands.h"
+#include "app/admin/queuecommands.h"
+#include "app/admin/refundcommands.h"
+#include "app/admin/reportcommands.h"
+#include "app/admin/salecommands.h"
+#include "app/admin/setupcommands.h"
+#include "app/admin/shiftcommands.h"
+#include "app/admin/showtimecommands.h"
+#include "app/admin/ticketcommands.h"
+
 #include <csignal>
 #include <cstdio>
 
@@ -225,105 +239,47 @@ void CliSession::addOptions()
         {QStringLiteral("verbose"), tr("Log details to the console.")},
         {QStringLiteral("owner"), tr("Hold token (UUID) of the sale."), tr("token")},
         {QStringLiteral("key"), tr("Idempotency key (UUID) of the confirm or the refund."), tr("key")},
-        {QStringLiteral("ttl"), tr("Hold time in seconds (default: the selection TTL setting)."),
-         tr("seconds")},
         {QStringLiteral("terminal"), tr("Terminal name stored with the sale."), tr("name")},
         {QStringLiteral("date"), tr("Day for 'showtimes' and 'report day' (default today)."),
          tr("YYYY-MM-DD")},
         {QStringLiteral("pay"), tr("How 'sell' or 'confirm' is paid: card or cash."), tr("method")},
-        {QStringLiteral("tendered"), tr("Cash handed over, in minor units (default: the total)."),
-         tr("amount")},
-        {QStringLiteral("gateway"), tr("Payment service URL (else $BOXOFFICE_GATEWAY)."), tr("url")},
         {QStringLiteral("service-db"),
          tr("The payment service's login, which alone records a card's answers (else "
             "$BOXOFFICE_SERVICE_DB; the demo's own with --demo)."),
          tr("conninfo")},
         {QStringLiteral("unresolved"), tr("Only payments not resolved yet.")},
-        {QStringLiteral("counter"), tr("'queue-join' for a counter till: admitted at once.")},
-        {QStringLiteral("dry-run"), tr("Say what would be done; change nothing.")},
-        {QStringLiteral("silent-for"), tr("Reconcile only payments unchanged this long (default 120)."),
-         tr("seconds")},
         {QStringLiteral("role"),
          tr("What a new login may do: terminal or manager; for 'staff-add': cashier, supervisor or manager."),
          tr("role")},
-        {QStringLiteral("since"), tr("'audit': events from this day or time on."), tr("time")},
-        {QStringLiteral("staff"), tr("'sign-in': the member's staff number (the PIN on standard input)."),
-         tr("number")},
-        {QStringLiteral("float"), tr("'shift-open': the cash counted into the drawer, in minor units."),
-         tr("amount")},
-        {QStringLiteral("counted"), tr("'shift-close': the cash counted in the drawer, in minor units."),
-         tr("amount")},
-        {QStringLiteral("seats"), tr("'exchange': the new seats, like E5,E6:child."), tr("seats")},
-        {QStringLiteral("settle"), tr("'refunds': ask the payment service again for refunds still waiting.")},
-        {QStringLiteral("limit"), tr("'audit': at most this many events (default 1000)."), tr("count")},
         {QStringLiteral("password-stdin"),
          tr("Read the new login's password from one line of standard input.")},
         {QStringLiteral("generate-password"), tr("Generate the new login's password and print it once.")},
         {QStringLiteral("pdf"), tr("Write the tickets, or the report, to this PDF file."), tr("file")},
-        {QStringLiteral("csv"), tr("Write the report to this CSV file."), tr("file")},
-        {QStringLiteral("paper"), tr("The PDF's paper: a4 (default) or letter."), tr("size")},
-        {QStringLiteral("escpos"), tr("Print the tickets as ESC/POS raster to this device or file."),
-         tr("file")},
-        {QStringLiteral("reprint"), tr("Print new tickets; the old ones no longer admit.")},
-        {QStringLiteral("door"), tr("The door admitting a ticket."), tr("name")},
         {QStringLiteral("showtime"),
          tr("Admit only tickets of this showtime; for 'exchange': the showtime of the new seats."),
          tr("number")},
-        {QStringLiteral("new"), tr("Add a ticket key pair that signs from now on.")},
-        {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
         {QStringLiteral("approve"),
          tr("Approve a till's own ticket key: it signs that till's tickets; for 'refund': the staff number "
             "of the supervisor approving it (their PIN on standard input)."),
          tr("id")},
         {QStringLiteral("name"),
          tr("The hall's name for 'hall-import', the list's for 'price-set' (else the file's)."), tr("name")},
-        {QStringLiteral("replace"), tr("'hall-import' of an existing hall: its layout's next version.")},
-        {QStringLiteral("skip-taken"),
-         tr("'hall-block': block the seats where they are free, leave those held or sold to their sale.")},
         {QStringLiteral("format"),
          tr("Layout file format: csv or json (default: by the file's name; "
             "json for 'hall-export'); for 'film-add' the film's: 2D, 3D, IMAX, IMAX 3D, 4DX, ScreenX, "
             "Dolby."),
          tr("format")},
-        {QStringLiteral("output"), tr("Write 'hall-export' to this file."), tr("file")},
-        {QStringLiteral("hall"), tr("The hall of 'showtime-add', by name or number."), tr("hall")},
-        {QStringLiteral("film"), tr("The film of 'showtime-add', by title or number."), tr("film")},
-        {QStringLiteral("start"),
-         tr("When 'showtime-add' starts (trailers included), local time or with an offset."), tr("time")},
-        {QStringLiteral("prices"), tr("The price list of 'showtime-add' (default: the only one)."),
-         tr("list")},
-        {QStringLiteral("title"), tr("The film's title of 'film-add', as the cinema shows it."), tr("title")},
-        {QStringLiteral("title-en"), tr("The film's English title."), tr("title")},
-        {QStringLiteral("runtime"), tr("The film's runtime in minutes."), tr("minutes")},
-        {QStringLiteral("rating"), tr("The film's Korean age rating: ALL, 12, 15, 18 or R."), tr("code")},
-        {QStringLiteral("language"), tr("The language the film speaks (ko, en, ...)."), tr("code")},
-        {QStringLiteral("subtitles"), tr("The film's subtitles (ko, en, ... or none)."), tr("code")},
-        {QStringLiteral("release"), tr("The film's release day."), tr("YYYY-MM-DD")},
-        {QStringLiteral("until"), tr("The last day the film plays."), tr("YYYY-MM-DD")},
-        {QStringLiteral("poster"), tr("The film's poster, a PNG or JPEG file of at most 2 MiB."), tr("file")},
-        {QStringLiteral("all"), tr("'films': list retired films too.")},
-        {QStringLiteral("undo"), tr("'film-retire': give the retired film back to the planner.")},
         {QStringLiteral("reason"), tr("Why 'block' blocks the seats (one line, at most 200 characters)."),
          tr("text")},
-        {QStringLiteral("sale-opens"),
-         tr("When the showtimes go on sale: a time, 'now' or 'none' (on sale as soon as made)."), tr("time")},
-        {QStringLiteral("sale-closes"),
-         tr("When the showtimes stop selling: a time or 'none' (the start plus the late-sale minutes)."),
-         tr("time")},
-        {QStringLiteral("from"), tr("First day of 'showtime-pattern'."), tr("YYYY-MM-DD")},
-        {QStringLiteral("to"), tr("Last day of 'showtime-pattern' (included)."), tr("YYYY-MM-DD")},
-        {QStringLiteral("times"), tr("Start times of 'showtime-pattern', like 10:00,13:20,16:40."),
-         tr("times")},
-        {QStringLiteral("days"),
-         tr("Weekdays of 'showtime-pattern': mon,tue,... or mon-fri (default daily)."), tr("days")},
-        {QStringLiteral("trailers"), tr("Minutes of trailers before the film (default: the setting, 10)."),
-         tr("minutes")},
-        {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},
-        {QStringLiteral("terminal-login"), tr("A terminal login 'setup-server' creates when missing."),
-         tr("name")},
-        {QStringLiteral("manager-login"), tr("A manager login 'setup-server' creates when missing."),
-         tr("name")},
     });
+    // The options of one group of commands only are declared beside those commands.
+    for (const QList<QCommandLineOption>& group :
+         {AuditCommands::options(), FilmCommands::options(), HallBlockCommands::options(),
+          HallCommands::options(), PaymentCommands::options(), QueueCommands::options(),
+          RefundCommands::options(), ReportCommands::options(), SaleCommands::options(),
+          SetupCommands::options(), ShiftCommands::options(), ShowtimeCommands::options(),
+          TicketCommands::options()})
+        m_parser.addOptions(group);
     m_parser.addPositionalArgument(QStringLiteral("command"), tr("What to do (see above)."));
 }
 

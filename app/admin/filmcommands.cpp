@@ -270,4 +270,21 @@ ExitCode FilmCommands::add(const QStringList& positional)
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> FilmCommands::options()
+{
+    return {
+        {QStringLiteral("title"), tr("The film's title of 'film-add', as the cinema shows it."), tr("title")},
+        {QStringLiteral("title-en"), tr("The film's English title."), tr("title")},
+        {QStringLiteral("runtime"), tr("The film's runtime in minutes."), tr("minutes")},
+        {QStringLiteral("rating"), tr("The film's Korean age rating: ALL, 12, 15, 18 or R."), tr("code")},
+        {QStringLiteral("language"), tr("The language the film speaks (ko, en, ...)."), tr("code")},
+        {QStringLiteral("subtitles"), tr("The film's subtitles (ko, en, ... or none)."), tr("code")},
+        {QStringLiteral("release"), tr("The film's release day."), tr("YYYY-MM-DD")},
+        {QStringLiteral("until"), tr("The last day the film plays."), tr("YYYY-MM-DD")},
+        {QStringLiteral("poster"), tr("The film's poster, a PNG or JPEG file of at most 2 MiB."), tr("file")},
+        {QStringLiteral("all"), tr("'films': list retired films too.")},
+        {QStringLiteral("undo"), tr("'film-retire': give the retired film back to the planner.")},
+    };
+}
+
 } // namespace bo

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <optional>
 
 #include <QCoreApplication>
@@ -21,6 +24,9 @@ class FilmCommands final
 public:
     explicit FilmCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(FilmCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// Lists the films with their rating, format, languages, dates and poster; retired films only
     /// with --all.

@@ -167,4 +167,12 @@ ExitCode HallBlockCommands::blocks(const QStringList& positional)
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> HallBlockCommands::options()
+{
+    return {
+        {QStringLiteral("skip-taken"),
+         tr("'hall-block': block the seats where they are free, leave those held or sold to their sale.")},
+    };
+}
+
 } // namespace bo

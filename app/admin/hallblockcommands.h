@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -18,6 +21,9 @@ class HallBlockCommands final
 public:
     explicit HallBlockCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(HallBlockCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// `hall-block HALL SEAT... --reason R [--skip-taken]`: every coming showtime of the hall and
     /// every one made later; exit 3 naming the showtimes' seats held or sold (none blocked),

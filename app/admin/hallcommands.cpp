@@ -142,4 +142,12 @@ ExitCode HallCommands::exportHall(const QStringList& positional)
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> HallCommands::options()
+{
+    return {
+        {QStringLiteral("replace"), tr("'hall-import' of an existing hall: its layout's next version.")},
+        {QStringLiteral("output"), tr("Write 'hall-export' to this file."), tr("file")},
+    };
+}
+
 } // namespace bo

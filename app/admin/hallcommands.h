@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -18,6 +21,9 @@ class HallCommands final
 public:
     explicit HallCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(HallCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// Lists the halls with their current layout version and seats.
     [[nodiscard]] ExitCode halls();

@@ -501,4 +501,16 @@ ExitCode PaymentCommands::reconcile()
     return failed > 0 ? ExitCode::Failure : ExitCode::Ok;
 }
 
+QList<QCommandLineOption> PaymentCommands::options()
+{
+    return {
+        {QStringLiteral("tendered"), tr("Cash handed over, in minor units (default: the total)."),
+         tr("amount")},
+        {QStringLiteral("gateway"), tr("Payment service URL (else $BOXOFFICE_GATEWAY)."), tr("url")},
+        {QStringLiteral("dry-run"), tr("Say what would be done; change nothing.")},
+        {QStringLiteral("silent-for"), tr("Reconcile only payments unchanged this long (default 120)."),
+         tr("seconds")},
+    };
+}
+
 } // namespace bo

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <memory>
 #include <optional>
 
@@ -27,6 +30,9 @@ class PaymentCommands final
 public:
     explicit PaymentCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(PaymentCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// `sell SHOWTIME SEAT[:TIER]... --pay card|cash [--tendered AMOUNT] [--gateway URL]`.
     [[nodiscard]] ExitCode sell(const QStringList& positional);

@@ -199,4 +199,11 @@ ExitCode QueueCommands::leave()
     return printTicket(store.leave(owner.value()));
 }
 
+QList<QCommandLineOption> QueueCommands::options()
+{
+    return {
+        {QStringLiteral("counter"), tr("'queue-join' for a counter till: admitted at once.")},
+    };
+}
+
 } // namespace bo

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QStringList>
@@ -20,6 +23,9 @@ class QueueCommands final
 public:
     explicit QueueCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(QueueCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// `queue SHOWTIME`: the line with positions and states (no hold tokens).
     [[nodiscard]] ExitCode line(const QStringList& positional);

@@ -461,4 +461,12 @@ ExitCode RefundCommands::refundAll(const QStringList& positional)
     return r.waiting > 0 ? ExitCode::Failure : r.failed > 0 ? ExitCode::Conflict : ExitCode::Ok;
 }
 
+QList<QCommandLineOption> RefundCommands::options()
+{
+    return {
+        {QStringLiteral("settle"), tr("'refunds': ask the payment service again for refunds still waiting.")},
+        {QStringLiteral("seats"), tr("'exchange': the new seats, like E5,E6:child."), tr("seats")},
+    };
+}
+
 } // namespace bo

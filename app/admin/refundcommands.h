@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -22,6 +25,9 @@ class RefundCommands final
 public:
     explicit RefundCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(RefundCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     [[nodiscard]] ExitCode refund(const QStringList& positional);
     [[nodiscard]] ExitCode refunds(const QStringList& positional);

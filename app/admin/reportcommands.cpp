@@ -106,4 +106,11 @@ ExitCode ReportCommands::report(const QStringList& positional)
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> ReportCommands::options()
+{
+    return {
+        {QStringLiteral("csv"), tr("Write the report to this CSV file."), tr("file")},
+    };
+}
+
 } // namespace bo

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -19,6 +22,9 @@ class ReportCommands final
 public:
     explicit ReportCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(ReportCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     [[nodiscard]] ExitCode report(const QStringList& positional);
 

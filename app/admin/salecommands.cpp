@@ -257,4 +257,12 @@ QJsonArray SaleCommands::labelArray(const QList<int>& ids, const QHash<int, QStr
     return out;
 }
 
+QList<QCommandLineOption> SaleCommands::options()
+{
+    return {
+        {QStringLiteral("ttl"), tr("Hold time in seconds (default: the selection TTL setting)."),
+         tr("seconds")},
+    };
+}
+
 } // namespace bo

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <optional>
 
 #include <QCoreApplication>
@@ -27,6 +30,9 @@ class SaleCommands final
 public:
     explicit SaleCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(SaleCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// `hold SHOWTIME SEAT... [--owner TOKEN] [--ttl S]`: all the seats or none.
     [[nodiscard]] ExitCode hold(const QStringList& positional);

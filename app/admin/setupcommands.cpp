@@ -283,4 +283,15 @@ ExitCode SetupCommands::setupServer(const QStringList& positional)
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> SetupCommands::options()
+{
+    return {
+        {QStringLiteral("database"), tr("Database 'setup-server' prepares (default boxoffice)."), tr("name")},
+        {QStringLiteral("terminal-login"), tr("A terminal login 'setup-server' creates when missing."),
+         tr("name")},
+        {QStringLiteral("manager-login"), tr("A manager login 'setup-server' creates when missing."),
+         tr("name")},
+    };
+}
+
 } // namespace bo

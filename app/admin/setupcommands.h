@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 
 #include "app/admin/clisession.h"
@@ -23,6 +26,9 @@ class SetupCommands final
 public:
     explicit SetupCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(SetupCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     [[nodiscard]] ExitCode setupServer(const QStringList& positional);
 

@@ -279,4 +279,16 @@ ExitCode ShiftCommands::current(const QStringList& positional)
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> ShiftCommands::options()
+{
+    return {
+        {QStringLiteral("float"), tr("'shift-open': the cash counted into the drawer, in minor units."),
+         tr("amount")},
+        {QStringLiteral("counted"), tr("'shift-close': the cash counted in the drawer, in minor units."),
+         tr("amount")},
+        {QStringLiteral("staff"), tr("'sign-in': the member's staff number (the PIN on standard input)."),
+         tr("number")},
+    };
+}
+
 } // namespace bo

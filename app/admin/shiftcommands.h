@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -20,6 +23,9 @@ class ShiftCommands final
 public:
     explicit ShiftCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(ShiftCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// `sign-in --staff NUMBER [--terminal NAME]`, the PIN on standard input.
     [[nodiscard]] ExitCode signIn(const QStringList& positional);

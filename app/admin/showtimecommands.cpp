@@ -493,4 +493,29 @@ ExitCode ShowtimeCommands::relayout(const QStringList& positional)
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> ShowtimeCommands::options()
+{
+    return {
+        {QStringLiteral("hall"), tr("The hall of 'showtime-add', by name or number."), tr("hall")},
+        {QStringLiteral("film"), tr("The film of 'showtime-add', by title or number."), tr("film")},
+        {QStringLiteral("start"),
+         tr("When 'showtime-add' starts (trailers included), local time or with an offset."), tr("time")},
+        {QStringLiteral("prices"), tr("The price list of 'showtime-add' (default: the only one)."),
+         tr("list")},
+        {QStringLiteral("sale-opens"),
+         tr("When the showtimes go on sale: a time, 'now' or 'none' (on sale as soon as made)."), tr("time")},
+        {QStringLiteral("sale-closes"),
+         tr("When the showtimes stop selling: a time or 'none' (the start plus the late-sale minutes)."),
+         tr("time")},
+        {QStringLiteral("from"), tr("First day of 'showtime-pattern'."), tr("YYYY-MM-DD")},
+        {QStringLiteral("to"), tr("Last day of 'showtime-pattern' (included)."), tr("YYYY-MM-DD")},
+        {QStringLiteral("times"), tr("Start times of 'showtime-pattern', like 10:00,13:20,16:40."),
+         tr("times")},
+        {QStringLiteral("days"),
+         tr("Weekdays of 'showtime-pattern': mon,tue,... or mon-fri (default daily)."), tr("days")},
+        {QStringLiteral("trailers"), tr("Minutes of trailers before the film (default: the setting, 10)."),
+         tr("minutes")},
+    };
+}
+
 } // namespace bo

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -19,6 +22,9 @@ class ShowtimeCommands final
 public:
     explicit ShowtimeCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(ShowtimeCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     /// Lists the showtimes of one day (--date, default today) with their seats left.
     [[nodiscard]] ExitCode showtimes();

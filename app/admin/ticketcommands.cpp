@@ -408,4 +408,17 @@ ExitCode TicketCommands::ticketKeys()
     return ExitCode::Ok;
 }
 
+QList<QCommandLineOption> TicketCommands::options()
+{
+    return {
+        {QStringLiteral("paper"), tr("The PDF's paper: a4 (default) or letter."), tr("size")},
+        {QStringLiteral("escpos"), tr("Print the tickets as ESC/POS raster to this device or file."),
+         tr("file")},
+        {QStringLiteral("reprint"), tr("Print new tickets; the old ones no longer admit.")},
+        {QStringLiteral("door"), tr("The door admitting a ticket."), tr("name")},
+        {QStringLiteral("new"), tr("Add a ticket key pair that signs from now on.")},
+        {QStringLiteral("retire"), tr("Retire a ticket key: it neither signs nor verifies."), tr("id")},
+    };
+}
+
 } // namespace bo

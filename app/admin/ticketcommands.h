@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -22,6 +25,9 @@ class TicketCommands final
 public:
     explicit TicketCommands(CliSession& session);
     Q_DISABLE_COPY_MOVE(TicketCommands)
+
+    /// The options only these commands take (the CLI declares them with the common ones).
+    [[nodiscard]] static QList<QCommandLineOption> options();
 
     [[nodiscard]] ExitCode ticket(const QStringList& positional);
     [[nodiscard]] ExitCode checkin(const QStringList& positional);
