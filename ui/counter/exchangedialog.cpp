@@ -4,17 +4,16 @@
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
-#include <QRegularExpressionValidator>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "model/core/money.h"
+#include "ui/counter/supervisorapproval.h"
 
 namespace bo {
 
@@ -25,14 +24,9 @@ ExchangeDialog::ExchangeDialog(TillDesk* desk, QString terminal, QUuid terminalI
     , m_terminalId(terminalId)
 {
     setWindowTitle(tr("Exchange"));
-    m_code = new QLineEdit(this);
-    m_code->setObjectName(QStringLiteral("bookingCode"));
-    m_code->setPlaceholderText(QStringLiteral("XXXX-XXXX"));
-    m_find = new QPushButton(tr("Find"), this);
-    m_find->setObjectName(QStringLiteral("find"));
-    auto* codeRow = new QHBoxLayout;
-    codeRow->addWidget(m_code);
-    codeRow->addWidget(m_find);
+    auto* codeRow = new BookingCodeRow(this);
+    m_code = codeRow->codeField();
+    m_find = codeRow->findButton();
     m_seats = new QListWidget(this);
     m_seats->setObjectName(QStringLiteral("seats"));
     m_seats->setMaximumHeight(120);
@@ -46,20 +40,9 @@ ExchangeDialog::ExchangeDialog(TillDesk* desk, QString terminal, QUuid terminalI
     m_reason->setObjectName(QStringLiteral("reason"));
     m_reason->setMaxLength(200);
 
-    m_approval = new QWidget(this);
-    m_supervisor = new QSpinBox(m_approval);
-    m_supervisor->setObjectName(QStringLiteral("supervisor"));
-    m_supervisor->setRange(1, 99999999);
-    m_pin = new QLineEdit(m_approval);
-    m_pin->setObjectName(QStringLiteral("supervisorPin"));
-    m_pin->setEchoMode(QLineEdit::Password);
-    m_pin->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,12}")), this));
-    auto* approvalForm = new QFormLayout(m_approval);
-    approvalForm->setContentsMargins(0, 0, 0, 0);
-    approvalForm->addRow(new QLabel(tr("This exchange needs a supervisor:"), m_approval));
-    approvalForm->addRow(tr("Supervisor's number:"), m_supervisor);
-    approvalForm->addRow(tr("Supervisor's PIN:"), m_pin);
+    m_approval = new SupervisorApproval(tr("This exchange needs a supervisor:"), this);
+    m_supervisor = m_approval->numberField();
+    m_pin = m_approval->pinField();
     m_approval->hide();
 
     m_exchange = new QPushButton(tr("Exchange"), this);
@@ -83,8 +66,7 @@ ExchangeDialog::ExchangeDialog(TillDesk* desk, QString terminal, QUuid terminalI
     layout->addWidget(m_result);
     layout->addWidget(close);
 
-    connect(m_find, &QPushButton::clicked, this, &ExchangeDialog::find);
-    connect(m_code, &QLineEdit::returnPressed, this, &ExchangeDialog::find);
+    connect(codeRow, &BookingCodeRow::findRequested, this, &ExchangeDialog::find);
     connect(m_exchange, &QPushButton::clicked, this, &ExchangeDialog::submit);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_desk, &TillDesk::refundQuoted, this, &ExchangeDialog::onQuoted);
@@ -128,14 +110,13 @@ void ExchangeDialog::submit()
     m_waiting = true;
     m_result->setText(tr("Exchanging…"));
     if (m_approval->isVisible()) {
-        if (m_pin->text().isEmpty()) {
+        if (!m_approval->hasPin()) {
             m_waiting = false;
             m_exchange->setEnabled(true);
             m_result->setText(tr("A supervisor types their number and PIN first."));
             return;
         }
-        m_desk->checkApproval(m_supervisor->value(), m_pin->text());
-        m_pin->clear(); // the PIN is not kept
+        m_desk->checkApproval(m_approval->supervisor(), m_approval->takePin()); // the PIN is not kept
         return;
     }
     send(std::nullopt);

@@ -16,6 +16,8 @@ class QWidget;
 
 namespace bo {
 
+class SupervisorApproval;
+
 /// An exchange at the counter: the booking's code and the seats to give up (ticked), the new
 /// showtime and the new seats as printed ("H3 H4"), a reason. One transaction in the database:
 /// the new booking confirmed, the old seats freed, the difference taken in cash or given back to
@@ -60,7 +62,7 @@ private:
     QSpinBox* m_showtime = nullptr;
     QLineEdit* m_newSeats = nullptr;
     QLineEdit* m_reason = nullptr;
-    QWidget* m_approval = nullptr;
+    SupervisorApproval* m_approval = nullptr;
     QSpinBox* m_supervisor = nullptr;
     QLineEdit* m_pin = nullptr;
     QPushButton* m_exchange = nullptr;

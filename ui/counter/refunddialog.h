@@ -16,6 +16,8 @@ class QWidget;
 
 namespace bo {
 
+class SupervisorApproval;
+
 /// A refund at the counter: the booking's code, its seats (all, or the ones ticked), a reason;
 /// what it pays back and to which method; a supervisor's number and PIN when the amount is above
 /// the limit or the showtime has started. One idempotency key per refund, kept while the same
@@ -62,7 +64,7 @@ private:
     QListWidget* m_seats = nullptr;
     QLineEdit* m_reason = nullptr;
     QLabel* m_summary = nullptr;
-    QWidget* m_approval = nullptr;
+    SupervisorApproval* m_approval = nullptr;
     QSpinBox* m_supervisor = nullptr;
     QLineEdit* m_pin = nullptr;
     QPushButton* m_refund = nullptr;
