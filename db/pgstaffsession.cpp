@@ -8,15 +8,14 @@
 
 #include "db/dbconnection.h"
 #include "db/staffstore.h"
+#include "model/core/workerthread.h"
 
 namespace bo {
 
 /// Lives on the session's thread: owns the connection. Nothing here logs a PIN; the log gets
 /// the member's number and the outcome only.
-class StaffSessionWorker final : public QObject
+class StaffSessionWorker final
 {
-    Q_OBJECT
-
 public:
     StaffSessionWorker(PgStaffSession* owner, ConnectionSettings settings, QString terminal, QUuid terminalId)
         : m_owner(owner)
@@ -173,74 +172,61 @@ PgStaffSession::PgStaffSession(ConnectionSettings settings, QString terminal, QU
     qRegisterMetaType<PinCheck>();
     qRegisterMetaType<TillStaff>();
     qRegisterMetaType<Error>();
-    m_thread.setObjectName(QStringLiteral("staff-sign-in"));
-    m_worker = new StaffSessionWorker(this, std::move(settings), std::move(terminal), terminalId);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker =
+        std::make_unique<StaffSessionWorker>(this, std::move(settings), std::move(terminal), terminalId);
+    m_thread = std::make_unique<WorkerThread>(QStringLiteral("staff-sign-in"));
 }
 
 PgStaffSession::~PgStaffSession()
 {
-    QMetaObject::invokeMethod(m_worker, &StaffSessionWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
+    // The connection closes on the thread that opened it.
+    m_thread->stop([w = m_worker.get()] { w->finish(); });
 }
 
 int PgStaffSession::loadStaff()
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id] { w->loadStaff(id); }, Qt::QueuedConnection);
+    m_thread->post([w = m_worker.get(), id] { w->loadStaff(id); });
     return id;
 }
 
 int PgStaffSession::checkPin(int staffId, const QString& pin, PinPurpose purpose, StaffRole needed)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, id, staffId, pin, purpose, needed] { w->checkPin(id, staffId, pin, purpose, needed); },
-        Qt::QueuedConnection);
+    m_thread->post([w = m_worker.get(), id, staffId, pin, purpose, needed] {
+        w->checkPin(id, staffId, pin, purpose, needed);
+    });
     return id;
 }
 
 int PgStaffSession::unlock(int lockedStaffId, int supervisorId, const QString& supervisorPin)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, id, lockedStaffId, supervisorId, supervisorPin] {
-            w->unlock(id, lockedStaffId, supervisorId, supervisorPin);
-        },
-        Qt::QueuedConnection);
+    m_thread->post([w = m_worker.get(), id, lockedStaffId, supervisorId, supervisorPin] {
+        w->unlock(id, lockedStaffId, supervisorId, supervisorPin);
+    });
     return id;
 }
 
 int PgStaffSession::loadTill()
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id] { w->loadTill(id); }, Qt::QueuedConnection);
+    m_thread->post([w = m_worker.get(), id] { w->loadTill(id); });
     return id;
 }
 
 int PgStaffSession::lockTill()
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id] { w->lockTill(id); }, Qt::QueuedConnection);
+    m_thread->post([w = m_worker.get(), id] { w->lockTill(id); });
     return id;
 }
 
 int PgStaffSession::signOut()
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id] { w->signOut(id); }, Qt::QueuedConnection);
+    m_thread->post([w = m_worker.get(), id] { w->signOut(id); });
     return id;
 }
 
 } // namespace bo
-
-#include "pgstaffsession.moc"

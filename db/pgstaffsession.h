@@ -2,13 +2,15 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QThread>
 #include <QUuid>
+#include <memory>
 
 #include "db/connectionsettings.h"
 #include "model/staff/staffsession.h"
 
 namespace bo {
+
+class WorkerThread;
 
 class StaffSessionWorker;
 
@@ -36,8 +38,8 @@ public:
 private:
     friend class StaffSessionWorker;
 
-    QThread m_thread;
-    StaffSessionWorker* m_worker = nullptr;
+    std::unique_ptr<StaffSessionWorker> m_worker; ///< used on m_thread only
+    std::unique_ptr<WorkerThread> m_thread;
     int m_nextRequest = 0;
 };
 

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/pgtilldesk.h"
 
+#include "model/core/workerthread.h"
+
 #include <memory>
 
 #include <spdlog/spdlog.h>
@@ -19,10 +21,8 @@
 namespace bo {
 
 /// Lives on the desk's thread: owns the connection and the way to the payment service.
-class TillDeskWorker final : public QObject
+class TillDeskWorker final
 {
-    Q_OBJECT
-
 public:
     TillDeskWorker(PgTillDesk* owner, ConnectionSettings settings, CardPaymentsFactory cards)
         : m_owner(owner)
@@ -89,7 +89,6 @@ PgTillDesk::PgTillDesk(ConnectionSettings settings, QString terminal, QUuid term
     qRegisterMetaType<PinCheck>();
     qRegisterMetaType<ExchangeResult>();
     qRegisterMetaType<Error>();
-    m_thread.setObjectName(QStringLiteral("till-desk"));
 }
 
 PgTillDesk::~PgTillDesk()
@@ -99,29 +98,26 @@ PgTillDesk::~PgTillDesk()
 
 void PgTillDesk::start()
 {
-    if (m_thread.isRunning())
+    if (m_thread)
         return;
-    m_worker = new TillDeskWorker(this, m_settings, m_cards);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker = std::make_unique<TillDeskWorker>(this, m_settings, m_cards);
+    m_thread = std::make_unique<WorkerThread>(QStringLiteral("till-desk"));
 }
 
 void PgTillDesk::stop()
 {
-    if (!m_thread.isRunning())
+    if (!m_thread)
         return;
-    QMetaObject::invokeMethod(m_worker, &TillDeskWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    m_worker = nullptr;
+    // The connection and the payment service's way close on the thread that opened them.
+    m_thread->stop([w = m_worker.get()] { w->finish(); });
+    m_thread.reset();
+    m_worker.reset();
 }
 
 template <typename Job> void PgTillDesk::post(Job job)
 {
     start();
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, job = std::move(job)] { job(*w); }, Qt::QueuedConnection);
+    m_thread->post([w = m_worker.get(), job = std::move(job)] { job(*w); });
 }
 
 void PgTillDesk::loadShift()
@@ -282,5 +278,3 @@ void PgTillDesk::exchange(const ExchangeRequest& request, const QStringList& new
 }
 
 } // namespace bo
-
-#include "pgtilldesk.moc"

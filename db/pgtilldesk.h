@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QThread>
 #include <QUuid>
+#include <memory>
 
 #include "db/connectionsettings.h"
 #include "model/payments/cardpayments.h"
@@ -11,6 +11,8 @@
 #include "model/till/tilldesk.h"
 
 namespace bo {
+
+class WorkerThread;
 
 class TillDeskWorker;
 
@@ -51,8 +53,8 @@ private:
     QString m_terminal;
     QUuid m_terminalId;
     CardPaymentsFactory m_cards;
-    QThread m_thread;
-    TillDeskWorker* m_worker = nullptr;
+    std::unique_ptr<TillDeskWorker> m_worker; ///< used on m_thread only
+    std::unique_ptr<WorkerThread> m_thread;
 };
 
 } // namespace bo
