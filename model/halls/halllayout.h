@@ -97,7 +97,9 @@ struct LayoutProblem
     [[nodiscard]] QString text() const;
 };
 
-/// The two file formats and the rules every layout keeps, whichever way it came.
+/// The two file formats and the rules every layout keeps, whichever way it came. One class, its
+/// parts in three files: the rules in model/halls/halllayout.cpp, the CSV format in
+/// model/halls/halllayoutcsv.cpp, the JSON format in model/halls/halllayoutjson.cpp.
 class HallLayoutFormat final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::HallLayoutFormat)
@@ -132,6 +134,16 @@ public:
     [[nodiscard]] static QString coordinateText(double value);
     /// The kind for its word; false for a word that is no kind.
     [[nodiscard]] static bool parseKind(const QString& word, SeatKind* kind);
+
+private:
+    /// Seat numbers run from 1 to this.
+    static constexpr int maxSeatNumber = 999;
+
+    /// 1 to 32 letters, digits, '_' or '-'.
+    [[nodiscard]] static bool isZoneCode(const QString& code);
+    /// How a reader ends: `layout`, or the error of the file's problems `found` and the rules'
+    /// problems(layout) together, by line.
+    [[nodiscard]] static Result<HallLayout> checked(HallLayout layout, QList<LayoutProblem> found);
 };
 
 } // namespace bo

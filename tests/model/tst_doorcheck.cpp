@@ -17,6 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "model/door/doorcheck.h"
+#include "model/door/doorverdicts.h"
 #include "tests/support/manualclock.h"
 
 using namespace bo;
@@ -344,7 +345,7 @@ struct Door
 
 } // namespace
 
-/// DoorCheck's verdicts, journal, sync and undo against scripted ports.
+/// DoorCheck's verdicts, journal, sync and undo against scripted ports; its rules (DoorVerdicts) alone.
 class TstDoorCheck final : public QObject
 {
     Q_OBJECT
@@ -1011,6 +1012,51 @@ private slots:
         QCOMPARE(restarted.last().serial, 100u);
         QVERIFY(journal.rows.first().undoneAt.isValid());
         QCOMPARE(restarted.check.admitted(), 40);
+    }
+
+    void theRulesDecideAScanWithoutABackendOrAJournal()
+    {
+        ManualClock clock;
+        DoorVerdicts rules([](const QList<TicketKey>& keys) { return std::make_unique<KeyedVerifier>(keys); },
+                           clock, mainDoor());
+        QVERIFY(!rules.isReady());
+        const DoorVerdicts::Decision unloaded = rules.decide(ticketText(100), true);
+        QVERIFY(!unloaded.askDatabase);
+        QCOMPARE(name(unloaded.verdict.reason), name(DoorReason::Offline));
+
+        rules.load(snapshot());
+        const DoorVerdicts::Decision online = rules.decide(ticketText(100), true);
+        QVERIFY(online.askDatabase);
+        QVERIFY(online.payload);
+        QCOMPARE(online.payload->serial, 100u);
+        QCOMPARE(online.scan.scannedAt, dbNow);
+        QCOMPARE(online.verdict.showtime->id, showtimeHere);
+        QCOMPARE(name(rules.decide(ticketText(100, showtimeNext), true).verdict.reason),
+                 name(DoorReason::WrongShowtime));
+
+        // Alone: nothing without a journal, then the list decides.
+        rules.setList(ticketList(), {});
+        QCOMPARE(name(rules.decide(ticketText(102), false).verdict.reason), name(DoorReason::Offline));
+        rules.setJournalled(true);
+        QVERIFY(rules.canDecideAlone());
+        const DoorVerdicts::Decision cancelled = rules.decide(ticketText(102), false);
+        QVERIFY(!cancelled.askDatabase);
+        QVERIFY(cancelled.verdict.offline);
+        QVERIFY(cancelled.scan.offline);
+        QCOMPARE(name(cancelled.verdict.reason), name(DoorReason::Cancelled));
+        QCOMPARE(name(rules.decide(ticketText(100), false).verdict.reason), name(DoorReason::Admitted));
+
+        // An admit made here alone and not synced is refused again, online too.
+        DoorScan admit = rules.decide(ticketText(100), false).scan;
+        admit.decided = true;
+        admit.reason = DoorReason::Admitted;
+        rules.markUsed(admit);
+        const DoorVerdicts::Decision again = rules.decide(ticketText(100), true);
+        QVERIFY(!again.askDatabase);
+        QCOMPARE(name(again.verdict.reason), name(DoorReason::AlreadyUsed));
+        QCOMPARE(again.verdict.usedDoor, QStringLiteral("Main"));
+        rules.markSynced(100);
+        QVERIFY(rules.decide(ticketText(100), true).askDatabase);
     }
 };
 
