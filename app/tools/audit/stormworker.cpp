@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+//
+// StormWorker: the run loop of one storm terminal and its sale steps, with the worker's own
+// checks of what a step was told (w1, w5, w6, w7).
 #include "app/tools/audit/stormworker.h"
 
 #include <algorithm>
@@ -10,50 +13,16 @@
 #include <QJsonObject>
 
 #include "app/tools/audit/confirmtwin.h"
-#include "db/catalogstore.h"
+#include "app/tools/audit/replayjudge.h"
+#include "app/tools/audit/stormmanager.h"
 #include "db/dbconnection.h"
-#include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "db/staffstore.h"
-#include "db/tillshiftstore.h"
-#include "model/payments/paymentprocess.h"
 #include "model/sale/seatservice.h"
-#include "model/staff/staffsignin.h"
 
 namespace bo::audit {
 namespace {
 
 constexpr int maxSeatsPerHold = 4;
-
-QList<int> sorted(const QSet<int>& seats)
-{
-    QList<int> out(seats.cbegin(), seats.cend());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-QSet<int> seatSet(const ConfirmResult& c)
-{
-    QSet<int> out;
-    for (const BookedSeat& s : c.seats)
-        out.insert(s.seatId);
-    return out;
-}
-
-/// The booking a confirm answer names, as text for comparisons and logs.
-QString describe(const ConfirmResult& c)
-{
-    return QStringLiteral("%1 %2 %3 total %4 seats %5")
-        .arg(c.bookingId.toString(QUuid::WithoutBraces), c.code, c.status)
-        .arg(c.totalMinor)
-        .arg(toPgIntArray(sorted(seatSet(c))));
-}
-
-bool sameBooking(const ConfirmResult& a, const ConfirmResult& b)
-{
-    return a.bookingId == b.bookingId && a.code == b.code && a.totalMinor == b.totalMinor &&
-           seatSet(a) == seatSet(b);
-}
 
 } // namespace
 
@@ -73,6 +42,7 @@ StormWorker::StormWorker(const AuditStormTarget& target, const AuditStormOptions
     , m_otherTerminal(QStringLiteral("audit-%1-elsewhere").arg(index))
     , m_cash(cash)
     , m_tillId(tillId)
+    , m_manager(target.manager, index, m_ledger)
 {}
 
 StormWorker::~StormWorker() = default;
@@ -87,11 +57,13 @@ StormLedger StormWorker::run()
     m_connection = std::move(opened).value();
     SeatStore store(*m_connection);
     m_store = &store;
-    PaymentIntentStore intents(*m_connection);
-    m_intents = &intents;
+    StormTill till(*m_connection, m_cash, m_hall.showtime, m_index, m_terminal, m_tillId, m_rng, m_ledger);
+    m_till = &till;
+    ReplayJudge judge(store, m_shared, m_ledger);
+    m_judge = &judge;
     ConfirmTwin twin(m_target.terminal, QStringLiteral("audit-twin-%1").arg(m_index));
     m_twin = &twin;
-    if (!m_cash.pays || openTill()) {
+    if (!m_cash.pays || till.open(store)) {
         newSale();
         const qint64 maxOps =
             m_options.maxOpsPerWorker > 0 ? m_options.maxOpsPerWorker : qint64(m_options.seconds) * 5000;
@@ -105,13 +77,14 @@ StormLedger StormWorker::run()
                 std::this_thread::sleep_for(std::chrono::milliseconds(m_rng.bounded(3)));
         }
         // The customer at the counter when the storm ends gets the cash back; the hold lapses.
-        voidCash(QStringLiteral("cash-void"));
+        m_till->voidCash(QStringLiteral("cash-void"));
     }
     m_twin = nullptr;
-    m_intents = nullptr;
+    m_judge = nullptr;
+    m_till = nullptr;
     m_store = nullptr;
     // Connections are closed on the thread that opened them (Qt's rule for QSqlDatabase).
-    m_manager.reset();
+    m_manager.close();
     m_connection.reset();
     return m_ledger;
 }
@@ -121,52 +94,6 @@ qint64 StormWorker::liveSeats() const
 {
     return std::accumulate(m_bookings.cbegin(), m_bookings.cend(), qint64(0),
                            [](qint64 n, const Booking& b) { return n + b.result.seats.size(); });
-}
-
-bool StormWorker::openTill()
-{
-    if (m_cash.staffed) {
-        StaffStore staff(*m_connection);
-        auto checked = StaffSignIn(staff, m_terminal, m_tillId)
-                           .check(m_cash.cashierIds.value(m_index), m_cash.pin, PinPurpose::SignIn);
-        if (!checked) {
-            m_ledger.error(QStringLiteral("sign-in"), checked.error());
-            return false;
-        }
-        if (!checked.value().ok()) {
-            m_ledger.error(QStringLiteral("sign-in"),
-                           makeError(ErrorCode::Internal, QStringLiteral("the cashier was not signed in"),
-                                     checked.value().message));
-            return false;
-        }
-        m_ledger.count(QStringLiteral("sign-in"));
-        auto shift = TillShiftStore(*m_connection).openShift(m_tillId, m_terminal, 0);
-        if (!shift) {
-            m_ledger.error(QStringLiteral("open-shift"), shift.error());
-            return false;
-        }
-        m_ledger.count(QStringLiteral("open-shift"));
-    }
-    // The bill as the till makes it: the showtime's ticket types plus what each seat's kind adds.
-    CatalogStore catalog(*m_connection);
-    auto tiers = catalog.priceTiers(m_hall.showtime);
-    if (!tiers) {
-        m_ledger.error(QStringLiteral("price-list"), tiers.error());
-        return false;
-    }
-    auto show = catalog.showtime(m_hall.showtime);
-    if (!show) {
-        m_ledger.error(QStringLiteral("price-list"), show.error());
-        return false;
-    }
-    auto seats = m_store->seats(m_hall.showtime, SeatService::newToken());
-    if (!seats) {
-        m_ledger.error(QStringLiteral("price-list"), seats.error());
-        return false;
-    }
-    m_prices.setPriceList(tiers.value());
-    m_prices.setSurcharges(seats.value(), show.value().seatSurcharges);
-    return true;
 }
 
 void StormWorker::step()
@@ -218,7 +145,7 @@ void StormWorker::newSale()
     m_pendingCode.clear();
     m_lapsed = false;
     m_holdDeadline = QDeadlineTimer(0);
-    m_cashIntent.reset(); // captured or voided by now
+    m_till->newSale(); // its cash captured or voided by now
 }
 
 std::optional<int> StormWorker::ttl()
@@ -280,7 +207,7 @@ void StormWorker::extend()
     }
     if (m_paying && m_holdDeadline.remainingTime() < 20)
         m_lapsed = true; // the re-hold may take over seats whose hold (and booking) ran out
-    auto r = m_store->hold(m_hall.showtime, sorted(m_held), m_token, ttl());
+    auto r = m_store->hold(m_hall.showtime, sortedSeats(m_held), m_token, ttl());
     if (!r) {
         saleFailed(QStringLiteral("extend"), r.error());
         return;
@@ -317,12 +244,12 @@ void StormWorker::extendHold()
 void StormWorker::releaseSome()
 {
     QList<int> seats;
-    for (int seat : sorted(m_held)) {
+    for (int seat : sortedSeats(m_held)) {
         if (m_rng.bounded(2) == 0)
             seats << seat;
     }
     if (seats.isEmpty())
-        seats << sorted(m_held).first();
+        seats << sortedSeats(m_held).first();
     auto r = m_store->release(m_hall.showtime, m_token, seats);
     if (!r) {
         m_ledger.error(QStringLiteral("release-some"), r.error());
@@ -338,7 +265,7 @@ void StormWorker::releaseSome()
 /// Ends the sale (its pending booking too) and starts a new one.
 void StormWorker::releaseAll(const QString& why)
 {
-    voidCash(QStringLiteral("cash-void"));
+    m_till->voidCash(QStringLiteral("cash-void"));
     auto r = m_store->release(m_hall.showtime, m_token);
     if (!r)
         m_ledger.error(why, r.error());
@@ -359,7 +286,8 @@ void StormWorker::saleFailed(const QString& op, const Error& e)
 
 bool StormWorker::beginPayment()
 {
-    auto r = m_store->beginPayment(m_hall.showtime, sorted(m_held), m_token, m_terminal, ttl(), m_tillId);
+    auto r =
+        m_store->beginPayment(m_hall.showtime, sortedSeats(m_held), m_token, m_terminal, ttl(), m_tillId);
     if (!r) {
         saleFailed(QStringLiteral("begin-payment"), r.error());
         return false;
@@ -384,53 +312,12 @@ bool StormWorker::beginPayment()
 
 bool StormWorker::payCash(ConfirmRequest& request)
 {
-    // What the request books (every seat the sale holds when it names none), at the tiers it names.
-    const QList<int> ids = request.seatIds.isEmpty() ? sorted(m_held) : request.seatIds;
-    SaleBasket bill = m_prices;
-    for (qsizetype i = 0; i < request.tiers.size() && i < ids.size(); ++i)
-        bill.setTier(ids.at(i), request.tiers.at(i));
-    const qint64 total = bill.totalMinor(ids);
-    const QString currency = bill.currency(QStringLiteral("KRW"));
-    if (m_cashIntent &&
-        (m_cashIntent->request.amountMinor != total || m_cashIntent->request.currency != currency ||
-         m_cashIntent->request.bookingId != m_pendingId))
-        voidCash(QStringLiteral("cash-void-repriced"));
-    if (!m_cashIntent) {
-        NewPaymentIntent intent;
-        intent.key = QUuid::createUuid();
-        intent.holdToken = m_token;
-        intent.showtimeId = m_hall.showtime;
-        intent.bookingId = m_pendingId;
-        intent.bookingCode = m_pendingCode;
-        intent.terminal = m_terminal;
-        intent.terminalId = m_tillId;
-        intent.method = PaymentMethod::Cash;
-        intent.amountMinor = total;
-        intent.currency = currency;
-        // Exact money, or a note more and change back.
-        intent.tenderedMinor = total + qint64(m_rng.bounded(3)) * 1000;
-        auto made = m_intents->create(intent);
-        if (!made) {
-            saleFailed(QStringLiteral("cash"), made.error());
-            return false;
-        }
-        if (made.value().state != IntentState::Authorised || made.value().request.amountMinor != total) {
-            m_ledger.error(QStringLiteral("cash"),
-                           makeError(ErrorCode::Internal, QStringLiteral("cash not taken"),
-                                     QStringLiteral("intent %1 for %2 stored as %3 for %4")
-                                         .arg(intent.key.toString(QUuid::WithoutBraces))
-                                         .arg(total)
-                                         .arg(QLatin1String(intentStateName(made.value().state)))
-                                         .arg(made.value().request.amountMinor)));
-            releaseAll(QStringLiteral("release-after-failure"));
-            return false;
-        }
-        m_cashIntent = made.value();
-        m_ledger.count(QStringLiteral("cash"));
-    } else {
-        m_ledger.count(QStringLiteral("cash-reused"));
+    // What the request books: every seat the sale holds when it names none.
+    const QList<int> seats = request.seatIds.isEmpty() ? sortedSeats(m_held) : request.seatIds;
+    if (Status paid = m_till->pay(request, seats, m_token, m_pendingId, m_pendingCode); !paid) {
+        saleFailed(QStringLiteral("cash"), paid.error());
+        return false;
     }
-    request = PaymentProcess::carrying(std::move(request), *m_cashIntent);
     return true;
 }
 
@@ -442,32 +329,6 @@ bool StormWorker::payEarly()
         return true;
     ConfirmRequest prospect = confirmRequest();
     return payCash(prospect);
-}
-
-void StormWorker::voidCash(const QString& why)
-{
-    if (!m_cashIntent)
-        return;
-    const QUuid key = m_cashIntent->request.key;
-    m_cashIntent.reset();
-    auto r = m_intents->advance(key, IntentState::Authorised, IntentState::Voided);
-    if (!r)
-        m_ledger.error(why, r.error());
-    else
-        m_ledger.count(why);
-}
-
-void StormWorker::captureCash()
-{
-    if (!m_cashIntent)
-        return;
-    const QUuid key = m_cashIntent->request.key;
-    m_cashIntent.reset();
-    auto r = m_intents->advance(key, IntentState::Authorised, IntentState::Captured);
-    if (!r)
-        m_ledger.error(QStringLiteral("cash-capture"), r.error());
-    else
-        m_ledger.count(QStringLiteral("cash-capture"));
 }
 
 void StormWorker::slowCustomer()
@@ -482,10 +343,9 @@ void StormWorker::cancelPending()
         releaseAll(QStringLiteral("release-all"));
         return;
     }
-    if (!openManager())
+    if (!m_manager.open())
         return;
-    auto r = m_manager->exec(QStringLiteral("SELECT booking_id, status FROM bo_cancel_booking(?)"),
-                             {m_pendingCode});
+    const Status r = m_manager.cancel(m_pendingCode);
     if (!r && r.error().code == ErrorCode::Conflict)
         m_ledger.count(QStringLiteral("cancel-pending-late")); // the releaser expired it first
     else if (!r)
@@ -504,7 +364,7 @@ ConfirmRequest StormWorker::confirmRequest()
     request.owner = m_token;
     request.terminalId = m_tillId;
     if (m_rng.bounded(2) == 0) {
-        request.seatIds = sorted(m_held);
+        request.seatIds = sortedSeats(m_held);
         std::shuffle(request.seatIds.begin(), request.seatIds.end(), m_rng);
         if (m_rng.bounded(2) == 0) {
             for (qsizetype i = 0; i < request.seatIds.size(); ++i)
@@ -516,40 +376,6 @@ ConfirmRequest StormWorker::confirmRequest()
         request.payment = QJsonObject{{QStringLiteral("method"), QStringLiteral("card")},
                                       {QStringLiteral("reference"), QString::number(m_rng.generate64(), 16)}};
     return request;
-}
-
-/// The same confirm sent again after an answer: it must come back as the stored booking.
-void StormWorker::replay(const ConfirmRequest& original, const ConfirmResult& first, const QString& terminal,
-                         const QString& kind, const QString& expectedStatus)
-{
-    ConfirmRequest again = original;
-    again.terminal = terminal;
-    Result<ConfirmResult> r = m_store->confirm(again);
-    for (int retry = 0; !r && r.error().code == ErrorCode::InProgress && retry < 3; ++retry) {
-        pauseStorm(m_shared, 50);
-        r = m_store->confirm(again);
-    }
-    m_ledger.count(kind);
-    if (!r) {
-        m_ledger.violation(m_shared, QStringLiteral("w2-replay-refused"),
-                           QStringLiteral("%1 of key %2 as '%3' answered %4 (%5), booking %6")
-                               .arg(kind, original.key.toString(QUuid::WithoutBraces), terminal,
-                                    QLatin1String(errorCodeName(r.error().code)), firstLine(r.error().detail),
-                                    describe(first)));
-        return;
-    }
-    if (!r.value().replayed || !sameBooking(r.value(), first))
-        m_ledger.violation(
-            m_shared, QStringLiteral("w3-replay-differs"),
-            QStringLiteral("%1 of key %2 as '%3': %4 replayed=%5, first %6")
-                .arg(kind, original.key.toString(QUuid::WithoutBraces), terminal, describe(r.value()))
-                .arg(r.value().replayed)
-                .arg(describe(first)));
-    else if (r.value().status != expectedStatus)
-        m_ledger.violation(
-            m_shared, QStringLiteral("w4-replay-stale-status"),
-            QStringLiteral("%1 of key %2 says %3, the booking is %4")
-                .arg(kind, original.key.toString(QUuid::WithoutBraces), r.value().status, expectedStatus));
 }
 
 void StormWorker::confirm(bool atDeadline)
@@ -587,11 +413,12 @@ void StormWorker::confirm(bool atDeadline)
                                                              QStringLiteral("the duplicate confirm hung")));
             return;
         }
-        booked = judgePair(request, first, duplicate, *second);
+        booked = m_judge->judgePair(request, first, duplicate, *second);
     } else if (first) {
         booked = first.value();
         if (first.value().replayed)
-            m_ledger.violation(m_shared, QStringLiteral("w5-fresh-key-replayed"), describe(first.value()));
+            m_ledger.violation(m_shared, QStringLiteral("w5-fresh-key-replayed"),
+                               describeBooking(first.value()));
     }
     if (!booked) {
         const Error e = first ? makeError(ErrorCode::Conflict, QString()) : first.error();
@@ -605,7 +432,7 @@ void StormWorker::confirm(bool atDeadline)
         return;
     }
     m_ledger.count(QStringLiteral("confirm"));
-    captureCash();
+    m_till->captureCash();
     const ConfirmResult& c = *booked;
     // Without a seat list a confirm books what the sale still holds: seats held earlier may
     // have run out and been swept meanwhile (each hold has its own deadline).
@@ -616,78 +443,23 @@ void StormWorker::confirm(bool atDeadline)
     if (c.status != QLatin1String("CONFIRMED") || !seatsRight)
         m_ledger.violation(
             m_shared, QStringLiteral("w6-confirm-booked-other-seats"),
-            QStringLiteral("asked %1, got %2").arg(toPgIntArray(sorted(expected)), describe(c)));
+            QStringLiteral("asked %1, got %2").arg(toPgIntArray(sortedSeats(expected)), describeBooking(c)));
     if (m_paying && !m_lapsed && c.bookingId != m_pendingId)
         // The sale's own PENDING booking was closed under its running confirm (the sweep
         // race): the terminal showed one code and the customer gets another.
-        m_ledger.violation(m_shared, QStringLiteral("w7-confirm-left-its-pending-booking"),
-                           QStringLiteral("sale %1 paid on %2, confirmed %3")
-                               .arg(m_token.toString(QUuid::WithoutBraces), m_pendingCode, describe(c)));
+        m_ledger.violation(
+            m_shared, QStringLiteral("w7-confirm-left-its-pending-booking"),
+            QStringLiteral("sale %1 paid on %2, confirmed %3")
+                .arg(m_token.toString(QUuid::WithoutBraces), m_pendingCode, describeBooking(c)));
     const int dice = int(m_rng.bounded(100));
     if (dice < 25)
-        replay(request, c, m_terminal, QStringLiteral("replay-sequential"), QStringLiteral("CONFIRMED"));
+        m_judge->replay(request, c, m_terminal, QStringLiteral("replay-sequential"),
+                        QStringLiteral("CONFIRMED"));
     else if (dice < 50)
-        replay(request, c, m_otherTerminal, QStringLiteral("replay-cross-terminal"),
-               QStringLiteral("CONFIRMED"));
+        m_judge->replay(request, c, m_otherTerminal, QStringLiteral("replay-cross-terminal"),
+                        QStringLiteral("CONFIRMED"));
     m_bookings.append({request, c});
     newSale();
-}
-
-/// Two sends of one key at once: exactly one booking, the other send its replay.
-std::optional<ConfirmResult> StormWorker::judgePair(const ConfirmRequest& a, Result<ConfirmResult>& first,
-                                                    const ConfirmRequest& b, Result<ConfirmResult>& second)
-{
-    if (!first && !second)
-        return std::nullopt;
-    // A send that met the other's lock past lock_timeout is told "in progress": the
-    // terminal sends it again, and then it must be answered.
-    for (int retry = 0; retry < 3; ++retry) {
-        if (!first && first.error().code == ErrorCode::InProgress) {
-            pauseStorm(m_shared, 50);
-            first = m_store->confirm(a);
-        }
-        if (!second && second.error().code == ErrorCode::InProgress) {
-            pauseStorm(m_shared, 50);
-            second = m_store->confirm(b);
-        }
-    }
-    const bool cross = a.terminal != b.terminal;
-    if (first && second) {
-        const int fresh = int(!first.value().replayed) + int(!second.value().replayed);
-        if (fresh != 1 || !sameBooking(first.value(), second.value()))
-            m_ledger.violation(m_shared, QStringLiteral("w8-duplicate-confirm-differs"),
-                               QStringLiteral("key %1%2: %3 replayed=%4 / %5 replayed=%6")
-                                   .arg(a.key.toString(QUuid::WithoutBraces),
-                                        cross ? QStringLiteral(" (other terminal)") : QString(),
-                                        describe(first.value()))
-                                   .arg(first.value().replayed)
-                                   .arg(describe(second.value()))
-                                   .arg(second.value().replayed));
-        return first.value().replayed ? second.value() : first.value();
-    }
-    const Result<ConfirmResult>& ok = first ? first : second;
-    const Result<ConfirmResult>& refused = first ? second : first;
-    m_ledger.violation(m_shared, QStringLiteral("w2-replay-refused"),
-                       QStringLiteral("concurrent sends of key %1 as '%2' and '%3': the one as '%4' answered "
-                                      "%5 (%6), the other booked %7")
-                           .arg(a.key.toString(QUuid::WithoutBraces), a.terminal, b.terminal,
-                                first ? b.terminal : a.terminal,
-                                QLatin1String(errorCodeName(refused.error().code)),
-                                firstLine(refused.error().detail), describe(ok.value())));
-    return ok.value();
-}
-
-bool StormWorker::openManager()
-{
-    if (m_manager)
-        return true;
-    auto opened = DbConnection::open(m_target.manager, QStringLiteral("audit-manager-%1").arg(m_index));
-    if (!opened) {
-        m_ledger.error(QStringLiteral("connect-manager"), opened.error());
-        return false;
-    }
-    m_manager = std::move(opened).value();
-    return true;
 }
 
 /// Cancels one of this worker's bookings (bo_cancel_booking as a manager; before migration
@@ -695,42 +467,22 @@ bool StormWorker::openManager()
 /// replays its confirm afterwards: the answer must carry the booking's state now.
 void StormWorker::cancelBooking(int which)
 {
-    if (!openManager())
+    if (!m_manager.open())
         return;
     const Booking booking = m_bookings.takeAt(which);
-    QString status;
-    if (m_features.cancelBooking) {
-        auto r = m_manager->exec(QStringLiteral("SELECT booking_id, status FROM bo_cancel_booking(?)"),
-                                 {booking.result.code});
-        if (!r) {
-            m_ledger.error(QStringLiteral("cancel"), r.error());
-            m_bookings.insert(which, booking);
-            return;
-        }
-        status = QStringLiteral("CANCELLED");
-    } else {
-        auto r = m_manager->exec(
-            QStringLiteral(
-                "WITH b AS (UPDATE booking SET status = 'REFUNDED', closed_at = clock_timestamp() "
-                "            WHERE code = ? AND status = 'CONFIRMED' RETURNING id), "
-                "     l AS (UPDATE booking_seat SET active = false WHERE booking_id IN (SELECT id FROM "
-                "b) "
-                "           RETURNING showtime_id, seat_id) "
-                "UPDATE showtime_seat ss SET status = 'FREE', booking_id = NULL "
-                "  FROM l WHERE ss.showtime_id = l.showtime_id AND ss.seat_id = l.seat_id"),
-            {booking.result.code});
-        if (!r) {
-            m_ledger.error(QStringLiteral("cancel"), r.error());
-            m_bookings.insert(which, booking);
-            return;
-        }
-        status = QStringLiteral("REFUNDED");
+    const bool cancels = m_features.cancelBooking;
+    if (Status r = cancels ? m_manager.cancel(booking.result.code) : m_manager.refund(booking.result.code);
+        !r) {
+        m_ledger.error(QStringLiteral("cancel"), r.error());
+        m_bookings.insert(which, booking);
+        return;
     }
+    const QString status = cancels ? QStringLiteral("CANCELLED") : QStringLiteral("REFUNDED");
     m_ledger.count(QStringLiteral("cancel"));
     if (m_rng.bounded(2) == 0)
-        replay(booking.request, booking.result,
-               m_rng.bounded(2) == 0 ? booking.request.terminal : m_otherTerminal,
-               QStringLiteral("replay-after-cancel"), status);
+        m_judge->replay(booking.request, booking.result,
+                        m_rng.bounded(2) == 0 ? booking.request.terminal : m_otherTerminal,
+                        QStringLiteral("replay-after-cancel"), status);
 }
 
 } // namespace bo::audit

@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+//
+// StormWorker: one selling terminal of the audit storm and its sale steps (hold, extend, release,
+// begin payment, confirm, cancel) chosen at random on a shared hall, with the hall it sells on
+// (StormHall). Its till and cash are StormTill (app/tools/audit/stormtill.h), the checks of its
+// repeated confirms ReplayJudge (app/tools/audit/replayjudge.h), its cancels StormManager
+// (app/tools/audit/stormmanager.h), the duplicate sends ConfirmTwin.
 #pragma once
 
 #include <memory>
@@ -14,39 +20,25 @@
 
 #include "app/tools/audit/auditstorm.h"
 #include "app/tools/audit/stormledger.h"
-#include "model/payments/paymentintents.h"
-#include "model/sale/salebasket.h"
+#include "app/tools/audit/stormmanager.h"
+#include "app/tools/audit/stormtill.h"
 #include "model/sale/seatoperations.h"
 
 namespace bo {
 class DbConnection;
-class PaymentIntentStore;
 class SeatStore;
 } // namespace bo
 
 namespace bo::audit {
 
 class ConfirmTwin;
+class ReplayJudge;
 
 /// The hall a storm sells on.
 struct StormHall
 {
     int showtime = 0;
     QList<int> seats; ///< row-major; the first `hotSeats` are the hot spot
-};
-
-/// How the storm's tills take money, decided once before the workers start.
-struct StormCash
-{
-    /// Every confirm carries a cash payment of its sale's PENDING booking (the schema refuses a
-    /// terminal's confirm without one: SchemaFeatures::cashAtTill).
-    bool pays = false;
-    /// The workers' login is a till: worker i signs `cashierIds[i]` in at its till and opens its
-    /// shift first (one member per till: sign-ins of one member at many tills at once count as
-    /// guesses and lock them). Not so where the workers run as the owner, who takes cash anywhere.
-    bool staffed = false;
-    QList<int> cashierIds;
-    QString pin;
 };
 
 /// One simulated terminal: its own thread, connection, twin and (for cancels) manager
@@ -77,9 +69,6 @@ private:
         ConfirmResult result;
     };
 
-    /// Readies the till as a counter is before its first sale: the cashier signed in, the shift
-    /// open, the showtime's price list loaded. False (with an error counted) when that fails.
-    bool openTill();
     void step();
     void newSale();
     std::optional<int> ttl();
@@ -96,27 +85,15 @@ private:
     void saleFailed(const QString& op, const Error& e);
     /// True when the sale is paying afterwards; a refused or failed start ends the sale.
     bool beginPayment();
-    /// Takes the price of what `request` books in cash (a new intent unless the sale's intent
-    /// is still for that amount) and makes `request` carry it. False when the sale ended.
+    /// Takes the price of what `request` books in cash at the till (StormTill::pay) and makes
+    /// `request` carry it. False when the sale ended.
     bool payCash(ConfirmRequest& request);
     /// Sometimes takes the cash right after payment starts, before the confirm is asked for.
     bool payEarly();
-    /// Hands the sale's cash back (AUTHORISED -> VOIDED) after a failed confirm, a re-priced
-    /// request or an abandoned sale.
-    void voidCash(const QString& why);
-    /// Keeps the cash of the confirmed sale (AUTHORISED -> CAPTURED).
-    void captureCash();
     void slowCustomer();
     void cancelPending();
     ConfirmRequest confirmRequest();
-    /// The same confirm sent again after an answer: it must come back as the stored booking.
-    void replay(const ConfirmRequest& original, const ConfirmResult& first, const QString& terminal,
-                const QString& kind, const QString& expectedStatus);
     void confirm(bool atDeadline);
-    /// Two sends of one key at once: exactly one booking, the other send its replay.
-    std::optional<ConfirmResult> judgePair(const ConfirmRequest& a, Result<ConfirmResult>& first,
-                                           const ConfirmRequest& b, Result<ConfirmResult>& second);
-    bool openManager();
     /// Cancels one of this worker's bookings (bo_cancel_booking as a manager; before migration
     /// 0005, which has none, a refund written as one statement of the owner) and sometimes
     /// replays its confirm afterwards: the answer must carry the booking's state now.
@@ -136,12 +113,12 @@ private:
     const QUuid m_tillId; ///< this worker's till (ConfirmRequest::terminalId); null when not paying
 
     std::unique_ptr<DbConnection> m_connection;
-    std::unique_ptr<DbConnection> m_manager;
     SeatStore* m_store = nullptr;
-    PaymentIntentStore* m_intents = nullptr;
-    SaleBasket m_prices; ///< the showtime's price list and seat surcharges, no choices
+    StormTill* m_till = nullptr; ///< the till and the sale's cash (AUTHORISED, for m_pendingId)
     ConfirmTwin* m_twin = nullptr;
+    ReplayJudge* m_judge = nullptr;
     StormLedger m_ledger;
+    StormManager m_manager; ///< after m_ledger, which it counts into
 
     QUuid m_token;
     QSet<int> m_held;
@@ -149,8 +126,7 @@ private:
     QUuid m_pendingId;
     QString m_pendingCode;
     QDeadlineTimer m_holdDeadline{0};
-    bool m_lapsed = false;                     ///< the sale's hold ran out at some moment while paying
-    std::optional<PaymentIntent> m_cashIntent; ///< the sale's cash, AUTHORISED, for m_pendingId
+    bool m_lapsed = false; ///< the sale's hold ran out at some moment while paying
     QList<Booking> m_bookings;
 };
 

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+//
+// CrowdRun: one run of the crowd bench for one strategy and crowd, set up, driven through
+// CrowdDriver's pool (app/tools/bench/crowddriver.h) and gathered into a CrowdResult
+// (app/tools/bench/crowdfigures.h).
 #pragma once
 
 #include <QString>
