@@ -7,7 +7,8 @@ lupdate looks a message up by its class (its context) and source text: when code
 class, as a window split into screens, its sentences come back untranslated under the new name and
 the old ones are dropped (-no-obsolete). This fills each untranslated message from a translation
 of the same source text (and comment) in an earlier version of the file, whatever its context, when
-that earlier file translates it one way only. Nothing else changes; run lupdate (cmake --build
+that earlier file translates it one way only — or, when it translates it more ways, as the
+message that left its class translated it. Nothing else changes; run lupdate (cmake --build
 <tree> --target update_translations) before and after.
 
     packaging/carry-translations.py resources/translations/boxoffice_ko.ts OLD.ts
@@ -40,18 +41,32 @@ def main():
         sys.stderr.write(__doc__)
         return 2
     path, old_path = sys.argv[1], sys.argv[2]
-    known = {}
-    for message in ET.parse(old_path).getroot().iter('message'):
-        text = finished(message)
-        if text is not None:
-            known.setdefault(key(message), set()).add(text)
     tree = ET.parse(path)
+    present = set()
+    for context in tree.getroot().iter('context'):
+        for message in context.iter('message'):
+            present.add((context.findtext('name'),) + key(message))
+    # Each text's translations, and those of messages that left their class (gone from the new
+    # file under that class's name): a text translated two ways (a keypad's "Back" and a page's)
+    # takes the translation of the message that moved.
+    known = {}
+    moved = {}
+    for context in ET.parse(old_path).getroot().iter('context'):
+        for message in context.iter('message'):
+            text = finished(message)
+            if text is None:
+                continue
+            known.setdefault(key(message), set()).add(text)
+            if (context.findtext('name'),) + key(message) not in present:
+                moved.setdefault(key(message), set()).add(text)
     carried = left = 0
     for message in tree.getroot().iter('message'):
         translation = message.find('translation')
         if translation is None or translation.get('type') != 'unfinished':
             continue
-        choices = known.get(key(message), set())
+        choices = moved.get(key(message), set())
+        if len(choices) != 1:
+            choices = known.get(key(message), set())
         if len(choices) != 1:
             left += 1
             continue

@@ -51,6 +51,13 @@
     </message>
 </context>
 <context>
+    <name>bo::BookingCodeRow</name>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::CardDesk</name>
     <message>
         <source>The payment service cannot reach its database.</source>
@@ -500,23 +507,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Find</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>as printed, e.g. H3 H4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This exchange needs a supervisor:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s number:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s PIN:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1186,6 +1181,145 @@
     </message>
 </context>
 <context>
+    <name>bo::KioskAttractPage</name>
+    <message>
+        <source>No films on sale now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing today:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket kiosk. Press OK to start buying tickets. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buy your tickets here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Touch to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start buying tickets</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskDonePage</name>
+    <message>
+        <source>Please take your tickets below. Your booking code is %1. Enjoy the film!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed, but the tickets could not be printed. Show this code at the counter or the door: %1. Staff at the counter can print your tickets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thank you!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Printing your tickets…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed. Show this code at the door: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QR code of booking %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskExtendPrompt</name>
+    <message>
+        <source>Asking for more time…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats are kept for %1 more. Do you need more time?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No, thank you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sorry, no more time can be added. Please finish your order now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yes, more time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskFilmsPage</name>
+    <message>
+        <source>Choose a film. Films showing: %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a film</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskHelpCall</name>
+    <message>
+        <source>Staff have been called and will come to you. Please stay here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff from %1 are on their way to you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>We could not reach the staff. Please ask at the counter. We are sorry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please ask at the counter: staff there will help you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calling staff…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: the arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskIdlePrompt</name>
+    <message>
+        <source>Are you still there? Touch Continue to keep your order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::KioskMain</name>
     <message>
         <source>Box office kiosk</source>
@@ -1205,7 +1339,91 @@
     </message>
 </context>
 <context>
-    <name>bo::KioskWindow</name>
+    <name>bo::KioskNoticePage</name>
+    <message>
+        <source>Start again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskOutOfServicePage</name>
+    <message>
+        <source>Out of service. Please buy your tickets at the counter. We are sorry.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskPage</name>
+    <message>
+        <source>Arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskPaymentPage</name>
+    <message>
+        <source>The card was declined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was charged. Your seats are still kept for you. You can try again with another card, or cancel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payment did not go through</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was charged. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please insert or tap your card on the terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking your payment with the bank. This can take a moment; please wait.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking your seats…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats could not be booked. Giving the card payment back…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Card payment. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel and start over</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskQueuePage</name>
+    <message>
+        <source>We are working out the wait.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Less than a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>About %n minute(s).</source>
         <translation>
@@ -1213,12 +1431,169 @@
             <numerusform>About %n minutes.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Checking whether there is a line…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is a line for this showing so that everyone can choose seats in peace.
+You are number %1.
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please wait a moment. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Please wait a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskSeatsPage</name>
+    <message>
+        <source>Sorry, someone else just took a seat you wanted. Please choose other seats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sorry, someone else just took a seat you wanted. The nearest seats together are free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Touch a seat to choose it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats %1 (%2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats %1 are kept for you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats. The best seats together are chosen for you; Continue keeps them. Above Continue, a list of seats together, best first, lets you choose others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the nearest seats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces and companion seats first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats together, best first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up and down move through the blocks of seats; OK chooses one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskShowtimesPage</name>
     <message numerus="yes">
         <source>%1 · %2 · %n seat(s) free</source>
         <translation>
             <numerusform>%1 · %2 · %n seat free</numerusform>
             <numerusform>%1 · %2 · %n seats free</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Choose a time. Showings: %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskStaffPage</name>
+    <message>
+        <source>Staff: a supervisor&apos;s number and PIN close the kiosk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff: one moment…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff: enter the PIN to close the kiosk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong PIN. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the kiosk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff PIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskSummaryPage</name>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check your order. %1. Pay by card to buy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check your order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay by card</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskTicketsPage</name>
+    <message>
+        <source>One %1 ticket less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One %1 ticket more</source>
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n ticket(s), %1</source>
@@ -1228,37 +1603,36 @@
         </translation>
     </message>
     <message>
-        <source>We are working out the wait.</source>
+        <source>Adult</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Less than a minute.</source>
+        <source>Teen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Please take your tickets below. Your booking code is %1. Enjoy the film!</source>
+        <source>Child</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Your booking is confirmed, but the tickets could not be printed. Show this code at the counter or the door: %1. Staff at the counter can print your tickets.</source>
+        <source>Senior</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Staff have been called and will come to you. Please stay here.</source>
+        <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Staff from %1 are on their way to you.</source>
+        <source>How many tickets?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>We could not reach the staff. Please ask at the counter. We are sorry.</source>
+        <source>Continue to seats</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Asking for more time…</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>bo::KioskToolBar</name>
     <message>
         <source>Large text on</source>
         <translation type="unfinished"></translation>
@@ -1281,130 +1655,6 @@
     </message>
     <message>
         <source>Low reach off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sorry, someone else just took a seat you wanted. Please choose other seats.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sorry, someone else just took a seat you wanted. The nearest seats together are free.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The card was declined</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing was charged. Your seats are still kept for you. You can try again with another card, or cancel.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The payment did not go through</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing was charged. %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Buy your tickets here</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Touch to start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start buying tickets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a film</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many tickets?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Continue to seats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Please wait a moment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your seats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Continue</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Take the nearest seats</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check your order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pay by card</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Try again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel and start over</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finish</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Are you still there? Touch Continue to keep your order.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Yes, more time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No, thank you</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Out of service. Please buy your tickets at the counter. We are sorry.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Close the kiosk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Staff PIN</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Back</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keys: the arrows move, OK chooses, Back goes back, Help calls staff.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1451,78 +1701,9 @@
         <source>Faster</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Wheelchair spaces first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wheelchair spaces and companion seats first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats together, best first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Up and down move through the blocks of seats; OK chooses one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Adult</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Teen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Child</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Arrows move, OK chooses, Back goes back, Help calls staff.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ticket kiosk. Press OK to start buying tickets. %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a film. Films showing: %1. %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a time. Showings: %1. %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Please wait a moment. %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your seats. The best seats together are chosen for you; Continue keeps them. Above Continue, a list of seats together, best first, lets you choose others.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check your order. %1. Pay by card to buy.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Card payment. %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>bo::KioskVoiceGuide</name>
     <message>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
@@ -1559,107 +1740,11 @@
         <source>Normal speech</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Please ask at the counter: staff there will help you.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Calling staff…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No films on sale now.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Showing today:
-%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One %1 ticket less</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One %1 ticket more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking whether there is a line…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is a line for this showing so that everyone can choose seats in peace.
-You are number %1.
-%2</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>bo::KioskWindow</name>
     <message>
         <source>Your place in the line has ended. Please start again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Touch a seat to choose it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats %1 (%2 of %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seats %1 are kept for you.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat %1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Total %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Card payment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Please insert or tap your card on the terminal.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking your payment with the bank. This can take a moment; please wait.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Booking your seats…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your seats could not be booked. Giving the card payment back…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Thank you!</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Printing your tickets…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your booking is confirmed. Show this code at the door: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>QR code of booking %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1677,38 +1762,6 @@ You are number %1.
     </message>
     <message>
         <source>Your seats are kept for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Your seats are kept for %1 more. Do you need more time?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sorry, no more time can be added. Please finish your order now.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OK</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Staff: enter the PIN to close the kiosk.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wrong PIN. Try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Staff: a supervisor&apos;s number and PIN close the kiosk.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Staff: one moment…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2019,6 +2072,14 @@ You are number %1.
             <numerusform>Saved hall %1 as version %2 (%n seats).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Opening hall %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving hall %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::LoginStore</name>
@@ -2103,6 +2164,10 @@ You are number %1.
     </message>
     <message>
         <source>Reports: manager sign-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2686,19 +2751,7 @@ You are number %1.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Find</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This refund needs a supervisor:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s number:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s PIN:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3158,6 +3211,10 @@ You are number %1.
     </message>
     <message>
         <source>PDF files (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the report…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4054,6 +4111,17 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SupervisorApproval</name>
+    <message>
+        <source>Supervisor&apos;s number:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s PIN:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::TerminalIdentity</name>
     <message>
         <source>The folder %1 cannot be created.</source>
@@ -4558,6 +4626,31 @@ Every card and cash payment is settled.</source>
     </message>
 </context>
 <context>
+    <name>bo::WeekCanvas</name>
+    <message>
+        <source>No halls yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n sold</source>
+        <translation>
+            <numerusform>· %n sold</numerusform>
+            <numerusform>· %n sold</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n held</source>
+        <translation>
+            <numerusform>· %n held</numerusform>
+            <numerusform>· %n held</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>· on sale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bo::WeekPattern</name>
     <message>
         <source>&apos;%1&apos; is not a time like 13:20.</source>
@@ -4691,24 +4784,6 @@ Every card and cash payment is settled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No halls yet.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>· %n sold</source>
-        <translation>
-            <numerusform>· %n sold</numerusform>
-            <numerusform>· %n sold</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>· %n held</source>
-        <translation>
-            <numerusform>· %n held</numerusform>
-            <numerusform>· %n held</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Put showtime %1 on &amp;sale now</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4738,10 +4813,6 @@ Every card and cash payment is settled.</source>
     </message>
     <message>
         <source>Blocked seats the new layout does not have: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>· on sale %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -51,6 +51,13 @@
     </message>
 </context>
 <context>
+    <name>bo::BookingCodeRow</name>
+    <message>
+        <source>Find</source>
+        <translation>찾기</translation>
+    </message>
+</context>
+<context>
     <name>bo::CardDesk</name>
     <message>
         <source>The payment service cannot reach its database.</source>
@@ -497,24 +504,12 @@
         <translation>교환</translation>
     </message>
     <message>
-        <source>Find</source>
-        <translation>찾기</translation>
-    </message>
-    <message>
         <source>as printed, e.g. H3 H4</source>
         <translation>좌석 표기대로, 예: H3 H4</translation>
     </message>
     <message>
         <source>This exchange needs a supervisor:</source>
         <translation>이 교환은 책임자 승인이 필요합니다:</translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s number:</source>
-        <translation>책임자 번호:</translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s PIN:</source>
-        <translation>책임자 PIN:</translation>
     </message>
     <message>
         <source>Booking:</source>
@@ -1182,6 +1177,146 @@
     </message>
 </context>
 <context>
+    <name>bo::KioskAttractPage</name>
+    <message>
+        <source>No films on sale now.</source>
+        <translation>지금 판매 중인 영화가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Showing today:
+%1</source>
+        <translation>오늘 상영:
+%1</translation>
+    </message>
+    <message>
+        <source>Ticket kiosk. Press OK to start buying tickets. %1</source>
+        <translation>티켓 키오스크입니다. 확인을 누르면 티켓 구매를 시작합니다. %1</translation>
+    </message>
+    <message>
+        <source>Buy your tickets here</source>
+        <translation>여기에서 티켓을 구매하세요</translation>
+    </message>
+    <message>
+        <source>Touch to start</source>
+        <translation>화면을 눌러 시작</translation>
+    </message>
+    <message>
+        <source>Start buying tickets</source>
+        <translation>티켓 구매 시작</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskDonePage</name>
+    <message>
+        <source>Please take your tickets below. Your booking code is %1. Enjoy the film!</source>
+        <translation>아래에서 티켓을 받아 주세요. 예매 번호는 %1입니다. 즐거운 관람 되세요!</translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed, but the tickets could not be printed. Show this code at the counter or the door: %1. Staff at the counter can print your tickets.</source>
+        <translation>예매는 완료되었지만 티켓을 인쇄하지 못했습니다. 매표소나 입장구에서 이 번호를 보여 주세요: %1. 매표소 직원이 티켓을 인쇄해 드립니다.</translation>
+    </message>
+    <message>
+        <source>Thank you!</source>
+        <translation>감사합니다!</translation>
+    </message>
+    <message>
+        <source>Printing your tickets…</source>
+        <translation>티켓을 인쇄하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Your booking is confirmed. Show this code at the door: %1</source>
+        <translation>예매가 완료되었습니다. 입장구에서 이 번호를 보여 주세요: %1</translation>
+    </message>
+    <message>
+        <source>QR code of booking %1</source>
+        <translation>예매 %1의 QR 코드</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>마치기</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskExtendPrompt</name>
+    <message>
+        <source>Asking for more time…</source>
+        <translation>시간 연장을 요청하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Your seats are kept for %1 more. Do you need more time?</source>
+        <translation>좌석이 %1 동안 더 유지됩니다. 시간이 더 필요하세요?</translation>
+    </message>
+    <message>
+        <source>No, thank you</source>
+        <translation>아니요, 괜찮습니다</translation>
+    </message>
+    <message>
+        <source>Sorry, no more time can be added. Please finish your order now.</source>
+        <translation>죄송합니다. 시간을 더 연장할 수 없습니다. 지금 주문을 마쳐 주세요.</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>확인</translation>
+    </message>
+    <message>
+        <source>Yes, more time</source>
+        <translation>네, 시간 연장</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskFilmsPage</name>
+    <message>
+        <source>Choose a film. Films showing: %1. %2</source>
+        <translation>영화를 고르세요. 상영 영화 %1편. %2</translation>
+    </message>
+    <message>
+        <source>Choose a film</source>
+        <translation>영화를 고르세요</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskHelpCall</name>
+    <message>
+        <source>Staff have been called and will come to you. Please stay here.</source>
+        <translation>직원을 호출했습니다. 곧 도와드리러 옵니다. 이곳에서 기다려 주세요.</translation>
+    </message>
+    <message>
+        <source>Staff from %1 are on their way to you.</source>
+        <translation>%1의 직원이 지금 오고 있습니다.</translation>
+    </message>
+    <message>
+        <source>We could not reach the staff. Please ask at the counter. We are sorry.</source>
+        <translation>직원을 호출하지 못했습니다. 매표소에 문의해 주세요. 죄송합니다.</translation>
+    </message>
+    <message>
+        <source>Please ask at the counter: staff there will help you.</source>
+        <translation>매표소에 문의해 주세요. 직원이 도와드립니다.</translation>
+    </message>
+    <message>
+        <source>Calling staff…</source>
+        <translation>직원을 호출하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Keys: the arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation>키 안내: 화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskIdlePrompt</name>
+    <message>
+        <source>Are you still there? Touch Continue to keep your order.</source>
+        <translation>계속 이용하시나요? 주문을 유지하려면 계속을 누르세요.</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>계속</translation>
+    </message>
+</context>
+<context>
     <name>bo::KioskMain</name>
     <message>
         <source>Box office kiosk</source>
@@ -1201,7 +1336,83 @@
     </message>
 </context>
 <context>
-    <name>bo::KioskWindow</name>
+    <name>bo::KioskNoticePage</name>
+    <message>
+        <source>Start again</source>
+        <translation>다시 시작</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskOutOfServicePage</name>
+    <message>
+        <source>Out of service. Please buy your tickets at the counter. We are sorry.</source>
+        <translation>점검 중입니다. 매표소에서 티켓을 구매해 주세요. 죄송합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskPage</name>
+    <message>
+        <source>Arrows move, OK chooses, Back goes back, Help calls staff.</source>
+        <translation>화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>뒤로</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskPaymentPage</name>
+    <message>
+        <source>The card was declined</source>
+        <translation>카드가 거절되었습니다</translation>
+    </message>
+    <message>
+        <source>Nothing was charged. Your seats are still kept for you. You can try again with another card, or cancel.</source>
+        <translation>결제된 금액은 없습니다. 좌석은 계속 잡아 두었습니다. 다른 카드로 다시 시도하거나 취소할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The payment did not go through</source>
+        <translation>결제가 완료되지 않았습니다</translation>
+    </message>
+    <message>
+        <source>Nothing was charged. %1</source>
+        <translation>결제된 금액은 없습니다. %1</translation>
+    </message>
+    <message>
+        <source>Card payment</source>
+        <translation>카드 결제</translation>
+    </message>
+    <message>
+        <source>Please insert or tap your card on the terminal.</source>
+        <translation>단말기에 카드를 넣거나 대 주세요.</translation>
+    </message>
+    <message>
+        <source>Checking your payment with the bank. This can take a moment; please wait.</source>
+        <translation>은행에 결제를 확인하고 있습니다. 잠시 걸릴 수 있으니 기다려 주세요.</translation>
+    </message>
+    <message>
+        <source>Booking your seats…</source>
+        <translation>좌석을 예매하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Your seats could not be booked. Giving the card payment back…</source>
+        <translation>좌석을 예매하지 못했습니다. 카드 결제를 취소하고 있습니다…</translation>
+    </message>
+    <message>
+        <source>Card payment. %1</source>
+        <translation>카드 결제. %1</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>다시 시도</translation>
+    </message>
+    <message>
+        <source>Cancel and start over</source>
+        <translation>취소하고 처음으로</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskQueuePage</name>
     <message>
         <source>We are working out the wait.</source>
         <translation>대기 시간을 계산하고 있습니다.</translation>
@@ -1217,25 +1428,207 @@
         </translation>
     </message>
     <message>
-        <source>Your booking is confirmed, but the tickets could not be printed. Show this code at the counter or the door: %1. Staff at the counter can print your tickets.</source>
-        <translation>예매는 완료되었지만 티켓을 인쇄하지 못했습니다. 매표소나 입장구에서 이 번호를 보여 주세요: %1. 매표소 직원이 티켓을 인쇄해 드립니다.</translation>
+        <source>Checking whether there is a line…</source>
+        <translation>대기 줄이 있는지 확인하고 있습니다…</translation>
     </message>
     <message>
-        <source>Staff have been called and will come to you. Please stay here.</source>
-        <translation>직원을 호출했습니다. 곧 도와드리러 옵니다. 이곳에서 기다려 주세요.</translation>
+        <source>There is a line for this showing so that everyone can choose seats in peace.
+You are number %1.
+%2</source>
+        <translation>모두가 여유 있게 좌석을 고를 수 있도록 이 상영에는 대기 줄이 있습니다.
+고객님은 %1번째입니다.
+%2</translation>
     </message>
     <message>
-        <source>Staff from %1 are on their way to you.</source>
-        <translation>%1의 직원이 지금 오고 있습니다.</translation>
+        <source>Please wait a moment. %1</source>
+        <translation>잠시 기다려 주세요. %1</translation>
     </message>
     <message>
-        <source>We could not reach the staff. Please ask at the counter. We are sorry.</source>
-        <translation>직원을 호출하지 못했습니다. 매표소에 문의해 주세요. 죄송합니다.</translation>
+        <source>Please wait a moment</source>
+        <translation>잠시 기다려 주세요</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskSeatsPage</name>
+    <message>
+        <source>Sorry, someone else just took a seat you wanted. Please choose other seats.</source>
+        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 다른 좌석을 골라 주세요.</translation>
     </message>
     <message>
-        <source>Asking for more time…</source>
-        <translation>시간 연장을 요청하고 있습니다…</translation>
+        <source>Sorry, someone else just took a seat you wanted. The nearest seats together are free.</source>
+        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 가장 가까운 붙은 좌석이 비어 있습니다.</translation>
     </message>
+    <message>
+        <source>Touch a seat to choose it.</source>
+        <translation>좌석을 눌러 선택하세요.</translation>
+    </message>
+    <message>
+        <source>Seats %1 (%2 of %3)</source>
+        <translation>좌석 %1 (%3석 중 %2석)</translation>
+    </message>
+    <message>
+        <source>Seats %1 are kept for you.</source>
+        <translation>좌석 %1을(를) 잡아 두었습니다.</translation>
+    </message>
+    <message>
+        <source>Your seats. The best seats together are chosen for you; Continue keeps them. Above Continue, a list of seats together, best first, lets you choose others.</source>
+        <translation>좌석 화면입니다. 가장 좋은 붙은 좌석을 골라 두었습니다. 계속을 누르면 이 좌석으로 진행합니다. 계속 위의 붙은 좌석 목록에서 다른 좌석을 고를 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Your seats</source>
+        <translation>좌석</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>계속</translation>
+    </message>
+    <message>
+        <source>Take the nearest seats</source>
+        <translation>가까운 좌석으로</translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces first</source>
+        <translation>휠체어석 먼저</translation>
+    </message>
+    <message>
+        <source>Wheelchair spaces and companion seats first</source>
+        <translation>휠체어석과 동반석 먼저</translation>
+    </message>
+    <message>
+        <source>Seats together, best first</source>
+        <translation>붙은 좌석, 좋은 순</translation>
+    </message>
+    <message>
+        <source>Up and down move through the blocks of seats; OK chooses one.</source>
+        <translation>위아래 화살표로 좌석 묶음 사이를 이동하고, 확인으로 선택합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskShowtimesPage</name>
+    <message numerus="yes">
+        <source>%1 · %2 · %n seat(s) free</source>
+        <translation>
+            <numerusform>%1 · %2 · 빈 좌석 %n석</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a time. Showings: %1. %2</source>
+        <translation>시간을 고르세요. 상영 %1회. %2</translation>
+    </message>
+    <message>
+        <source>Choose a time</source>
+        <translation>시간을 고르세요</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskStaffPage</name>
+    <message>
+        <source>Staff: a supervisor&apos;s number and PIN close the kiosk.</source>
+        <translation>직원: 책임자의 직원 번호와 PIN으로 키오스크를 닫습니다.</translation>
+    </message>
+    <message>
+        <source>Staff: one moment…</source>
+        <translation>직원: 잠시만 기다려 주세요…</translation>
+    </message>
+    <message>
+        <source>Staff: enter the PIN to close the kiosk.</source>
+        <translation>직원: 키오스크를 종료하려면 PIN을 입력하세요.</translation>
+    </message>
+    <message>
+        <source>No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin).</source>
+        <translation>이 키오스크에는 직원 PIN이 설정되어 있지 않습니다 (boxoffice-kiosk --set-staff-pin).</translation>
+    </message>
+    <message>
+        <source>Wrong PIN. Try again.</source>
+        <translation>PIN이 틀렸습니다. 다시 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Close the kiosk</source>
+        <translation>키오스크 종료</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+    <message>
+        <source>Staff PIN</source>
+        <translation>직원 PIN</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskSummaryPage</name>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Seat %1 · %2</source>
+        <translation>좌석 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Total %1</source>
+        <translation>합계 %1</translation>
+    </message>
+    <message>
+        <source>Check your order. %1. Pay by card to buy.</source>
+        <translation>주문을 확인하세요. %1. 카드로 결제하면 구매가 끝납니다.</translation>
+    </message>
+    <message>
+        <source>Check your order</source>
+        <translation>주문을 확인하세요</translation>
+    </message>
+    <message>
+        <source>Pay by card</source>
+        <translation>카드로 결제</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskTicketsPage</name>
+    <message>
+        <source>One %1 ticket less</source>
+        <translation>%1 한 장 빼기</translation>
+    </message>
+    <message>
+        <source>One %1 ticket more</source>
+        <translation>%1 한 장 더하기</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticket(s), %1</source>
+        <translation>
+            <numerusform>%n장, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Adult</source>
+        <translation>성인</translation>
+    </message>
+    <message>
+        <source>Teen</source>
+        <translation>청소년</translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation>어린이</translation>
+    </message>
+    <message>
+        <source>Senior</source>
+        <translation>경로</translation>
+    </message>
+    <message>
+        <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
+        <translation>몇 장이 필요하세요? 권종마다 더하기와 빼기로 정한 뒤 좌석 선택으로 가세요. %1</translation>
+    </message>
+    <message>
+        <source>How many tickets?</source>
+        <translation>몇 장이 필요하세요?</translation>
+    </message>
+    <message>
+        <source>Continue to seats</source>
+        <translation>좌석 선택으로</translation>
+    </message>
+</context>
+<context>
+    <name>bo::KioskToolBar</name>
     <message>
         <source>Large text on</source>
         <translation>큰 글자 켜짐</translation>
@@ -1259,130 +1652,6 @@
     <message>
         <source>Low reach off</source>
         <translation>낮은 화면 꺼짐</translation>
-    </message>
-    <message>
-        <source>Sorry, someone else just took a seat you wanted. Please choose other seats.</source>
-        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 다른 좌석을 골라 주세요.</translation>
-    </message>
-    <message>
-        <source>Sorry, someone else just took a seat you wanted. The nearest seats together are free.</source>
-        <translation>죄송합니다. 고르신 좌석을 방금 다른 분이 선택했습니다. 가장 가까운 붙은 좌석이 비어 있습니다.</translation>
-    </message>
-    <message>
-        <source>The card was declined</source>
-        <translation>카드가 거절되었습니다</translation>
-    </message>
-    <message>
-        <source>Nothing was charged. Your seats are still kept for you. You can try again with another card, or cancel.</source>
-        <translation>결제된 금액은 없습니다. 좌석은 계속 잡아 두었습니다. 다른 카드로 다시 시도하거나 취소할 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>The payment did not go through</source>
-        <translation>결제가 완료되지 않았습니다</translation>
-    </message>
-    <message>
-        <source>Nothing was charged. %1</source>
-        <translation>결제된 금액은 없습니다. %1</translation>
-    </message>
-    <message>
-        <source>Buy your tickets here</source>
-        <translation>여기에서 티켓을 구매하세요</translation>
-    </message>
-    <message>
-        <source>Touch to start</source>
-        <translation>화면을 눌러 시작</translation>
-    </message>
-    <message>
-        <source>Start buying tickets</source>
-        <translation>티켓 구매 시작</translation>
-    </message>
-    <message>
-        <source>Choose a film</source>
-        <translation>영화를 고르세요</translation>
-    </message>
-    <message>
-        <source>Choose a time</source>
-        <translation>시간을 고르세요</translation>
-    </message>
-    <message>
-        <source>How many tickets?</source>
-        <translation>몇 장이 필요하세요?</translation>
-    </message>
-    <message>
-        <source>Continue to seats</source>
-        <translation>좌석 선택으로</translation>
-    </message>
-    <message>
-        <source>Please wait a moment</source>
-        <translation>잠시 기다려 주세요</translation>
-    </message>
-    <message>
-        <source>Your seats</source>
-        <translation>좌석</translation>
-    </message>
-    <message>
-        <source>Continue</source>
-        <translation>계속</translation>
-    </message>
-    <message>
-        <source>Take the nearest seats</source>
-        <translation>가까운 좌석으로</translation>
-    </message>
-    <message>
-        <source>Check your order</source>
-        <translation>주문을 확인하세요</translation>
-    </message>
-    <message>
-        <source>Pay by card</source>
-        <translation>카드로 결제</translation>
-    </message>
-    <message>
-        <source>Try again</source>
-        <translation>다시 시도</translation>
-    </message>
-    <message>
-        <source>Cancel and start over</source>
-        <translation>취소하고 처음으로</translation>
-    </message>
-    <message>
-        <source>Finish</source>
-        <translation>마치기</translation>
-    </message>
-    <message>
-        <source>Are you still there? Touch Continue to keep your order.</source>
-        <translation>계속 이용하시나요? 주문을 유지하려면 계속을 누르세요.</translation>
-    </message>
-    <message>
-        <source>Yes, more time</source>
-        <translation>네, 시간 연장</translation>
-    </message>
-    <message>
-        <source>No, thank you</source>
-        <translation>아니요, 괜찮습니다</translation>
-    </message>
-    <message>
-        <source>Out of service. Please buy your tickets at the counter. We are sorry.</source>
-        <translation>점검 중입니다. 매표소에서 티켓을 구매해 주세요. 죄송합니다.</translation>
-    </message>
-    <message>
-        <source>Close the kiosk</source>
-        <translation>키오스크 종료</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>취소</translation>
-    </message>
-    <message>
-        <source>Staff PIN</source>
-        <translation>직원 PIN</translation>
-    </message>
-    <message>
-        <source>Back</source>
-        <translation>뒤로</translation>
-    </message>
-    <message>
-        <source>Keys: the arrows move, OK chooses, Back goes back, Help calls staff.</source>
-        <translation>키 안내: 화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
     </message>
     <message>
         <source>Call staff</source>
@@ -1428,78 +1697,9 @@
         <source>Faster</source>
         <translation>빠르게</translation>
     </message>
-    <message>
-        <source>Wheelchair spaces first</source>
-        <translation>휠체어석 먼저</translation>
-    </message>
-    <message>
-        <source>Wheelchair spaces and companion seats first</source>
-        <translation>휠체어석과 동반석 먼저</translation>
-    </message>
-    <message>
-        <source>Seats together, best first</source>
-        <translation>붙은 좌석, 좋은 순</translation>
-    </message>
-    <message>
-        <source>Up and down move through the blocks of seats; OK chooses one.</source>
-        <translation>위아래 화살표로 좌석 묶음 사이를 이동하고, 확인으로 선택합니다.</translation>
-    </message>
-    <message>
-        <source>Adult</source>
-        <translation>성인</translation>
-    </message>
-    <message>
-        <source>Teen</source>
-        <translation>청소년</translation>
-    </message>
-    <message>
-        <source>Child</source>
-        <translation>어린이</translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation>경로</translation>
-    </message>
-    <message>
-        <source>Arrows move, OK chooses, Back goes back, Help calls staff.</source>
-        <translation>화살표로 이동, 확인으로 선택, 뒤로로 이전 화면, 도움으로 직원 호출.</translation>
-    </message>
-    <message>
-        <source>Ticket kiosk. Press OK to start buying tickets. %1</source>
-        <translation>티켓 키오스크입니다. 확인을 누르면 티켓 구매를 시작합니다. %1</translation>
-    </message>
-    <message>
-        <source>Choose a film. Films showing: %1. %2</source>
-        <translation>영화를 고르세요. 상영 영화 %1편. %2</translation>
-    </message>
-    <message>
-        <source>Choose a time. Showings: %1. %2</source>
-        <translation>시간을 고르세요. 상영 %1회. %2</translation>
-    </message>
-    <message>
-        <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
-        <translation>몇 장이 필요하세요? 권종마다 더하기와 빼기로 정한 뒤 좌석 선택으로 가세요. %1</translation>
-    </message>
-    <message>
-        <source>Please wait a moment. %1</source>
-        <translation>잠시 기다려 주세요. %1</translation>
-    </message>
-    <message>
-        <source>Your seats. The best seats together are chosen for you; Continue keeps them. Above Continue, a list of seats together, best first, lets you choose others.</source>
-        <translation>좌석 화면입니다. 가장 좋은 붙은 좌석을 골라 두었습니다. 계속을 누르면 이 좌석으로 진행합니다. 계속 위의 붙은 좌석 목록에서 다른 좌석을 고를 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>Check your order. %1. Pay by card to buy.</source>
-        <translation>주문을 확인하세요. %1. 카드로 결제하면 구매가 끝납니다.</translation>
-    </message>
-    <message>
-        <source>Card payment. %1</source>
-        <translation>카드 결제. %1</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
+</context>
+<context>
+    <name>bo::KioskVoiceGuide</name>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -1536,123 +1736,12 @@
         <source>Normal speech</source>
         <translation>보통 음성</translation>
     </message>
-    <message>
-        <source>Please ask at the counter: staff there will help you.</source>
-        <translation>매표소에 문의해 주세요. 직원이 도와드립니다.</translation>
-    </message>
-    <message>
-        <source>Calling staff…</source>
-        <translation>직원을 호출하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>No films on sale now.</source>
-        <translation>지금 판매 중인 영화가 없습니다.</translation>
-    </message>
-    <message>
-        <source>Showing today:
-%1</source>
-        <translation>오늘 상영:
-%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %2 · %n seat(s) free</source>
-        <translation>
-            <numerusform>%1 · %2 · 빈 좌석 %n석</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>One %1 ticket less</source>
-        <translation>%1 한 장 빼기</translation>
-    </message>
-    <message>
-        <source>One %1 ticket more</source>
-        <translation>%1 한 장 더하기</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ticket(s), %1</source>
-        <translation>
-            <numerusform>%n장, %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Checking whether there is a line…</source>
-        <translation>대기 줄이 있는지 확인하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>There is a line for this showing so that everyone can choose seats in peace.
-You are number %1.
-%2</source>
-        <translation>모두가 여유 있게 좌석을 고를 수 있도록 이 상영에는 대기 줄이 있습니다.
-고객님은 %1번째입니다.
-%2</translation>
-    </message>
+</context>
+<context>
+    <name>bo::KioskWindow</name>
     <message>
         <source>Your place in the line has ended. Please start again.</source>
         <translation>대기 순서가 끝났습니다. 처음부터 다시 시작해 주세요.</translation>
-    </message>
-    <message>
-        <source>Start again</source>
-        <translation>다시 시작</translation>
-    </message>
-    <message>
-        <source>Touch a seat to choose it.</source>
-        <translation>좌석을 눌러 선택하세요.</translation>
-    </message>
-    <message>
-        <source>Seats %1 (%2 of %3)</source>
-        <translation>좌석 %1 (%3석 중 %2석)</translation>
-    </message>
-    <message>
-        <source>Seats %1 are kept for you.</source>
-        <translation>좌석 %1을(를) 잡아 두었습니다.</translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <translation>%1, %2</translation>
-    </message>
-    <message>
-        <source>Seat %1 · %2</source>
-        <translation>좌석 %1 · %2</translation>
-    </message>
-    <message>
-        <source>Total %1</source>
-        <translation>합계 %1</translation>
-    </message>
-    <message>
-        <source>Card payment</source>
-        <translation>카드 결제</translation>
-    </message>
-    <message>
-        <source>Please insert or tap your card on the terminal.</source>
-        <translation>단말기에 카드를 넣거나 대 주세요.</translation>
-    </message>
-    <message>
-        <source>Checking your payment with the bank. This can take a moment; please wait.</source>
-        <translation>은행에 결제를 확인하고 있습니다. 잠시 걸릴 수 있으니 기다려 주세요.</translation>
-    </message>
-    <message>
-        <source>Booking your seats…</source>
-        <translation>좌석을 예매하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>Your seats could not be booked. Giving the card payment back…</source>
-        <translation>좌석을 예매하지 못했습니다. 카드 결제를 취소하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>Thank you!</source>
-        <translation>감사합니다!</translation>
-    </message>
-    <message>
-        <source>Printing your tickets…</source>
-        <translation>티켓을 인쇄하고 있습니다…</translation>
-    </message>
-    <message>
-        <source>Your booking is confirmed. Show this code at the door: %1</source>
-        <translation>예매가 완료되었습니다. 입장구에서 이 번호를 보여 주세요: %1</translation>
-    </message>
-    <message>
-        <source>QR code of booking %1</source>
-        <translation>예매 %1의 QR 코드</translation>
     </message>
     <message>
         <source>We could not finish your payment. Nothing is booked. If your card was charged, the charge is given back automatically. Staff at the counter can check it for you.
@@ -1671,42 +1760,6 @@ You are number %1.
     <message>
         <source>Your seats are kept for %1</source>
         <translation>좌석 유지 시간 %1</translation>
-    </message>
-    <message>
-        <source>Your seats are kept for %1 more. Do you need more time?</source>
-        <translation>좌석이 %1 동안 더 유지됩니다. 시간이 더 필요하세요?</translation>
-    </message>
-    <message>
-        <source>Sorry, no more time can be added. Please finish your order now.</source>
-        <translation>죄송합니다. 시간을 더 연장할 수 없습니다. 지금 주문을 마쳐 주세요.</translation>
-    </message>
-    <message>
-        <source>OK</source>
-        <translation>확인</translation>
-    </message>
-    <message>
-        <source>Staff: enter the PIN to close the kiosk.</source>
-        <translation>직원: 키오스크를 종료하려면 PIN을 입력하세요.</translation>
-    </message>
-    <message>
-        <source>No staff PIN is set on this kiosk (boxoffice-kiosk --set-staff-pin).</source>
-        <translation>이 키오스크에는 직원 PIN이 설정되어 있지 않습니다 (boxoffice-kiosk --set-staff-pin).</translation>
-    </message>
-    <message>
-        <source>Wrong PIN. Try again.</source>
-        <translation>PIN이 틀렸습니다. 다시 입력하세요.</translation>
-    </message>
-    <message>
-        <source>Please take your tickets below. Your booking code is %1. Enjoy the film!</source>
-        <translation>아래에서 티켓을 받아 주세요. 예매 번호는 %1입니다. 즐거운 관람 되세요!</translation>
-    </message>
-    <message>
-        <source>Staff: a supervisor&apos;s number and PIN close the kiosk.</source>
-        <translation>직원: 책임자의 직원 번호와 PIN으로 키오스크를 닫습니다.</translation>
-    </message>
-    <message>
-        <source>Staff: one moment…</source>
-        <translation>직원: 잠시만 기다려 주세요…</translation>
     </message>
 </context>
 <context>
@@ -2010,6 +2063,14 @@ You are number %1.
             <numerusform>상영관 %1을(를) 버전 %2(으)로 저장했습니다 (좌석 %n석).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Opening hall %1…</source>
+        <translation>%1 상영관을 여는 중…</translation>
+    </message>
+    <message>
+        <source>Saving hall %1…</source>
+        <translation>%1 상영관을 저장하는 중…</translation>
+    </message>
 </context>
 <context>
     <name>bo::LoginStore</name>
@@ -2095,6 +2156,10 @@ You are number %1.
     <message>
         <source>Reports: manager sign-in</source>
         <translation>보고서: 관리자 로그인</translation>
+    </message>
+    <message>
+        <source>Signing in…</source>
+        <translation>로그인하는 중…</translation>
     </message>
 </context>
 <context>
@@ -2677,20 +2742,8 @@ You are number %1.
         <translation>환불</translation>
     </message>
     <message>
-        <source>Find</source>
-        <translation>찾기</translation>
-    </message>
-    <message>
         <source>This refund needs a supervisor:</source>
         <translation>이 환불은 책임자 승인이 필요합니다:</translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s number:</source>
-        <translation>책임자 번호:</translation>
-    </message>
-    <message>
-        <source>Supervisor&apos;s PIN:</source>
-        <translation>책임자 PIN:</translation>
     </message>
     <message>
         <source>Booking:</source>
@@ -3152,6 +3205,10 @@ You are number %1.
     <message>
         <source>PDF files (*.pdf)</source>
         <translation>PDF 파일 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Reading the report…</source>
+        <translation>보고서를 읽는 중…</translation>
     </message>
 </context>
 <context>
@@ -4045,6 +4102,17 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
+    <name>bo::SupervisorApproval</name>
+    <message>
+        <source>Supervisor&apos;s number:</source>
+        <translation>책임자 번호:</translation>
+    </message>
+    <message>
+        <source>Supervisor&apos;s PIN:</source>
+        <translation>책임자 PIN:</translation>
+    </message>
+</context>
+<context>
     <name>bo::TerminalIdentity</name>
     <message>
         <source>The folder %1 cannot be created.</source>
@@ -4548,6 +4616,29 @@ Every card and cash payment is settled.</source>
     </message>
 </context>
 <context>
+    <name>bo::WeekCanvas</name>
+    <message>
+        <source>No halls yet.</source>
+        <translation>아직 상영관이 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n sold</source>
+        <translation>
+            <numerusform>· %n석 판매</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>· %n held</source>
+        <translation>
+            <numerusform>· %n석 선점</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>· on sale %1</source>
+        <translation>· %1 판매 시작</translation>
+    </message>
+</context>
+<context>
     <name>bo::WeekPattern</name>
     <message>
         <source>&apos;%1&apos; is not a time like 13:20.</source>
@@ -4681,22 +4772,6 @@ Every card and cash payment is settled.</source>
         <translation>상영 %1을(를) 취소했습니다.</translation>
     </message>
     <message>
-        <source>No halls yet.</source>
-        <translation>아직 상영관이 없습니다.</translation>
-    </message>
-    <message numerus="yes">
-        <source>· %n sold</source>
-        <translation>
-            <numerusform>· %n석 판매</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>· %n held</source>
-        <translation>
-            <numerusform>· %n석 선점</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Put showtime %1 on &amp;sale now</source>
         <translation>상영 회차 %1 지금 판매 시작(&amp;S)</translation>
     </message>
@@ -4727,10 +4802,6 @@ Every card and cash payment is settled.</source>
     <message>
         <source>Blocked seats the new layout does not have: %1.</source>
         <translation>새 좌석 배치에 없는 막힌 좌석: %1.</translation>
-    </message>
-    <message>
-        <source>· on sale %1</source>
-        <translation>· %1 판매 시작</translation>
     </message>
 </context>
 </TS>

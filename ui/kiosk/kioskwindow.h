@@ -18,25 +18,36 @@
 #include "model/showtimes/showtimeinfo.h"
 #include "model/tickets/ticketprinting.h"
 #include "ui/common/kiosktheme.h"
+#include "ui/kiosk/kioskdonepage.h"
+#include "ui/kiosk/kioskhelpcall.h"
+#include "ui/kiosk/kioskqueuepage.h"
+#include "ui/kiosk/kioskstaffpage.h"
+#include "ui/kiosk/kioskticketspage.h"
 
-class QGridLayout;
-class QLabel;
-class QLineEdit;
-class QPushButton;
 class QStackedWidget;
 class QVBoxLayout;
 
 namespace bo {
 
 class AdmissionWatch;
+class KioskAttractPage;
+class KioskExtendPrompt;
+class KioskFilmsPage;
 class KioskHelp;
-class PosterArt;
-class PosterShelf;
+class KioskIdlePrompt;
+class KioskKeypad;
+class KioskNoticePage;
+class KioskOutOfServicePage;
+class KioskPage;
+class KioskPaymentPage;
+class KioskProgramme;
+class KioskSeatsPage;
+class KioskShowtimesPage;
+class KioskSummaryPage;
+class KioskToolBar;
+class KioskVoiceGuide;
 class StaffSession;
 class StaffSignInWidget;
-class SeatBlockList;
-class SeatBlockListView;
-class SeatMapWidget;
 class TerminalBackend;
 class Voice;
 
@@ -59,6 +70,15 @@ struct KioskSettings
 /// goes one screen back, Help (F1). Idle: `idleMs` without input, then a prompt; unanswered, the
 /// sale is released, the line left and the screen cleared. Idle is suspended while the card
 /// terminal works.
+///
+/// The window is the router, as the counter's window is over its sale page and panels: each
+/// screen is a page of its own (KioskPage: KioskAttractPage … KioskStaffPage) owning its widgets
+/// (the seats and the payment pages render their steps of the flow themselves); the window wires
+/// the SaleFlow's course, the backend and the line to them, decides which page shows, and keeps
+/// what spans every screen, each in a helper of its own: the keys and the staff corner
+/// (KioskKeypad), idle (KioskIdlePrompt), the offer of more time (KioskExtendPrompt), help
+/// (KioskHelpCall), the display modes (KioskToolBar), the voice (KioskVoiceGuide), what is on sale
+/// (KioskProgramme); the language and the staff exit are its own.
 class KioskWindow final : public QWidget
 {
     Q_OBJECT
@@ -85,23 +105,26 @@ public:
     ~KioskWindow() override;
 
     /// The admission queue's watch (on its own thread); null: the kiosk never waits in a line.
-    void setAdmissionWatch(AdmissionWatch* watch);
+    void setAdmissionWatch(AdmissionWatch* watch) { m_queuePage->setAdmissionWatch(watch); }
     /// Ticket printing; null: the booking code and its QR are shown instead.
-    void setTicketPrinting(TicketPrinting* printing);
+    void setTicketPrinting(TicketPrinting* printing) { m_donePage->setTicketPrinting(printing); }
     /// Draws a booking code's QR for the screen (from app/tickets); null: the code alone.
-    void setQrImage(std::function<QImage(const QString& text)> qr) { m_qr = std::move(qr); }
+    void setQrImage(std::function<QImage(const QString& text)> qr) { m_donePage->setQrImage(std::move(qr)); }
     /// Checks a staff PIN (app: the Argon2id hash in the settings); null: no staff exit.
-    void setStaffPinCheck(std::function<bool(const QString& pin)> check) { m_pinCheck = std::move(check); }
+    void setStaffPinCheck(std::function<bool(const QString& pin)> check)
+    {
+        m_staffPage->setPinCheck(std::move(check));
+    }
     /// The staff sign-in: when the database has staff, the staff exit takes a
     /// supervisor's or manager's number and PIN through it instead of the kiosk's own PIN (which
     /// stays the way out when there are none). Null: the kiosk's PIN only.
-    void setStaffSession(StaffSession* session);
-    [[nodiscard]] StaffSignInWidget* staffSignIn() const { return m_staffSignIn; }
+    void setStaffSession(StaffSession* session) { m_staffPage->setStaffSession(session); }
+    [[nodiscard]] StaffSignInWidget* staffSignIn() const { return m_staffPage->staffSignIn(); }
     /// The voice guidance: every screen announces itself, focus speaks the focused
     /// control, the seat list its blocks. Null: silent. Not owned.
     void setVoice(Voice* voice);
     /// Calls for help (the Help button and key, F1); null: the kiosk points to the counter.
-    void setHelp(KioskHelp* help);
+    void setHelp(KioskHelp* help) { m_helpCall->setHelp(help); }
     /// "en" or "ko".
     void setLanguage(const QString& code);
     /// The customer's display modes (large text, high contrast, low reach); cleared when they
@@ -113,7 +136,7 @@ public:
     [[nodiscard]] QString language() const { return m_language; }
     [[nodiscard]] Screen screen() const { return m_screen; }
     /// The tickets chosen per type code.
-    [[nodiscard]] int ticketCount() const;
+    [[nodiscard]] int ticketCount() const { return m_ticketsPage->ticketCount(); }
 
 signals:
     void screenChanged(bo::KioskWindow::Screen screen);
@@ -125,199 +148,78 @@ public slots:
     void resetToAttract();
 
 protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
-    struct TierRow
-    {
-        PriceTier tier;
-        int count = 0;
-        QLabel* name = nullptr;
-        QLabel* countLabel = nullptr;
-        QPushButton* minus = nullptr;
-        QPushButton* plus = nullptr;
-    };
-
-    QWidget* makePage(const QString& name, QVBoxLayout** layout);
-    QPushButton* makeButton(const QString& name, QWidget* parent, bool primary = false);
-    QLabel* makeLabel(const QString& name, const QString& role, QWidget* parent);
+    template <typename Page> Page* addPage(Screen screen, Page* page);
     void buildPages();
+    void buildToolBar(QVBoxLayout* outer);
+    void connectKeypad();
     void connectFlow();
     void retranslate();
     void showScreen(Screen screen);
     void back();
-    void help();
     void focusFirst();
     void rebuildFilms();
-    void rebuildShowtimes();
-    void rebuildTiers();
-    void updateTierCounts();
     void chooseFilm(int movieId);
     void chooseShowtime(int showtimeId);
     void toQueue();
     void onTicketChanged(const QueueTicket& ticket);
     void onAdmitted();
     void toSeats();
-    void applyTiers();
-    void refreshSeats();
     void toSummary();
     void pay();
     void showCountdown(qint64 remainingMs);
-    void showPaymentPhase(PaymentPhase phase);
     void onCompleted(const ConfirmResult& booking);
-    void showDone(const QString& text, bool withQr);
-    void showNotice(const QString& text, const QString& action, std::function<void()> onAction);
+    void onBookingShown();
+    void showNotice(const QString& text);
     void onSaleEnded(SaleFlow::EndReason reason, const QString& message);
     void onOnlineChanged(bool online);
-    void leaveQueue();
     void restartIdle();
-    void openStaff();
-    void offerExtension(qint64 remainingMs);
-    void onExtensionAnswered(bool granted, int extensionsLeft);
-    void checkStaffPin();
-    void showStaffPinPrompt();
     void onIdle();
-    void buildToolBar(QVBoxLayout* outer);
+    void openStaff();
+    void leaveByStaff();
     void announce();
-    void speakFocus(QWidget* now);
-    void say(const QString& text, bool interrupt);
-    void adjustVoice(double volumeStep, double rateStep);
     void callForHelp();
-    void showHelpStatus(const QString& text);
-    void rebuildBlocks();
-    void chooseBlock(const QList<int>& seatIds);
     void updateToolBar();
-    [[nodiscard]] QString chosenSeatsText() const;
-    [[nodiscard]] QString money(qint64 minor) const;
-    [[nodiscard]] static QString tierName(const PriceTier& tier);
     [[nodiscard]] bool customerPresent() const;
 
     TerminalBackend* m_backend;
     SaleFlow* m_flow;
     KioskSettings m_settings;
-    QPointer<AdmissionWatch> m_watch;
-    QPointer<TicketPrinting> m_printing;
-    std::function<QImage(const QString&)> m_qr;
+    KioskVoiceGuide* m_guide;
+    std::unique_ptr<KioskKeypad> m_keypad; ///< reads every input while the window lives
     QString m_language = QStringLiteral("en");
     QTranslator m_translator;
     Screen m_screen = Screen::Attract;
-    QList<ShowtimeInfo> m_showtimes;
-    int m_movieId = 0;
+    KioskProgramme* m_programme = nullptr;
     int m_showtimeId = 0;
-    QList<TierRow> m_tiers;
-    bool m_inQueue = false;
-    bool m_paying = false;    ///< the card is asked for: idle waits, the end is the payment's
-    bool m_cardAsked = false; ///< payCard went out for this try
-    int m_lateSaleMinutes = 20;
-    QString m_printCode; ///< the booking being printed
-    QTimer m_idle;
-    QTimer m_idlePrompt;
     QTimer m_doneTimer;
-    QTimer m_showtimesRefresh;
-    QTimer m_cornerPress; ///< the staff corner's long press
-    std::function<bool(const QString&)> m_pinCheck;
-    int m_wrongPins = 0;
     bool m_leaving = false; ///< staff exit granted: the window may close
 
-    QPointer<Voice> m_voice;
-    QPointer<KioskHelp> m_help;
     KioskDisplay m_display;
-    VoiceSettings m_voiceDefaults; ///< what each customer starts with (the kiosk's settings)
-    bool m_headphonesIn = false;   ///< headphones-only and plugged in (the voice is heard)
-    bool m_announcing = false;     ///< a screen is opening: its announcement speaks the focus
-    bool m_keyMove = false;        ///< the focus moves on a key: say it at once (interrupt)
-    bool m_rebuildingBlocks = false;
-    bool m_seatsFocusPending = false; ///< "Continue" takes the focus once the seats are held
-    bool m_blocksWheelchair = false;  ///< the list was built with wheelchair spaces first
-    QString m_spokenSeats;            ///< the chosen seats last said
 
     QStackedWidget* m_pages = nullptr;
+    QHash<Screen, KioskPage*> m_screens;
     QWidget* m_reachSpacer = nullptr; ///< low reach: the upper part of the screen, left empty
-    // on every screen: help, the display modes, the voice
-    QLabel* m_helpStatus = nullptr;
-    QPushButton* m_callHelp = nullptr;
-    QPushButton* m_largeText = nullptr;
-    QPushButton* m_highContrast = nullptr;
-    QPushButton* m_lowReach = nullptr;
-    QPushButton* m_quieter = nullptr;
-    QPushButton* m_louder = nullptr;
-    QPushButton* m_slower = nullptr;
-    QPushButton* m_faster = nullptr;
-    QHash<Screen, QWidget*> m_screens;
-    // attract
-    QLabel* m_attractTitle = nullptr;
-    QLabel* m_attractFilms = nullptr;
-    QPushButton* m_start = nullptr;
-    QPushButton* m_korean = nullptr;
-    QPushButton* m_english = nullptr;
-    // films / showtimes
-    QLabel* m_filmsHeading = nullptr;
-    QGridLayout* m_filmButtons = nullptr; ///< FilmTiles, a few a row
-    PosterShelf* m_posterShelf = nullptr;
-    std::unique_ptr<PosterArt> m_posterArt;
-    QLabel* m_showtimesHeading = nullptr;
-    QVBoxLayout* m_showtimeButtons = nullptr;
-    // tickets
-    QLabel* m_ticketsHeading = nullptr;
-    QGridLayout* m_tierGrid = nullptr;
-    QLabel* m_ticketsTotal = nullptr;
-    QPushButton* m_ticketsNext = nullptr;
-    // queue
-    QLabel* m_queueHeading = nullptr;
-    QLabel* m_queuePosition = nullptr;
-    // seats
-    QLabel* m_seatsHeading = nullptr;
-    QLabel* m_seatsCountdown = nullptr;
-    QLabel* m_seatsMessage = nullptr;
-    SeatMapWidget* m_map = nullptr;
-    QLabel* m_seatsChosen = nullptr;
-    QPushButton* m_takeSuggestion = nullptr;
-    QList<int> m_suggestion;
-    QPushButton* m_seatsNext = nullptr;
-    SeatBlockList* m_blocks = nullptr;
-    SeatBlockListView* m_blockList = nullptr;
-    QPushButton* m_wheelchairFirst = nullptr;
-    // summary
-    QLabel* m_summaryHeading = nullptr;
-    QLabel* m_summaryText = nullptr;
-    QLabel* m_summaryCountdown = nullptr;
-    QPushButton* m_payButton = nullptr;
-    // payment
-    QLabel* m_paymentHeading = nullptr;
-    QLabel* m_paymentText = nullptr;
-    QPushButton* m_paymentRetry = nullptr;
-    QPushButton* m_paymentCancel = nullptr;
-    // done
-    QLabel* m_doneHeading = nullptr;
-    QLabel* m_doneText = nullptr;
-    QLabel* m_doneQr = nullptr;
-    QPushButton* m_doneButton = nullptr;
-    // notice, out of service
-    QLabel* m_noticeText = nullptr;
-    QPushButton* m_noticeAction = nullptr;
-    std::function<void()> m_noticeNext;
-    QLabel* m_outOfService = nullptr;
-    // everywhere: back, help, and the idle prompt
-    QList<QPushButton*> m_backButtons;
-    QLabel* m_idleText = nullptr;
-    QPushButton* m_idleContinue = nullptr;
-    QWidget* m_idleBox = nullptr;
-    QLabel* m_helpText = nullptr;
-    // the one extension
-    QWidget* m_extendBox = nullptr;
-    QLabel* m_extendText = nullptr;
-    QPushButton* m_extendYes = nullptr;
-    QPushButton* m_extendNo = nullptr;
-    bool m_extensionOffered = false; ///< offered for the current deadline
-    bool m_noMoreTime = false;       ///< the server said no more (or none left)
-    // staff
-    QLabel* m_staffText = nullptr;
-    QLineEdit* m_staffPin = nullptr;
-    QPushButton* m_staffConfirm = nullptr;
-    QPushButton* m_staffCancel = nullptr;
-    StaffSignInWidget* m_staffSignIn = nullptr;
+    KioskHelpCall* m_helpCall = nullptr;
+    KioskAttractPage* m_attractPage = nullptr;
+    KioskFilmsPage* m_filmsPage = nullptr;
+    KioskShowtimesPage* m_showtimesPage = nullptr;
+    KioskTicketsPage* m_ticketsPage = nullptr;
+    KioskQueuePage* m_queuePage = nullptr;
+    KioskSeatsPage* m_seatsPage = nullptr;
+    KioskSummaryPage* m_summaryPage = nullptr;
+    KioskPaymentPage* m_paymentPage = nullptr;
+    KioskDonePage* m_donePage = nullptr;
+    KioskNoticePage* m_noticePage = nullptr;
+    KioskOutOfServicePage* m_outOfServicePage = nullptr;
+    KioskStaffPage* m_staffPage = nullptr;
+    // over every screen: the offer of more time, "are you still there?"; below them, the tools
+    KioskExtendPrompt* m_extendBox = nullptr;
+    KioskIdlePrompt* m_idleBox = nullptr;
+    KioskToolBar* m_toolBar = nullptr;
 };
 
 } // namespace bo
