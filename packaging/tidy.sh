@@ -53,7 +53,8 @@ else
     # A file moved or renamed is found under its new name, and its old one is compared. A file
     # whose only change is to its #include lines (a folder move rewrites them) is not checked
     # again: the checks read the code, which is what was found clean at the baseline; a changed
-    # header is checked on its own account below, and clang-format checks the includes' order.
+    # header is checked on its own account below, clang-format checks the includes' order, and the
+    # one check that reads include lines (readability-duplicate-include) is done here by grep.
     declare -A was=()
     while IFS=$'\t' read -r kind old new; do
         case "$kind" in R*) was[$new]=$old ;; esac
@@ -66,9 +67,15 @@ else
     declare -A pick=()
     headers=()
     skipped=0
+    duplicates=
     for f in "${changed[@]}"; do
         [ -f "$f" ] || continue
         if only_includes "$f"; then
+            # The one check that reads include lines, done here: the same header twice.
+            if dup=$(grep '^#include ' "$f" | sort | uniq -d) && [ -n "$dup" ]; then
+                echo "$f: duplicate include: $dup [readability-duplicate-include]" >&2
+                duplicates=1
+            fi
             skipped=$((skipped + 1))
             continue
         fi
@@ -96,6 +103,10 @@ else
         fi
     done
     files=("${!pick[@]}")
+    if [ -n "$duplicates" ]; then
+        echo "tidy.sh: a file whose only change is its includes includes a header twice (above)" >&2
+        exit 1
+    fi
     echo "tidy.sh: changed since $(git rev-parse --short "$since"); $skipped more changed only their #include lines"
 fi
 if [ "${#files[@]}" -eq 0 ]; then

@@ -3,9 +3,8 @@
 #pragma once
 
 #include <QCommandLineOption>
-#include <QList>
-
 #include <QCoreApplication>
+#include <QList>
 #include <QStringList>
 
 #include "app/admin/clisession.h"

@@ -2,12 +2,11 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCommandLineOption>
-#include <QList>
-
 #include <optional>
 
+#include <QCommandLineOption>
 #include <QCoreApplication>
+#include <QList>
 #include <QStringList>
 
 #include "app/admin/clisession.h"

@@ -2,13 +2,12 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCommandLineOption>
-#include <QList>
-
 #include <memory>
 #include <optional>
 
+#include <QCommandLineOption>
 #include <QCoreApplication>
+#include <QList>
 #include <QStringList>
 
 #include "app/admin/clisession.h"

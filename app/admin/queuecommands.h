@@ -3,10 +3,9 @@
 #pragma once
 
 #include <QCommandLineOption>
-#include <QList>
-
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QList>
 #include <QStringList>
 
 #include "app/admin/clisession.h"

@@ -2,11 +2,9 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCommandLineOption>
-#include <QList>
-
 #include <optional>
 
+#include <QCommandLineOption>
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>

@@ -232,7 +232,7 @@ bool FilmScreen::saveFilm()
     }
     if (m_writing)
         return false;
-    const Film film = checked.value();
+    const Film& film = checked.value();
     const bool keepPoster = !m_form->posterChanged();
     m_writing = true;
     updateButtons();
