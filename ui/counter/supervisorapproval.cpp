@@ -43,7 +43,7 @@ bool SupervisorApproval::hasPin() const
 
 QString SupervisorApproval::takePin()
 {
-    const QString pin = m_pin->text();
+    QString pin = m_pin->text();
     m_pin->clear();
     return pin;
 }
