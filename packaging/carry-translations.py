@@ -14,7 +14,8 @@ message that left its class translated it. Nothing else changes; run lupdate (cm
     packaging/carry-translations.py resources/translations/boxoffice_ko.ts OLD.ts
     git show HEAD:resources/translations/boxoffice_ko.ts > /tmp/old.ts  (to make OLD.ts)
 
-Prints how many were carried and how many are left untranslated; exit 0.
+Prints how many were carried and how many are left untranslated; exit 0. A file that cannot be
+read or is not a .ts file: exit 2, nothing written.
 """
 import sys
 import xml.etree.ElementTree as ET
@@ -41,6 +42,15 @@ def main():
         sys.stderr.write(__doc__)
         return 2
     path, old_path = sys.argv[1], sys.argv[2]
+    try:
+        return carry(path, old_path)
+    except (OSError, ET.ParseError) as e:
+        # Nothing was written: the file is rewritten only once every message is carried.
+        sys.stderr.write(f'carry-translations: {e}\n')
+        return 2
+
+
+def carry(path, old_path):
     tree = ET.parse(path)
     present = set()
     for context in tree.getroot().iter('context'):
