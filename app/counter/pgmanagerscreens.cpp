@@ -99,6 +99,10 @@ PgManagerScreens::~PgManagerScreens()
 void PgManagerScreens::open(Screen screen, const QString& user, const QString& password, int staffId,
                             QObject* context, Opened done)
 {
+    // Without a dialog to answer, the screens themselves wait for the answer (a caller gone
+    // before it then only loses the callback).
+    if (!context)
+        context = m_anchor.get();
     ConnectionSettings settings = m_database;
     settings.setValue(QStringLiteral("user"), user);
     settings.setValue(QStringLiteral("password"), password);

@@ -118,6 +118,13 @@ private slots:
             auto films = openAndWait(screens, ManagerScreens::Screen::Films, user, password, 0);
             QVERIFY(films.ok());
             QCOMPARE(windowsOf<FilmScreen>(), 1);
+            // Asked with no dialog to answer, the answer still comes.
+            std::optional<Result<bool>> answer;
+            screens.open(ManagerScreens::Screen::Reports, user, password, 0, nullptr,
+                         [&answer](const Result<bool>& r) { answer = r; });
+            QTRY_VERIFY(answer.has_value());
+            QVERIFY(answer->ok());
+            QCOMPARE(windowsOf<ReportScreen>(), 1);
         }
         // The screens gone, their windows are too.
         QCOMPARE(windowsOf<WeekPlanner>(), 0);

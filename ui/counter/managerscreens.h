@@ -30,7 +30,7 @@ public:
 
     /// Signs `user` in with `password` and opens `screen`, without waiting: `done` is called
     /// later on this thread with true, or the error (a wrong password is the database's
-    /// refusal) and nothing opened. If `context` (the dialog that asked) is gone by then, nothing
+    /// refusal) and nothing opened. If `context` (the dialog that asked; null: none) is gone by then, nothing
     /// opens and `done` is not called. Never logs the password. `staffId`: the member of staff
     /// whose manager's PIN was checked first (the audit log names them), 0 when the database has
     /// no staff.
