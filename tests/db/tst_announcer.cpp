@@ -10,10 +10,12 @@
 #include "db/announcer.h"
 #include "db/seatstore.h"
 #include "model/sale/seatservice.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpooler.h"
 
 using namespace bo;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 using bo::test::TestPooler;
 
@@ -22,15 +24,9 @@ class TstAnnouncer final : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(2, 10);
-        m_seats = m_db->seatIds(m_showtime);
-    }
+    void initTestCase() { m_rig.create(2, 10, ShowtimeRig::Terminal::NotConnected); }
 
-    void cleanupTestCase() { m_db.reset(); }
+    void cleanupTestCase() { m_rig.reset(); }
 
     void aChangeIsNotAnnouncedAtItsCommit()
     {
@@ -205,9 +201,11 @@ private:
         return rows.next() ? rows.value(0).toInt() : -100;
     }
 
-    std::unique_ptr<TestDatabase> m_db;
-    int m_showtime = 0;
-    QList<int> m_seats;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats;
 };
 
 QTEST_GUILESS_MAIN(TstAnnouncer)

@@ -15,12 +15,15 @@
 
 #include "db/seatstore.h"
 #include "model/sale/seatservice.h"
+#include "tests/support/checked.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
 using bo::test::codeName;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 namespace {
@@ -50,22 +53,14 @@ class TstEngineHardening final : public QObject
 private slots:
     void init()
     {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(3, 10);
-        QVERIFY(m_showtime > 0);
-        m_seats = m_db->seatIds(m_showtime);
-        QCOMPARE(m_seats.size(), 30);
-        m_connection = m_db->connect();
-        QVERIFY(m_connection);
+        CHECKED(m_rig.create());
         m_store = std::make_unique<SeatStore>(*m_connection);
     }
 
     void cleanup()
     {
         m_store.reset();
-        m_connection.reset();
-        m_db.reset();
+        m_rig.reset();
     }
 
     // --- 1. A key names one action, whatever terminal name comes with it ---------------------
@@ -516,11 +511,13 @@ private:
         QVERIFY(set.ok() && set.value().next());
     }
 
-    std::unique_ptr<TestDatabase> m_db;
-    std::unique_ptr<DbConnection> m_connection;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    std::unique_ptr<DbConnection>& m_connection = m_rig.connection;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats;
     std::unique_ptr<SeatStore> m_store;
-    int m_showtime = 0;
-    QList<int> m_seats;
 };
 
 QTEST_GUILESS_MAIN(TstEngineHardening)

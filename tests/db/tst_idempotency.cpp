@@ -10,10 +10,12 @@
 #include "model/sale/seatservice.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
 using bo::test::codeName;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 namespace {
@@ -52,23 +54,9 @@ class TstIdempotency final : public QObject
     Q_OBJECT
 
 private slots:
-    void init()
-    {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(3, 10);
-        QVERIFY(m_showtime > 0);
-        m_seats = m_db->seatIds(m_showtime);
-        QCOMPARE(m_seats.size(), 30);
-        m_connection = m_db->connect();
-        QVERIFY(m_connection);
-    }
+    void init() { m_rig.create(); }
 
-    void cleanup()
-    {
-        m_connection.reset();
-        m_db.reset();
-    }
+    void cleanup() { m_rig.reset(); }
 
     void sequentialReplayReturnsStoredResponse()
     {
@@ -369,10 +357,12 @@ private slots:
     }
 
 private:
-    std::unique_ptr<TestDatabase> m_db;
-    std::unique_ptr<DbConnection> m_connection;
-    int m_showtime = 0;
-    QList<int> m_seats;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    std::unique_ptr<DbConnection>& m_connection = m_rig.connection;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats;
 };
 
 QTEST_GUILESS_MAIN(TstIdempotency)

@@ -14,9 +14,11 @@
 #include "db/seatstore.h"
 #include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 namespace {
@@ -115,17 +117,9 @@ class TstPrivileges final : public QObject
     Q_OBJECT
 
 private slots:
-    void init()
-    {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(2, 10);
-        QVERIFY(m_showtime > 0);
-        m_seats = m_db->seatIds(m_showtime);
-        QCOMPARE(m_seats.size(), 20);
-    }
+    void init() { m_rig.create(2, 10, ShowtimeRig::Terminal::NotConnected); }
 
-    void cleanup() { m_db.reset(); }
+    void cleanup() { m_rig.reset(); }
 
     void terminalAndManagerCannotWriteAnyTable()
     {
@@ -473,9 +467,11 @@ private slots:
     }
 
 private:
-    std::unique_ptr<TestDatabase> m_db;
-    int m_showtime = 0;
-    QList<int> m_seats;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats;
 };
 
 QTEST_GUILESS_MAIN(TstPrivileges)

@@ -19,13 +19,16 @@
 #include "db/seatstore.h"
 #include "model/core/clock.h"
 #include "model/queue/admissionwatch.h"
+#include "tests/support/checked.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
 using bo::test::codeName;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 namespace {
@@ -66,12 +69,7 @@ class TstQueueStore final : public QObject
 private slots:
     void init()
     {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(2, 10);
-        m_seats = m_db->seatIds(m_showtime);
-        m_terminal = m_db->connect();
-        QVERIFY(m_terminal);
+        CHECKED(m_rig.create(2, 10));
         m_manager = m_db->connectAsManager();
         QVERIFY(m_manager);
         m_queue = std::make_unique<QueueStore>(*m_terminal);
@@ -84,9 +82,8 @@ private slots:
         m_seatStore.reset();
         m_queue.reset();
         m_managerQueue.reset();
-        m_terminal.reset();
         m_manager.reset();
-        m_db.reset();
+        m_rig.reset();
     }
 
     void withoutAQueueJoinAdmitsAndHoldsNeedNoTicket()
@@ -718,10 +715,12 @@ private:
                            "ORDER BY id) FROM queue_ticket"));
     }
 
-    std::unique_ptr<TestDatabase> m_db;
-    int m_showtime = 0;
-    QList<int> m_seats;
-    std::unique_ptr<DbConnection> m_terminal;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats;
+    std::unique_ptr<DbConnection>& m_terminal = m_rig.connection; ///< the till's
     std::unique_ptr<DbConnection> m_manager;
     std::unique_ptr<QueueStore> m_queue;
     std::unique_ptr<QueueStore> m_managerQueue;

@@ -23,12 +23,15 @@
 #include "model/payments/refunddesk.h"
 #include "model/sale/seatservice.h"
 #include "model/staff/staffsignin.h"
+#include "tests/support/checked.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/scriptedgateway.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
 using bo::test::ScriptedGateway;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 namespace {
@@ -72,9 +75,11 @@ class TstRefunds final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<TestDatabase> m_db;
-    int m_showtime = 0;
-    QList<int> m_seats; ///< A1..A10, B1..B10
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats; ///< A1..A10, B1..B10
     int m_cashier = 0;
     int m_supervisor = 0;
     QUuid m_till;
@@ -131,10 +136,7 @@ private:
 private slots:
     void init()
     {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(2, 10);
-        m_seats = m_db->seatIds(m_showtime);
+        CHECKED(m_rig.create(2, 10, ShowtimeRig::Terminal::NotConnected));
         m_cashier = addMember(QStringLiteral("Mina Park"), StaffRole::Cashier, cashierPin);
         m_supervisor = addMember(QStringLiteral("Joon Lee"), StaffRole::Supervisor, supervisorPin);
         QVERIFY(m_cashier > 0 && m_supervisor > 0);
@@ -145,7 +147,7 @@ private slots:
         QVERIFY(shifts.openShift(m_till, till, 50000).ok());
     }
 
-    void cleanup() { m_db.reset(); }
+    void cleanup() { m_rig.reset(); }
 
     void aCashRefundOfOneSeatFreesItAndTheBlindCountAddsUp()
     {

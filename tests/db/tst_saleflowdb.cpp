@@ -158,7 +158,7 @@ private slots:
     void cleanup()
     {
         m_sale.reset();
-        m_rig.db.reset();
+        m_rig.reset();
     }
 
     void togglingSeatsHoldsTheWholeSelectionAndKeepsTheFirstDeadline()

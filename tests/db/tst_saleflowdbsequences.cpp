@@ -73,7 +73,7 @@ private:
 private slots:
     void init() { m_rig.create(); }
 
-    void cleanup() { m_rig.db.reset(); }
+    void cleanup() { m_rig.reset(); }
 
     /// The property of the unit test's random sequences, against PostgreSQL through the real
     /// adapter and its thread: a clerk's random clicks, best-available, payment steps, cancels and

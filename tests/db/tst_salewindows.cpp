@@ -10,9 +10,12 @@
 #include "db/dbconnection.h"
 #include "db/showtimestore.h"
 #include "model/sale/salerules.h"
+#include "tests/support/checked.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 class TstSaleWindows final : public QObject
@@ -20,10 +23,12 @@ class TstSaleWindows final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<TestDatabase> m_db;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    std::unique_ptr<DbConnection>& m_terminal = m_rig.connection; ///< the till's
+    int& m_showtime = m_rig.showtime;
     std::unique_ptr<DbConnection> m_manager;
-    std::unique_ptr<DbConnection> m_terminal;
-    int m_showtime = 0;
     int m_seat = 0;
 
     /// A hold of the first seat as a till makes it (terminal login): the error, or "" when granted.
@@ -54,20 +59,15 @@ private:
 private slots:
     void init()
     {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(2, 4);
-        QVERIFY(m_showtime > 0);
-        m_seat = m_db->seatIds(m_showtime).value(0);
+        CHECKED(m_rig.create(2, 4));
+        m_seat = m_rig.seats.value(0);
         m_manager = m_db->connectAsManager();
-        m_terminal = m_db->connect();
-        QVERIFY(m_manager && m_terminal);
+        QVERIFY(m_manager);
     }
     void cleanup()
     {
-        m_terminal.reset();
         m_manager.reset();
-        m_db.reset();
+        m_rig.reset();
     }
 
     void aShowtimeSellsOnlyInsideItsWindow()

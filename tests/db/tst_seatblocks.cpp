@@ -19,10 +19,13 @@
 #include "db/seatblockstore.h"
 #include "db/seatstore.h"
 #include "model/sale/seatservice.h"
+#include "tests/support/checked.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 namespace {
@@ -44,10 +47,12 @@ class TstSeatBlocks final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<TestDatabase> m_db;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats;
     std::unique_ptr<DbConnection> m_manager;
-    int m_showtime = 0;
-    QList<int> m_seats;
 
     QString states(const QList<int>& seats) const { return m_db->seatStates(m_showtime, seats); }
 
@@ -89,19 +94,14 @@ private:
 private slots:
     void init()
     {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(3, 10);
-        QVERIFY(m_showtime > 0);
-        m_seats = m_db->seatIds(m_showtime);
-        QCOMPARE(m_seats.size(), 30);
+        CHECKED(m_rig.create(3, 10, ShowtimeRig::Terminal::NotConnected));
         m_manager = m_db->connectAsManager();
         QVERIFY(m_manager);
     }
     void cleanup()
     {
         m_manager.reset();
-        m_db.reset();
+        m_rig.reset();
     }
 
     void aManagerBlocksFreeSeatsWithAReasonTheTerminalsSee()

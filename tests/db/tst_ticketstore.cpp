@@ -14,9 +14,11 @@
 #include "db/ticketstore.h"
 #include "model/sale/seatservice.h"
 #include "tests/support/paidsale.h"
+#include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 
 using namespace bo;
+using bo::test::ShowtimeRig;
 using bo::test::TestDatabase;
 
 /// The tickets and the door's check-in on PostgreSQL (migration 0012), with the manager's login
@@ -26,9 +28,11 @@ class TstTicketStore final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<TestDatabase> m_db;
-    int m_showtime = 0;
-    QList<int> m_seats;
+    ShowtimeRig m_rig;
+    // The rig's parts under the names the test functions use.
+    std::unique_ptr<TestDatabase>& m_db = m_rig.db;
+    int& m_showtime = m_rig.showtime;
+    QList<int>& m_seats = m_rig.seats;
 
     /// A confirmed booking of `seats` by the terminal login; returns its code.
     QString sell(const QList<int>& seats)
@@ -97,15 +101,9 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        m_db = std::make_unique<TestDatabase>();
-        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
-        m_showtime = m_db->addShowtime(3, 10);
-        m_seats = m_db->seatIds(m_showtime);
-    }
+    void init() { m_rig.create(3, 10, ShowtimeRig::Terminal::NotConnected); }
 
-    void cleanup() { m_db.reset(); }
+    void cleanup() { m_rig.reset(); }
 
     void issuedTicketsCarrySignedPayloadsAndContent()
     {

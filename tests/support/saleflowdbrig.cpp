@@ -2,18 +2,11 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "tests/support/saleflowdbrig.h"
 
-#include <QTest>
-
 namespace bo::test {
 
 void SaleFlowDbRig::create()
 {
-    db = std::make_unique<TestDatabase>();
-    QVERIFY2(db->ok(), qPrintable(db->error()));
-    showtime = db->addShowtime(3, 10);
-    QVERIFY(showtime > 0);
-    seats = db->seatIds(showtime);
-    QCOMPARE(seats.size(), 30);
+    ShowtimeRig::create(3, 10, Terminal::NotConnected);
 }
 
 QString SaleFlowDbRig::notFree() const

@@ -2,13 +2,10 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <memory>
-
-#include <QList>
 #include <QString>
 #include <QUuid>
 
-#include "tests/support/testdatabase.h"
+#include "tests/support/showtimerig.h"
 
 namespace bo::test {
 
@@ -16,8 +13,9 @@ namespace bo::test {
 inline constexpr int dbTimeoutMs = 10000;
 
 /// The hall of the SaleFlow tests against PostgreSQL: a fresh database per test with one showtime
-/// of three rows of ten seats.
-struct SaleFlowDbRig
+/// of three rows of ten seats (seats: A1..A10, B1..B10, C1..C10). The flows under test connect
+/// through their own adapters, so the rig opens no connection of its own.
+struct SaleFlowDbRig : ShowtimeRig
 {
     /// Creates the database and the showtime; a failure fails the calling test function.
     void create();
@@ -32,10 +30,6 @@ struct SaleFlowDbRig
     [[nodiscard]] QString bookingsOf(const QUuid& owner) const;
     /// "method STATE" of every payment intent of the sale, e.g. "card DECLINED;cash CAPTURED".
     [[nodiscard]] QString intentsOf(const QUuid& owner) const;
-
-    std::unique_ptr<TestDatabase> db;
-    int showtime = 0;
-    QList<int> seats; ///< A1..A10, B1..B10, C1..C10
 };
 
 /// A hold token as the database's text.
