@@ -33,4 +33,20 @@ const char* errorCodeName(ErrorCode code)
     return "internal";
 }
 
+Error refuse(ErrorCode code, Refusal why, QStringList args, QString detail)
+{
+    Error e;
+    e.code = code;
+    e.detail = std::move(detail);
+    return refuse(std::move(e), why, std::move(args));
+}
+
+Error refuse(Error e, Refusal why, QStringList args)
+{
+    e.refusal = why;
+    e.args = std::move(args);
+    e.message = refusalSentence(why, e.args);
+    return e;
+}
+
 } // namespace bo

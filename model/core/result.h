@@ -9,6 +9,9 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include "model/core/refusal.h"
 
 namespace bo {
 
@@ -28,13 +31,17 @@ enum class ErrorCode {
 };
 
 /// An error with a message for people (translated where shown) and a technical detail for logs.
-/// Neither ever contains a password.
+/// Neither ever contains a password. An adapter says why with `refusal` and its `args`, and
+/// `message` is then the model's sentence for them (refuse()); a program reads `refusal`, a
+/// person `message`.
 struct Error
 {
     ErrorCode code = ErrorCode::Internal;
     QString message;
     QString detail;
-    QList<int> seats; ///< for Conflict / NotFound of seats: the seat ids concerned
+    QList<int> seats;                ///< for Conflict / NotFound of seats: the seat ids concerned
+    Refusal refusal = Refusal::None; ///< why, when the one who refused said so
+    QStringList args{};              ///< what the refusal's sentence names (%1, %2, ...)
 };
 
 [[nodiscard]] const char* errorCodeName(ErrorCode code);
@@ -73,6 +80,14 @@ using Status = Result<std::monostate>;
 {
     return Error{code, std::move(message), std::move(detail), {}};
 }
+
+/// An error that says why (`why`, with what its sentence names), worded by the model: `message`
+/// is refusalSentence(why, args).
+[[nodiscard]] Error refuse(ErrorCode code, Refusal why, QStringList args = {}, QString detail = {});
+
+/// `e` (its code, detail and seats kept) now saying why: an adapter's reading of what the server
+/// answered.
+[[nodiscard]] Error refuse(Error e, Refusal why, QStringList args = {});
 
 } // namespace bo
 
