@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/catalogstore.h"
 
-#include <QCoreApplication>
 #include <QFile>
 #include <QHash>
 #include <QSet>
@@ -62,7 +61,7 @@ Result<SaleSettings> CatalogStore::settings()
         return q.error();
     Rows& r = q.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The settings row is missing."));
+        return refuse(ErrorCode::Internal, Refusal::SettingsMissing);
     SaleSettings s;
     s.selectionTtlSeconds = r.value(0).toInt();
     s.paymentTtlSeconds = r.value(1).toInt();
@@ -104,7 +103,7 @@ Result<ShowtimeInfo> CatalogStore::showtime(int showtimeId)
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::NotFound, tr("There is no showtime %1.").arg(showtimeId));
+        return refuse(ErrorCode::NotFound, Refusal::NoSuchShowtime, {QString::number(showtimeId)});
     ShowtimeInfo info = readShowtime(q.value());
     // What a seat's kind adds at this showtime (migration 0026), as bo_confirm charges it.
     auto surcharges = m_connection.exec(
@@ -131,7 +130,7 @@ Result<int> CatalogStore::nextShowtime()
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::NotFound, tr("No showtime is on sale."));
+        return refuse(ErrorCode::NotFound, Refusal::NothingOnSale);
     return q.value().value(0).toInt();
 }
 
@@ -145,9 +144,9 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
     for (const QString& raw : labels) {
         const QString label = raw.trimmed().toUpper();
         if (label.isEmpty())
-            return makeError(ErrorCode::BadInput, tr("A seat name is empty."));
+            return refuse(ErrorCode::BadInput, Refusal::SeatNameEmpty);
         if (seen.contains(label))
-            return makeError(ErrorCode::BadInput, tr("Seat %1 is listed more than once.").arg(label));
+            return refuse(ErrorCode::BadInput, Refusal::SeatListedTwice, {label});
         seen.insert(label);
         normalised << label;
     }
@@ -173,13 +172,11 @@ Result<QList<int>> CatalogStore::resolveSeatLabels(int showtimeId, const QString
                            "s.layout_id WHERE s.label = ? AND a.id <> ? ORDER BY a.name LIMIT 1"),
             {label, show.value().auditoriumId});
         if (other && other.value().next())
-            return makeError(ErrorCode::BadInput,
-                             tr("Seat %1 is in %2, not in %3 where showtime %4 plays.")
-                                 .arg(label, other.value().value(0).toString(), show.value().auditoriumName)
-                                 .arg(showtimeId));
-        return makeError(ErrorCode::BadInput, tr("There is no seat %1 in %2 (showtime %3).")
-                                                  .arg(label, show.value().auditoriumName)
-                                                  .arg(showtimeId));
+            return refuse(ErrorCode::BadInput, Refusal::SeatInOtherHall,
+                          {label, other.value().value(0).toString(), show.value().auditoriumName,
+                           QString::number(showtimeId)});
+        return refuse(ErrorCode::BadInput, Refusal::NoSuchSeat,
+                      {label, show.value().auditoriumName, QString::number(showtimeId)});
     }
     return out;
 }
@@ -213,7 +210,7 @@ Result<int> CatalogStore::addShowtime(int auditoriumId, int movieId, int priceLi
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::Internal, tr("The new showtime has no id."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("INSERT INTO showtime")});
     return q.value().value(0).toInt();
 }
 
@@ -221,7 +218,7 @@ Result<SeedSummary> CatalogStore::seedDemo(const QDate& firstDay, const QTimeZon
 {
     QFile file(QStringLiteral(":/boxoffice/seed/demo_cinema.sql"));
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Internal, tr("The demo data is not built into this program."));
+        return refuse(ErrorCode::Internal, Refusal::DemoDataMissing);
     if (Status s = m_connection.begin(); !s)
         return s.error();
     auto fail = [this](const Error& e) {

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include <QMetaType>
 
 #include <QDate>
@@ -30,8 +28,6 @@ struct SeedSummary
 /// Catalogue reads and writes: settings, showtimes, seat names, prices, the demo cinema.
 class CatalogStore final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::CatalogStore)
-
 public:
     explicit CatalogStore(DbConnection& connection);
 

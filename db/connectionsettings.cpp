@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/connectionsettings.h"
 
-#include <QCoreApplication>
 #include <QStringList>
 
 #include <libpq-fe.h>
@@ -28,8 +27,7 @@ Result<ConnectionSettings> ConnectionSettings::parse(const QString& conninfo)
     if (!options) {
         QString reason = message ? QString::fromUtf8(message).trimmed() : QStringLiteral("out of memory");
         PQfreemem(message);
-        return makeError(ErrorCode::BadInput,
-                         tr("The database connection string is not valid: %1").arg(reason), reason);
+        return refuse(ErrorCode::BadInput, Refusal::ConnectionStringInvalid, {reason}, reason);
     }
     ConnectionSettings settings;
     for (PQconninfoOption* o = options; o->keyword; ++o) {

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -16,8 +14,6 @@ namespace bo {
 /// libpq itself, plus the session timeouts every connection of ours sets. Never logs a password.
 class ConnectionSettings final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::ConnectionSettings)
-
 public:
     /// Parses `key=value ...` or `postgresql://...`. Bad input gives BadInput with libpq's reason.
     [[nodiscard]] static Result<ConnectionSettings> parse(const QString& conninfo);

@@ -15,8 +15,8 @@
 #include <sys/socket.h>
 #endif
 
-#include <QCoreApplication>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlRecord>
@@ -46,6 +46,17 @@ PGconn* pgConnection(const QSqlDatabase& db)
 bool isRetryable(const QString& sqlState)
 {
     return sqlState == QLatin1String("40001") || sqlState == QLatin1String("40P01");
+}
+
+/// libpq's words for a login the server refused: a wrong password, a role that does not exist,
+/// a server that wants a password and got none. The connection has no SQLSTATE to read yet, so
+/// the words are English ones; a server that answers in another language is reported as "cannot
+/// connect" with its own words, which is still true.
+bool refusesLogin(const QString& text)
+{
+    static const QRegularExpression noRole(QStringLiteral("role \".*\" does not exist"));
+    return text.contains(QLatin1String("password authentication failed")) ||
+           text.contains(QLatin1String("no password supplied")) || noRole.match(text).hasMatch();
 }
 
 /// The server ended the session (an administrator's pg_terminate_backend, a shutdown, a lost
@@ -162,12 +173,12 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
     const QString detail = QStringLiteral("SQLSTATE %1: %2")
                                .arg(state.isEmpty() ? QStringLiteral("-") : state, error.text().trimmed());
     auto make = [&](ErrorCode code, const QString& message) { return Error{code, message, detail, {}}; };
+    auto refused = [&](ErrorCode code, Refusal why) { return refuse(code, why, {}, detail); };
 
     if (connectionLost || state.startsWith(QLatin1String("08")) || state == QLatin1String("57P01") ||
         state == QLatin1String("57P02") || state == QLatin1String("57P03") ||
         (state.isEmpty() && error.type() == QSqlError::ConnectionError))
-        return make(ErrorCode::Offline,
-                    QCoreApplication::translate("bo::DbConnection", "The database cannot be reached."));
+        return refused(ErrorCode::Offline, Refusal::Unreachable);
     if (state == QLatin1String("BO400") || state == QLatin1String("22P02") ||
         state == QLatin1String("22023") || state == QLatin1String("22003") ||
         state == QLatin1String("23514") || state == QLatin1String("22021"))
@@ -189,9 +200,7 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
         return e;
     }
     if (state == QLatin1String("BO409")) {
-        Error e =
-            make(ErrorCode::Conflict,
-                 QCoreApplication::translate("bo::DbConnection", "Some seats are no longer available."));
+        Error e = refused(ErrorCode::Conflict, Refusal::SeatsTaken);
         if (text.startsWith(QLatin1String("unavailable:")))
             e.seats = fromPgIntArray(text.mid(12));
         return e;
@@ -202,31 +211,22 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
         return make(ErrorCode::Conflict, text);
     // Two showtimes of one hall at once, cleaning included (0020's exclusion constraint).
     if (state == QLatin1String("23P01"))
-        return make(ErrorCode::Conflict,
-                    QCoreApplication::translate("bo::DbConnection", "The hall is busy at that time."));
+        return refused(ErrorCode::Conflict, Refusal::HallBusy);
     if (state == QLatin1String("BO410"))
-        return make(ErrorCode::Expired,
-                    QCoreApplication::translate("bo::DbConnection", "The seat hold has expired."));
+        return refused(ErrorCode::Expired, Refusal::HoldExpired);
     if (state == QLatin1String("BO422"))
         return make(ErrorCode::KeyMismatch, text);
     // The showtime sells through its admission queue and the sale has no admission (0014): like
     // a lost race, the request was fine and its turn has not come (isNotAdmitted() tells them apart).
     if (state == QLatin1String("BO429"))
-        return make(ErrorCode::Conflict,
-                    QCoreApplication::translate("bo::DbConnection",
-                                                "This showtime sells through a queue; wait for your turn."));
+        return refused(ErrorCode::Conflict, Refusal::NotAdmitted);
     if (state == QLatin1String("55P03"))
-        return make(ErrorCode::InProgress,
-                    QCoreApplication::translate("bo::DbConnection",
-                                                "Another request is still working on this; try again."));
+        return refused(ErrorCode::InProgress, Refusal::RequestInProgress);
     if (isRetryable(state) || state == QLatin1String("23505"))
-        return make(ErrorCode::Conflict, QCoreApplication::translate(
-                                             "bo::DbConnection", "Another sale got there first; try again."));
+        return refused(ErrorCode::Conflict, Refusal::LostRace);
     if (state == QLatin1String("57014"))
-        return make(ErrorCode::Offline,
-                    QCoreApplication::translate("bo::DbConnection", "The database did not answer in time."));
-    return make(ErrorCode::Internal,
-                QCoreApplication::translate("bo::DbConnection", "Unexpected database error."));
+        return refused(ErrorCode::Offline, Refusal::TimedOut);
+    return refused(ErrorCode::Internal, Refusal::UnexpectedServerError);
 }
 
 QString toPgIntArray(const QList<int>& values)
@@ -302,9 +302,9 @@ Result<std::unique_ptr<DbConnection>> DbConnection::open(const ConnectionSetting
                                                          const QString& purpose)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-        return makeError(ErrorCode::Internal, tr("The PostgreSQL driver for Qt (QPSQL) is not installed."),
-                         QStringLiteral("QSqlDatabase::drivers() = %1")
-                             .arg(QSqlDatabase::drivers().join(QLatin1Char(','))));
+        return refuse(ErrorCode::Internal, Refusal::NoPostgresDriver, {},
+                      QStringLiteral("QSqlDatabase::drivers() = %1")
+                          .arg(QSqlDatabase::drivers().join(QLatin1Char(','))));
     const QString name = QStringLiteral("bo-%1-%2").arg(purpose).arg(++connectionCounter);
     ConnectionSettings adjusted = settings;
     if (adjusted.value(QStringLiteral("application_name")).isEmpty())
@@ -331,18 +331,20 @@ Status DbConnection::openSession()
     conninfo.replace(QStringLiteral("password='' "), QString());
     conninfo.replace(QStringLiteral(" password=''"), QString());
     if (conninfo.contains(QLatin1Char(';')))
-        return makeError(ErrorCode::BadInput, tr("The database connection string must not contain ';'."));
+        return refuse(ErrorCode::BadInput, Refusal::ConnectionStringSemicolon);
     db.setConnectOptions(conninfo);
     db.setPassword(password);
     if (!db.open()) {
         const QSqlError e = db.lastError();
+        // Still Offline for the caller (nothing was done), but a login the server refused is told
+        // apart from a server that cannot be reached: the person who typed it hears so.
+        if (refusesLogin(e.databaseText()))
+            return refuse(ErrorCode::Offline, Refusal::LoginRefused,
+                          {m_settings.value(QStringLiteral("user"))}, e.text());
         // libpq's message names the host and the reason, never the password.
-        return Error{
-            ErrorCode::Offline,
-            tr("Cannot connect to the database at %1: %2")
-                .arg(m_settings.describe(), e.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0)),
-            e.text(),
-            {}};
+        return refuse(ErrorCode::Offline, Refusal::CannotConnect,
+                      {m_settings.describe(), e.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0)},
+                      e.text());
     }
     if (PGconn* conn = pgConnection(db))
         PQsetNoticeReceiver(conn, &DbConnection::receiveNotice, this);
@@ -379,23 +381,21 @@ std::optional<Error> DbConnection::outcomeUnknown()
     m_prepared.clear();
     database().close();
     m_inTransaction = false;
-    return Error{ErrorCode::Offline,
-                 tr("The outcome is being checked: the database could not confirm it was saved twice."),
-                 QStringLiteral("COMMIT answered with a WARNING from syncrep.c: committed on the primary, "
-                                "might not have been replicated; outcome unknown until asked again by key"),
-                 {}};
+    return refuse(ErrorCode::Offline, Refusal::OutcomeUnknown, {},
+                  QStringLiteral("COMMIT answered with a WARNING from syncrep.c: committed on the primary, "
+                                 "might not have been replicated; outcome unknown until asked again by key"));
 }
 
 Result<QString> DbConnection::encryptPassword(const QString& user, const QString& password) const
 {
     PGconn* conn = pgConnection(database());
     if (!conn)
-        return makeError(ErrorCode::Offline, tr("Not connected to the database."));
+        return refuse(ErrorCode::Offline, Refusal::NotConnected);
     char* encrypted =
         PQencryptPasswordConn(conn, password.toUtf8().constData(), user.toUtf8().constData(), nullptr);
     if (!encrypted)
-        return makeError(ErrorCode::Internal, tr("Could not encrypt the password."),
-                         QString::fromUtf8(PQerrorMessage(conn)).trimmed());
+        return refuse(ErrorCode::Internal, Refusal::PasswordNotEncrypted, {},
+                      QString::fromUtf8(PQerrorMessage(conn)).trimmed());
     QString out = QString::fromUtf8(encrypted);
     PQfreemem(encrypted);
     return out;
@@ -538,7 +538,7 @@ Status DbConnection::command(const char* sql, bool reportRollback)
 {
     PGconn* conn = pgConnection(database());
     if (!conn)
-        return makeError(ErrorCode::Offline, tr("The database cannot be reached."));
+        return refuse(ErrorCode::Offline, Refusal::Unreachable);
     // PQexec reads the whole answer and returns its last result: an error ends the answer.
     armDeadline(m_settings.commitDeadlineMs);
     PGresult* result = PQexec(conn, sql);
@@ -554,8 +554,8 @@ Status DbConnection::command(const char* sql, bool reportRollback)
         const bool rolledBack = reportRollback && qstrcmp(PQcmdStatus(result), "ROLLBACK") == 0;
         PQclear(result);
         if (rolledBack)
-            return makeError(ErrorCode::Internal, tr("The transaction failed and was rolled back."),
-                             QStringLiteral("COMMIT was answered with ROLLBACK"));
+            return refuse(ErrorCode::Internal, Refusal::RolledBack, {},
+                          QStringLiteral("COMMIT was answered with ROLLBACK"));
         return success();
     }
     auto field = [result](int code) {

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include <memory>
 #include <optional>
 
@@ -52,8 +50,6 @@ private:
 /// serialization failures are retried a bounded number of times, then reported as Conflict.
 class DbConnection final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::DbConnection)
-
 public:
     /// Opens a session. `purpose` names the connection in pg_stat_activity and the logs.
     [[nodiscard]] static Result<std::unique_ptr<DbConnection>> open(const ConnectionSettings& settings,

@@ -43,7 +43,7 @@ Result<int> FilmStore::add(const Film& wanted)
     if (!q)
         return named(q.error(), film);
     if (!q.value().next())
-        return makeError(ErrorCode::Internal, tr("The new film has no number."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_film_add")});
     return q.value().value(0).toInt();
 }
 
@@ -64,7 +64,7 @@ Status FilmStore::update(const Film& wanted, bool keepPoster)
     if (!q) {
         Error e = named(q.error(), film);
         if (e.code == ErrorCode::NotFound)
-            e.message = tr("There is no film %1 (see 'films').").arg(film.id);
+            return refuse(e, Refusal::NoSuchFilm, {QString::number(film.id)});
         return e;
     }
     return success();
@@ -77,11 +77,11 @@ Result<QDateTime> FilmStore::retire(int filmId, bool retired)
     if (!q) {
         Error e = q.error();
         if (e.code == ErrorCode::NotFound)
-            e.message = tr("There is no film %1 (see 'films').").arg(filmId);
+            return refuse(e, Refusal::NoSuchFilm, {QString::number(filmId)});
         return e;
     }
     if (!q.value().next())
-        return makeError(ErrorCode::Internal, tr("The film's retirement was not answered."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_film_retire")});
     const QVariant at = q.value().value(0);
     return at.isNull() ? QDateTime() : at.toDateTime().toUTC();
 }
@@ -91,7 +91,7 @@ Error FilmStore::named(Error e, const Film& film)
     static const QRegularExpression existing(QStringLiteral("^film (\\d+) has that title and format"));
     if (const QRegularExpressionMatch m = existing.match(e.message);
         e.code == ErrorCode::Conflict && m.hasMatch())
-        e.message = tr("Film %1 is '%2' in %3 already.").arg(m.captured(1), film.title, film.format);
+        e = refuse(e, Refusal::FilmExists, {m.captured(1), film.title, film.format});
     return e;
 }
 

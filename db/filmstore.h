@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/showtimes/filmcatalog.h"
 #include "model/showtimes/filmposter.h"
 
@@ -16,8 +14,6 @@ class DbConnection;
 /// the movie table by any login.
 class FilmStore final : public FilmCatalog
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::FilmStore)
-
 public:
     explicit FilmStore(DbConnection& connection);
 

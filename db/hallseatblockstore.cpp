@@ -28,10 +28,9 @@ QString textArray(const QStringList& labels)
 Error explained(Error e, const QString& hall)
 {
     if (e.code == ErrorCode::NotFound && e.message.startsWith(QLatin1String("there is no hall")))
-        e.message = HallSeatBlockStore::tr("There is no hall '%1' (see 'halls').").arg(hall);
+        e = refuse(e, Refusal::NoSuchHall, {hall});
     else if (e.code == ErrorCode::NotFound && e.message.startsWith(QLatin1String("seats not in hall")))
-        e.message = HallSeatBlockStore::tr("Hall '%1' has no seat %2 (see 'hall-export').")
-                        .arg(hall, e.message.section(QLatin1String(": "), -1));
+        e = refuse(e, Refusal::NoSuchHallSeat, {hall, e.message.section(QLatin1String(": "), -1)});
     return e;
 }
 
@@ -48,7 +47,7 @@ Result<HallBlockOutcome> HallSeatBlockStore::blockHallSeats(const QString& hall,
     if (!kept)
         return kept.error();
     if (labels.isEmpty())
-        return makeError(ErrorCode::BadInput, tr("Which seats?"));
+        return refuse(ErrorCode::BadInput, Refusal::NoSeatsNamed);
     auto q =
         m_connection.exec(QStringLiteral("SELECT showtime_id, starts_at, label, was, held_until, blocked "
                                          "  FROM bo_hall_seat_block(?, ?::text[], ?, ?)"),
@@ -86,7 +85,7 @@ Result<QList<HallUnblockOutcome>> HallSeatBlockStore::unblockHallSeats(const QSt
                                                                        const QStringList& labels)
 {
     if (labels.isEmpty())
-        return makeError(ErrorCode::BadInput, tr("Which seats?"));
+        return refuse(ErrorCode::BadInput, Refusal::NoSeatsNamed);
     auto q = m_connection.exec(
         QStringLiteral("SELECT label, hall_blocked, showtimes FROM bo_hall_seat_unblock(?, ?::text[])"),
         {hall, textArray(labels)});
@@ -110,7 +109,7 @@ Result<QList<HallBlock>> HallSeatBlockStore::hallBlocks(const QString& hall)
     if (!found)
         return found.error();
     if (!found.value().next())
-        return makeError(ErrorCode::NotFound, tr("There is no hall '%1' (see 'halls').").arg(hall));
+        return refuse(ErrorCode::NotFound, Refusal::NoSuchHall, {hall});
     auto q = m_connection.exec(
         QStringLiteral(
             "SELECT label, reason, blocked_by, blocked_at FROM hall_seat_block WHERE auditorium_id = ? "

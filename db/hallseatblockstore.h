@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/halls/hallseatblocking.h"
 
 namespace bo {
@@ -15,8 +13,6 @@ class DbConnection;
 /// (a block of blocked seats changes only their reason).
 class HallSeatBlockStore final : public HallSeatBlocking
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::HallSeatBlockStore)
-
 public:
     explicit HallSeatBlockStore(DbConnection& connection);
 

@@ -61,7 +61,7 @@ Result<HallLayout> HallStore::layout(const QString& hall)
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::NotFound, tr("There is no hall '%1' (see 'halls').").arg(hall));
+        return refuse(ErrorCode::NotFound, Refusal::NoSuchHall, {hall});
     HallLayout layout;
     Rows& r = q.value();
     layout.name = r.value(0).toString();
@@ -120,7 +120,7 @@ Result<HallImport> HallStore::store(const HallLayout& layout, bool replace)
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::Internal, tr("The hall import returned nothing."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_hall_import")});
     HallImport done;
     done.hallId = q.value().value(0).toInt();
     done.layoutId = q.value().value(1).toInt();

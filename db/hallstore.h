@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/halls/hallcatalog.h"
 
 namespace bo {
@@ -14,8 +12,6 @@ class DbConnection;
 /// imports go through bo_hall_import, a manager's.
 class HallStore final : public HallCatalog
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::HallStore)
-
 public:
     explicit HallStore(DbConnection& connection);
 

@@ -55,16 +55,14 @@ QString LoginStore::roleName(LoginRole role)
 Status LoginStore::createLogin(const QString& name, LoginRole role, const QString& password)
 {
     if (!isValidName(name))
-        return makeError(
-            ErrorCode::BadInput,
-            tr("'%1' is not a valid login name (lower-case letters, digits and _, at most 63).").arg(name));
+        return refuse(ErrorCode::BadInput, Refusal::LoginNameInvalid, {name});
     if (password.isEmpty())
-        return makeError(ErrorCode::BadInput, tr("The password is empty."));
+        return refuse(ErrorCode::BadInput, Refusal::PasswordEmpty);
     auto exists = m_connection.exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = ?"), {name});
     if (!exists)
         return exists.error();
     if (exists.value().next())
-        return makeError(ErrorCode::Conflict, tr("A database role named %1 exists already.").arg(name));
+        return refuse(ErrorCode::Conflict, Refusal::RoleExists, {name});
     auto verifier = m_connection.encryptPassword(name, password);
     if (!verifier)
         return verifier.error();
@@ -76,11 +74,11 @@ Status LoginStore::createLogin(const QString& name, LoginRole role, const QStrin
     if (!statement)
         return statement.error();
     if (!statement.value().next())
-        return makeError(ErrorCode::Internal, tr("The server did not build the statement."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("format(CREATE ROLE)")});
     if (Status s = m_connection.execScript(statement.value().value(0).toString()); !s) {
         Error e = s.error();
         if (e.detail.startsWith(QLatin1String("SQLSTATE 42710"))) // a concurrent creator
-            return makeError(ErrorCode::Conflict, tr("A database role named %1 exists already.").arg(name));
+            return refuse(ErrorCode::Conflict, Refusal::RoleExists, {name});
         return e;
     }
     return success();
@@ -108,7 +106,7 @@ Result<LoginPresence> LoginStore::presence(const QString& name, LoginRole role)
 Result<LoginRole> LoginStore::dropLogin(const QString& name)
 {
     if (!isValidName(name))
-        return makeError(ErrorCode::BadInput, tr("'%1' is not a valid login name.").arg(name));
+        return refuse(ErrorCode::BadInput, Refusal::LoginNameInvalid, {name});
     auto found = m_connection.exec(
         QStringLiteral(
             "SELECT r.rolsuper OR pg_has_role(r.oid, 'boxoffice_owner', 'MEMBER'), "
@@ -123,11 +121,10 @@ Result<LoginRole> LoginStore::dropLogin(const QString& name)
         return found.error();
     Rows& r = found.value();
     if (!r.next())
-        return makeError(ErrorCode::NotFound, tr("There is no login %1.").arg(name));
+        return refuse(ErrorCode::NotFound, Refusal::NoSuchLogin, {name});
     const QString roles = r.value(1).toString();
     if (r.value(0).toBool() || roles.isEmpty())
-        return makeError(ErrorCode::BadInput,
-                         tr("%1 is not a Box office terminal or manager login; it is left alone.").arg(name));
+        return refuse(ErrorCode::BadInput, Refusal::ForeignLogin, {name});
     const QString drop = r.value(2).toString();
     if (Status s = m_connection.execScript(drop); !s)
         return s.error();

@@ -4,7 +4,6 @@
 
 #include <optional>
 
-#include <QCoreApplication>
 #include <QString>
 
 #include "model/core/result.h"
@@ -32,8 +31,6 @@ enum class LoginPresence { Missing, Present, Foreign };
 /// the owner (CREATEROLE).
 class LoginStore final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::LoginStore)
-
 public:
     explicit LoginStore(DbConnection& connection);
 

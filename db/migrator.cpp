@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/migrator.h"
 
-#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -174,18 +173,10 @@ Status Migrator::refuseGap(const QList<int>& applied)
     const MigrationGap gap = findGap(shippedVersions(), applied);
     if (gap.isEmpty())
         return success();
-    QStringList parts;
-    if (!gap.missing.isEmpty())
-        parts << tr("migration %1 is not applied although %2 is")
-                     .arg(versionList(gap.missing))
-                     .arg(applied.last(), 4, 10, QLatin1Char('0'));
-    if (!gap.unknown.isEmpty())
-        parts
-            << tr("migration %1 is applied but not shipped with this program").arg(versionList(gap.unknown));
-    return makeError(ErrorCode::SchemaMismatch,
-                     tr("The database schema has a gap: %1. Migrations are never applied out of order; "
-                        "restore the database or install the release that migrated it.")
-                         .arg(parts.join(QStringLiteral("; "))));
+    return refuse(ErrorCode::SchemaMismatch, Refusal::SchemaGap,
+                  {gap.missing.isEmpty() ? QString() : versionList(gap.missing),
+                   QStringLiteral("%1").arg(applied.last(), 4, 10, QLatin1Char('0')),
+                   gap.unknown.isEmpty() ? QString() : versionList(gap.unknown)});
 }
 
 Status Migrator::checkCompatible()
@@ -196,26 +187,18 @@ Status Migrator::checkCompatible()
     const int current = applied.value().isEmpty() ? 0 : applied.value().last();
     const int latest = latestVersion();
     if (current > latest)
-        return makeError(ErrorCode::SchemaTooNew,
-                         tr("The database schema (version %1) is newer than this program understands "
-                            "(version %2). Install the newer Box office release.")
-                             .arg(current)
-                             .arg(latest));
+        return refuse(ErrorCode::SchemaTooNew, Refusal::SchemaTooNew,
+                      {QString::number(current), QString::number(latest)});
     if (Status gap = refuseGap(applied.value()); !gap)
         return gap;
     if (current < latest)
-        return makeError(ErrorCode::BadInput,
-                         tr("The database schema is at version %1, this program needs version %2. "
-                            "Run 'boxoffice-admin migrate' first.")
-                             .arg(current)
-                             .arg(latest));
+        return refuse(ErrorCode::BadInput, Refusal::SchemaTooOld,
+                      {QString::number(current), QString::number(latest)});
     auto functions = appliedFunctions();
     if (!functions)
         return functions.error();
     if (functions.value() != shippedFunctionsChecksum())
-        return makeError(ErrorCode::BadInput,
-                         tr("The database's functions are not the ones this program carries (another release "
-                            "migrated it). Run 'boxoffice-admin migrate' first."));
+        return refuse(ErrorCode::BadInput, Refusal::FunctionsMismatch);
     return success();
 }
 
@@ -260,13 +243,10 @@ Result<MigrationReport> Migrator::migrateLocked(int target)
     report.fromVersion = report.toVersion = applied.value().isEmpty() ? 0 : applied.value().last();
     const auto migrations = embeddedMigrations();
     if (migrations.isEmpty())
-        return makeError(ErrorCode::Internal, tr("No migrations are built into this program."));
+        return refuse(ErrorCode::Internal, Refusal::MigrationsMissing);
     if (report.fromVersion > migrations.last().version)
-        return makeError(ErrorCode::SchemaTooNew,
-                         tr("The database schema (version %1) is newer than this program understands "
-                            "(version %2). Install the newer Box office release.")
-                             .arg(report.fromVersion)
-                             .arg(migrations.last().version));
+        return refuse(ErrorCode::SchemaTooNew, Refusal::SchemaTooNew,
+                      {QString::number(report.fromVersion), QString::number(migrations.last().version)});
     // Only versions above the highest applied are applied, in order: one below it that is
     // missing would never run, so the whole migration is refused, naming it.
     if (Status gap = refuseGap(applied.value()); !gap)
@@ -292,9 +272,8 @@ Result<MigrationReport> Migrator::migrateLocked(int target)
                 .arg(m.name, m.checksum));
         if (Status s = m_connection.execScript(script); !s) {
             m_connection.rollback();
-            Error e = s.error();
-            e.message = tr("Migration %1 failed and was rolled back: %2").arg(m.name, e.detail);
-            return e;
+            const Error e = s.error();
+            return refuse(e, Refusal::MigrationFailed, {m.name, e.detail});
         }
         report.toVersion = m.version;
         report.applied << m.name;
@@ -328,7 +307,7 @@ Result<bool> Migrator::applyFunctions()
 {
     const FunctionSet set = embeddedFunctions();
     if (set.sql.isEmpty())
-        return makeError(ErrorCode::Internal, tr("No database functions are built into this program."));
+        return refuse(ErrorCode::Internal, Refusal::FunctionsMissing);
     auto applied = appliedFunctions();
     if (!applied)
         return applied.error();
@@ -347,9 +326,8 @@ Result<bool> Migrator::applyFunctions()
                                        "applied_at = now()"));
     if (Status s = m_connection.execScript(script); !s) {
         m_connection.rollback();
-        Error e = s.error();
-        e.message = tr("The database functions failed to apply and were rolled back: %1").arg(e.detail);
-        return e;
+        const Error e = s.error();
+        return refuse(e, Refusal::FunctionsFailed, {e.detail});
     }
     return true;
 }

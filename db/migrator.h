@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include <QStringList>
 
 #include "model/core/result.h"
@@ -44,8 +42,6 @@ struct MigrationGap
 /// their checksum differs from the one recorded in schema_functions.
 class Migrator final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::Migrator)
-
 public:
     explicit Migrator(DbConnection& connection);
 

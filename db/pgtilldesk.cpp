@@ -188,9 +188,8 @@ void PgTillDesk::loadReport()
         if (!shift)
             return emit w.owner()->failed(QStringLiteral("report"), shift.error());
         if (!shift.value())
-            return emit w.owner()->failed(
-                QStringLiteral("report"),
-                makeError(ErrorCode::Conflict, PgTillDesk::tr("This till has no open shift.")));
+            return emit w.owner()->failed(QStringLiteral("report"),
+                                          refuse(ErrorCode::Conflict, Refusal::NoOpenShift));
         auto lines = store.salesLines(shift.value()->id, {}, {});
         if (!lines)
             return emit w.owner()->failed(QStringLiteral("report"), lines.error());
@@ -261,9 +260,8 @@ void PgTillDesk::exchange(const ExchangeRequest& request, const QStringList& new
             return emit w.owner()->failed(QStringLiteral("exchange"), held.error());
         if (!held.value().granted) {
             (void)seats.release(x.showtimeId, x.owner);
-            return emit w.owner()->failed(
-                QStringLiteral("exchange"),
-                makeError(ErrorCode::Conflict, PgTillDesk::tr("A new seat is no longer free: pick others.")));
+            return emit w.owner()->failed(QStringLiteral("exchange"),
+                                          refuse(ErrorCode::Conflict, Refusal::ExchangeSeatTaken));
         }
         RefundStore store(*c);
         auto done = RefundDesk(store, w.cards()).exchange(x);

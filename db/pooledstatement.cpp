@@ -4,7 +4,6 @@
 
 #include <cmath>
 
-#include <QCoreApplication>
 #include <QDate>
 #include <QDateTime>
 #include <QTime>
@@ -44,10 +43,8 @@ Result<QString> escaped(PGconn* connection, const QString& text)
     const QByteArray utf8 = text.toUtf8();
     char* quoted = PQescapeLiteral(connection, utf8.constData(), size_t(utf8.size()));
     if (!quoted)
-        return makeError(
-            ErrorCode::BadInput,
-            QCoreApplication::translate("bo::DbConnection", "A value cannot be sent to the database: %1")
-                .arg(QString::fromUtf8(PQerrorMessage(connection)).trimmed()));
+        return refuse(ErrorCode::BadInput, Refusal::ValueNotSendable,
+                      {QString::fromUtf8(PQerrorMessage(connection)).trimmed()});
     QString out = QString::fromUtf8(quoted);
     PQfreemem(quoted);
     return out;

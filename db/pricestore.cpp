@@ -80,7 +80,7 @@ Result<PriceSetResult> PriceStore::store(const PriceCard& card)
     if (!q)
         return q.error();
     if (!q.value().next())
-        return makeError(ErrorCode::Internal, tr("Setting the price list returned nothing."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_price_set")});
     Rows& r = q.value();
     return PriceSetResult{r.value(0).toInt(), r.value(1).toInt(), r.value(2).toBool(), r.value(3).toBool()};
 }

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/pricing/pricecard.h"
 
 namespace bo {
@@ -14,8 +12,6 @@ class DbConnection;
 /// from price_list and price_tier by any login.
 class PriceStore final : public PriceCatalog
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::PriceStore)
-
 public:
     explicit PriceStore(DbConnection& connection);
 

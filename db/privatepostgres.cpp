@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/privatepostgres.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -54,12 +53,7 @@ Result<RunAs> runAs()
         return r;
     const struct passwd* pw = getpwnam("postgres");
     if (!pw)
-        return makeError(
-            ErrorCode::Internal,
-            QCoreApplication::translate(
-                "bo::PrivatePostgres",
-                "PostgreSQL refuses to run as root and there is no 'postgres' user to run it as. "
-                "Run as an ordinary user, or install the postgresql package (it creates that user)."));
+        return refuse(ErrorCode::Internal, Refusal::PostgresAsRoot);
     r.uid = int(pw->pw_uid);
     r.gid = int(pw->pw_gid);
 #endif
@@ -70,10 +64,7 @@ Status handOver(const QString& path, const RunAs& as)
 {
 #ifdef Q_OS_UNIX
     if (as.uid >= 0 && ::chown(QFile::encodeName(path).constData(), uid_t(as.uid), gid_t(as.gid)) != 0)
-        return makeError(
-            ErrorCode::Internal,
-            QCoreApplication::translate("bo::PrivatePostgres", "Cannot hand %1 to the postgres user.")
-                .arg(path));
+        return refuse(ErrorCode::Internal, Refusal::FolderNotHandedOver, {path});
 #else
     Q_UNUSED(path);
     Q_UNUSED(as);
@@ -93,13 +84,7 @@ Status checkReachable(const QString& folder, const RunAs& as)
         {};
         const QByteArray path = QFile::encodeName(dir.absolutePath());
         if (::stat(path.constData(), &st) == 0 && !(st.st_mode & S_IXOTH) && st.st_uid != uid_t(as.uid))
-            return makeError(
-                ErrorCode::Internal,
-                QCoreApplication::translate(
-                    "bo::PrivatePostgres",
-                    "PostgreSQL runs as user 'postgres' when started by root, and it cannot reach %1 "
-                    "because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.")
-                    .arg(folder, dir.absolutePath()));
+            return refuse(ErrorCode::Internal, Refusal::FolderClosedToPostgres, {folder, dir.absolutePath()});
         if (dir.isRoot() || !dir.cdUp())
             break;
     }
@@ -216,23 +201,8 @@ Result<PostgresBinaries> PostgresBinaries::locate()
             QFileInfo(b.postgres).isExecutable())
             return b;
     }
-#ifdef Q_OS_WIN
-    // The Windows installer ships no server: name where the demo looks and what to do instead.
-    return makeError(
-        ErrorCode::Internal,
-        QCoreApplication::translate(
-            "bo::PrivatePostgres",
-            "The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
-            "C:\\Program Files\\PostgreSQL\\*\\bin. Install PostgreSQL for Windows for the demo, or "
-            "point this till at the site's database with --db."));
-#else
-    return makeError(
-        ErrorCode::Internal,
-        QCoreApplication::translate(
-            "bo::PrivatePostgres",
-            "The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in "
-            "/usr/lib/postgresql/*/bin. Install the postgresql package."));
-#endif
+    // The sentence names where this platform's server is looked for.
+    return refuse(ErrorCode::Internal, Refusal::PostgresNotFound);
 }
 
 bool PrivatePostgres::isRunning(const QString& folder)
@@ -260,7 +230,7 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
     const PostgresBinaries& bin = binaries.value();
 
     if (!QDir().mkpath(folder))
-        return makeError(ErrorCode::Internal, tr("Cannot create the folder %1.").arg(folder));
+        return refuse(ErrorCode::Internal, Refusal::FolderNotCreated, {folder});
 #ifdef Q_OS_UNIX
     // The server user only needs to pass through; the password file inside stays 0600.
     if (as.uid >= 0)
@@ -272,8 +242,7 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
     // Two programs starting the same cluster at once (two demo terminals) take turns.
     QLockFile lock(QDir(folder).filePath(QStringLiteral("cluster.lock")));
     if (!lock.tryLock(120000))
-        return makeError(ErrorCode::Internal,
-                         tr("Another program is still starting the database in %1.").arg(folder));
+        return refuse(ErrorCode::Internal, Refusal::DatabaseStarting, {folder});
 
     const QString data = QDir(folder).filePath(QStringLiteral("data"));
     const QString runDir = QDir(folder).filePath(QStringLiteral("run"));
@@ -285,13 +254,13 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         // A fresh cluster: new password, initdb as the server's user.
         QDir(data).removeRecursively();
         if (!QDir().mkpath(data) || !QDir().mkpath(runDir))
-            return makeError(ErrorCode::Internal, tr("Cannot create the folder %1.").arg(data));
+            return refuse(ErrorCode::Internal, Refusal::FolderNotCreated, {data});
         const QString password = generatePassword();
         const QString pwfile = QDir(runDir).filePath(QStringLiteral("initdb.pw"));
         {
             QFile pw(pwfile);
             if (!pw.open(QIODevice::WriteOnly | QIODevice::Truncate))
-                return makeError(ErrorCode::Internal, tr("Cannot write %1.").arg(pwfile));
+                return refuse(ErrorCode::Internal, Refusal::FileNotWritten, {pwfile});
             pw.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
             pw.write(password.toUtf8() + '\n');
         }
@@ -309,7 +278,7 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
                 as);
         QFile::remove(pwfile);
         if (init.exitCode != 0)
-            return Error{ErrorCode::Internal, tr("initdb failed in %1.").arg(data), init.output, {}};
+            return refuse(ErrorCode::Internal, Refusal::InitdbFailed, {data}, init.output);
         ini.setValue(QStringLiteral("password"), password);
         ini.remove(QStringLiteral("port"));
         ini.sync();
@@ -331,13 +300,12 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         if (port <= 0 || attempt > 0)
             port = freeLoopbackPort();
         if (port <= 0)
-            return makeError(ErrorCode::Internal, tr("No free loopback port for the database."));
+            return refuse(ErrorCode::Internal, Refusal::NoFreePort);
 #ifdef Q_OS_WIN
         const QString socketOption = QStringLiteral("-c unix_socket_directories=''");
 #else
         if (runDir.contains(QLatin1Char('\'')))
-            return makeError(ErrorCode::BadInput,
-                             tr("The database folder must not contain a quote: %1").arg(runDir));
+            return refuse(ErrorCode::BadInput, Refusal::FolderHasQuote, {runDir});
         const QString socketOption = QStringLiteral("-c unix_socket_directories='%1'").arg(runDir);
 #endif
         QString serverOptions = QStringLiteral("-p %1 -c listen_addresses=127.0.0.1 %2 -c max_connections=%3")
@@ -369,10 +337,7 @@ Result<ConnectionSettings> PrivatePostgres::ensureRunning(const QString& folderI
         if (log.open(QIODevice::ReadOnly))
             lastOutput += QLatin1Char('\n') + QString::fromLocal8Bit(log.readAll().right(2000));
     }
-    return Error{ErrorCode::Internal,
-                 tr("The private PostgreSQL server in %1 did not start.").arg(folder),
-                 lastOutput,
-                 {}};
+    return refuse(ErrorCode::Internal, Refusal::PrivateServerNotStarted, {folder}, lastOutput);
 }
 
 Status PrivatePostgres::stop(const QString& folder)
@@ -390,8 +355,7 @@ Status PrivatePostgres::stop(const QString& folder)
              QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("stop")},
             as.value());
     if (r.exitCode != 0)
-        return Error{
-            ErrorCode::Internal, tr("Stopping the database in %1 failed.").arg(folder), r.output, {}};
+        return refuse(ErrorCode::Internal, Refusal::PrivateServerNotStopped, {folder}, r.output);
     return success();
 }
 

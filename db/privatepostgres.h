@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include <QString>
 
 #include "db/connectionsettings.h"
@@ -39,8 +37,6 @@ struct ClusterOptions
 /// and the folder must be reachable by it.
 class PrivatePostgres final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::PrivatePostgres)
-
 public:
     /// Creates the cluster if needed and starts it if it is not running; waits until it accepts
     /// connections. Returns the settings for its `postgres` database (with the password).

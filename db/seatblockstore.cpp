@@ -17,7 +17,7 @@ Result<SeatBlockOutcome> SeatBlockStore::block(int showtimeId, const QList<int>&
     if (!kept)
         return kept.error();
     if (seatIds.isEmpty())
-        return makeError(ErrorCode::BadInput, tr("Which seats?"));
+        return refuse(ErrorCode::BadInput, Refusal::NoSeatsNamed);
     auto q = m_connection.exec(
         QStringLiteral("SELECT seat_id, was, held_until, blocked FROM bo_seat_block(?, ?::integer[], ?)"),
         {showtimeId, toPgIntArray(seatIds), kept.value()});
@@ -38,14 +38,15 @@ Result<SeatBlockOutcome> SeatBlockStore::block(int showtimeId, const QList<int>&
     }
     if (outcome.inTheWay.isEmpty() &&
         outcome.blocked.size() + outcome.alreadyBlocked.size() != seatIds.size())
-        return makeError(ErrorCode::Internal, tr("The block answered for other seats than were asked."));
+        return refuse(ErrorCode::Internal, Refusal::UnexpectedAnswer, {QStringLiteral("bo_seat_block")},
+                      QStringLiteral("the block answered for other seats than were asked"));
     return outcome;
 }
 
 Result<SeatUnblockOutcome> SeatBlockStore::unblock(int showtimeId, const QList<int>& seatIds)
 {
     if (seatIds.isEmpty())
-        return makeError(ErrorCode::BadInput, tr("Which seats?"));
+        return refuse(ErrorCode::BadInput, Refusal::NoSeatsNamed);
     auto q =
         m_connection.exec(QStringLiteral("SELECT seat_id, unblocked FROM bo_seat_unblock(?, ?::integer[])"),
                           {showtimeId, toPgIntArray(seatIds)});

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/halls/seatblocking.h"
 
 namespace bo {
@@ -15,8 +13,6 @@ class DbConnection;
 /// changes only their reason), so a statement re-sent over a re-opened connection does no harm.
 class SeatBlockStore final : public SeatBlocking
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::SeatBlockStore)
-
 public:
     explicit SeatBlockStore(DbConnection& connection);
 

@@ -44,7 +44,7 @@ Result<ServerFacts> ServerSetup::inspect(const QString& database)
         return rows.error();
     Rows& r = rows.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The server did not describe the connecting role."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("pg_roles (current_user)")});
     ServerFacts facts;
     facts.user = r.value(0).toString();
     facts.superuser = r.value(1).toBool();
@@ -68,14 +68,14 @@ Status ServerSetup::runFormatted(const QString& format, const QVariantList& valu
     if (!built)
         return built.error();
     if (!built.value().next())
-        return makeError(ErrorCode::Internal, tr("The server did not build the statement."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("format()")});
     return m_connection.execScript(built.value().value(0).toString());
 }
 
 Status ServerSetup::createDatabase(const QString& database)
 {
     if (!isValidDatabaseName(database))
-        return makeError(ErrorCode::BadInput, tr("'%1' is not a valid database name.").arg(database));
+        return refuse(ErrorCode::BadInput, Refusal::DatabaseNameInvalid, {database});
     // One statement per call: CREATE DATABASE cannot run inside a (multi-statement) transaction.
     if (Status s =
             runFormatted(QStringLiteral("CREATE DATABASE %I TEMPLATE template0 ENCODING 'UTF8'"), {database});
@@ -87,7 +87,7 @@ Status ServerSetup::createDatabase(const QString& database)
 Status ServerSetup::dropDatabase(const QString& database)
 {
     if (!isValidDatabaseName(database))
-        return makeError(ErrorCode::BadInput, tr("'%1' is not a valid database name.").arg(database));
+        return refuse(ErrorCode::BadInput, Refusal::DatabaseNameInvalid, {database});
     return runFormatted(QStringLiteral("DROP DATABASE IF EXISTS %I WITH (FORCE)"), {database});
 }
 
@@ -129,7 +129,7 @@ Result<QStringList> ServerSetup::restrictDatabase(const QString& database)
         return state.error();
     Rows& r = state.value();
     if (!r.next())
-        return makeError(ErrorCode::NotFound, tr("There is no database %1.").arg(database));
+        return refuse(ErrorCode::NotFound, Refusal::NoSuchDatabase, {database});
     QStringList changed;
     if (r.value(0).toBool() || r.value(1).toBool()) {
         if (Status s = runFormatted(QStringLiteral("REVOKE ALL ON DATABASE %I FROM PUBLIC"), {database}); !s)

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -34,8 +33,6 @@ struct ServerFacts
 /// 0006. Names are checked with isValidDatabaseName() and quoted by the server (%I).
 class ServerSetup final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::ServerSetup)
-
 public:
     explicit ServerSetup(DbConnection& connection);
 

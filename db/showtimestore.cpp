@@ -105,7 +105,7 @@ ShowtimeStore::ShowtimeStore(DbConnection& connection)
 Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
 {
     if (!showtime.startsAt.isValid())
-        return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
+        return refuse(ErrorCode::BadInput, Refusal::ShowtimeStartInvalid);
     // The showtime and its prices in one transaction: it is never on sale without them.
     auto made = inTransaction(m_connection, [&]() -> Result<int> {
         auto q = m_connection.exec(
@@ -118,7 +118,7 @@ Result<ShowtimeAddOutcome> ShowtimeStore::add(const NewShowtime& showtime)
         if (!q)
             return q.error();
         if (!q.value().next())
-            return makeError(ErrorCode::Internal, tr("The new showtime has no number."));
+            return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_showtime_add")});
         const int id = q.value().value(0).toInt();
         if (Status s = priceShowtimes({id}); !s)
             return s.error();
@@ -151,8 +151,7 @@ Result<ShowtimePatternOutcome> ShowtimeStore::addPattern(const NewShowtime& shap
     instants.reserve(starts.size());
     for (const QDateTime& start : starts) {
         if (!start.isValid())
-            return makeError(ErrorCode::BadInput,
-                             tr("Every showtime of a pattern needs a valid start time."));
+            return refuse(ErrorCode::BadInput, Refusal::PatternStartInvalid);
         instants << start.toUTC().toString(Qt::ISODateWithMs);
     }
     struct PatternRows
@@ -218,16 +217,16 @@ Result<ShowtimeCancelOutcome> ShowtimeStore::cancel(int showtimeId)
 {
     auto q = m_connection.exec(QStringLiteral("SELECT bo_showtime_cancel(?)"), {showtimeId});
     if (!q) {
-        Error e = q.error();
+        const Error e = q.error();
+        const QString id = QString::number(showtimeId);
         if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("refund its bookings first")))
-            e.message = tr("Showtime %1 has sold seats or a sale in progress: refund its bookings first.")
-                            .arg(showtimeId);
-        else if (e.code == ErrorCode::NotFound)
-            e.message = tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId);
+            return refuse(e, Refusal::ShowtimeHasSales, {id});
+        if (e.code == ErrorCode::NotFound)
+            return refuse(e, Refusal::NoSuchShowtime, {id});
         return e;
     }
     if (!q.value().next())
-        return makeError(ErrorCode::Internal, tr("The cancel returned nothing."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_showtime_cancel")});
     return q.value().value(0).toBool() ? ShowtimeCancelOutcome::Cancelled
                                        : ShowtimeCancelOutcome::WasCancelled;
 }
@@ -235,7 +234,7 @@ Result<ShowtimeCancelOutcome> ShowtimeStore::cancel(int showtimeId)
 Result<ScheduleWeek> ShowtimeStore::week(const QDate& monday, const QTimeZone& zone)
 {
     if (!monday.isValid() || !zone.isValid())
-        return makeError(ErrorCode::BadInput, tr("A week needs a valid first day and time zone."));
+        return refuse(ErrorCode::BadInput, Refusal::WeekInvalid);
     ScheduleWeek week;
     week.from = QDateTime(monday, QTime(0, 0), zone).toUTC();
     week.until = QDateTime(monday.addDays(7), QTime(0, 0), zone).toUTC();
@@ -267,7 +266,7 @@ Result<ScheduleWeek> ShowtimeStore::week(const QDate& monday, const QTimeZone& z
 Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& hall, const QDateTime& start)
 {
     if (!start.isValid())
-        return makeError(ErrorCode::BadInput, tr("A showtime needs a valid start time."));
+        return refuse(ErrorCode::BadInput, Refusal::ShowtimeStartInvalid);
     // The move and the prices of its new time in one transaction (a move is refused once a seat
     // is held or sold, so nobody was shown the old prices).
     auto done = inTransaction(m_connection, [&]() -> Result<bool> {
@@ -277,7 +276,7 @@ Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& h
         if (!q)
             return q.error();
         if (!q.value().next())
-            return makeError(ErrorCode::Internal, tr("The move returned nothing."));
+            return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_showtime_move")});
         if (Status s = priceShowtimes({showtimeId}); !s)
             return s.error();
         return true;
@@ -293,16 +292,15 @@ Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& h
             outcome.overlaps.append(existing.value());
             return outcome;
         }
+        const QString id = QString::number(showtimeId);
         if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("refund its bookings first")))
-            e.message = tr("Showtime %1 has sold seats: refund its bookings first.").arg(showtimeId);
-        else if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("a sale is in progress")))
-            e.message = tr("Showtime %1 has seats held by a sale in progress: try again when it is over.")
-                            .arg(showtimeId);
-        else if (e.code == ErrorCode::NotFound)
-            e.message = tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId);
-        else if (e.code == ErrorCode::BadInput && e.message.contains(QLatin1String("stays in its hall")))
-            e.message =
-                tr("Showtime %1 stays in its hall: cancel it and add it in the other hall.").arg(showtimeId);
+            return refuse(e, Refusal::ShowtimeHasSoldSeats, {id});
+        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("a sale is in progress")))
+            return refuse(e, Refusal::ShowtimeHasHeldSeats, {id});
+        if (e.code == ErrorCode::NotFound)
+            return refuse(e, Refusal::NoSuchShowtime, {id});
+        if (e.code == ErrorCode::BadInput && e.message.contains(QLatin1String("stays in its hall")))
+            return refuse(e, Refusal::ShowtimeStaysInHall, {id});
         return e;
     }
     auto moved = this->showtime(showtimeId);
@@ -331,8 +329,7 @@ Status ShowtimeStore::priceShowtimes(const QList<int>& showtimeIds)
         const Rows& r = q.value();
         auto card = PriceCardFormat::readJson(r.value(3).toString().toUtf8());
         if (!card)
-            return makeError(ErrorCode::Internal,
-                             tr("The showtime's price list cannot be read: %1").arg(card.error().message));
+            return refuse(ErrorCode::Internal, Refusal::PriceListUnreadable, {card.error().message});
         // The cinema's local time is this machine's, as the times a manager types are.
         auto prices = card.value().pricesFor(r.value(1).toDateTime().toLocalTime(), r.value(2).toString());
         if (!prices)
@@ -376,8 +373,7 @@ Result<ScheduledShowtime> ShowtimeStore::showtime(int showtimeId)
         return q.error();
     Rows& r = q.value();
     if (!r.next())
-        return makeError(ErrorCode::NotFound,
-                         tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId));
+        return refuse(ErrorCode::NotFound, Refusal::NoSuchShowtime, {QString::number(showtimeId)});
     return scheduled(r);
 }
 
@@ -385,9 +381,9 @@ Result<QList<SaleWindow>> ShowtimeStore::setSaleWindow(const QList<int>& showtim
                                                        const SaleWindowChange& change)
 {
     if (showtimeIds.isEmpty())
-        return makeError(ErrorCode::BadInput, tr("Name one showtime or more."));
+        return refuse(ErrorCode::BadInput, Refusal::NoShowtimesNamed);
     if (!change.changes())
-        return makeError(ErrorCode::BadInput, tr("Say when the sale opens, closes, or both."));
+        return refuse(ErrorCode::BadInput, Refusal::SaleWindowUnchanged);
     return inTransaction(m_connection, [&]() { return applySaleWindow(showtimeIds, change); });
 }
 
@@ -411,10 +407,10 @@ Result<QList<SaleWindow>> ShowtimeStore::applySaleWindow(const QList<int>& showt
         {QStringLiteral("{%1}").arg(ids.join(QLatin1Char(','))), instant(change.opens),
          instant(change.closes), !change.opens.has_value(), !change.closes.has_value()});
     if (!q) {
-        Error e = q.error();
+        const Error e = q.error();
+        // The server names the first showtime it did not find last in its text.
         if (e.code == ErrorCode::NotFound)
-            e.message =
-                tr("There is no showtime %1 (see 'showtimes').").arg(e.message.section(QLatin1Char(' '), -1));
+            return refuse(e, Refusal::NoSuchShowtime, {e.message.section(QLatin1Char(' '), -1)});
         return e;
     }
     while (q.value().next()) {
@@ -439,20 +435,19 @@ Result<ShowtimeRelayout> ShowtimeStore::relayout(int showtimeId)
             "       array_to_string(blocks_dropped, ',') FROM bo_showtime_relayout(?)"),
         {showtimeId});
     if (!q) {
-        Error e = q.error();
+        const Error e = q.error();
+        const QString id = QString::number(showtimeId);
         if (e.code == ErrorCode::NotFound)
-            e.message = tr("There is no showtime %1 (see 'showtimes').").arg(showtimeId);
-        else if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("booking")))
-            e.message =
-                tr("Showtime %1 has bookings: it keeps the layout its tickets were sold on.").arg(showtimeId);
-        else if (e.code == ErrorCode::Conflict)
-            e.message = tr("Showtime %1 has seats held by a sale in progress; try again when it is over.")
-                            .arg(showtimeId);
+            return refuse(e, Refusal::NoSuchShowtime, {id});
+        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("booking")))
+            return refuse(e, Refusal::ShowtimeKeepsSoldLayout, {id});
+        if (e.code == ErrorCode::Conflict)
+            return refuse(e, Refusal::ShowtimeHasHeldSeats, {id});
         return e;
     }
     Rows& r = q.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The layout move returned nothing."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_showtime_relayout")});
     ShowtimeRelayout out;
     out.showtimeId = r.value(0).toInt();
     out.oldVersion = r.value(1).toInt();

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/showtimes/showtimeschedule.h"
 
 namespace bo {
@@ -15,8 +13,6 @@ class DbConnection;
 /// constraint on the showtime table refuses overlaps whoever inserts.
 class ShowtimeStore final : public ShowtimeSchedule
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::ShowtimeStore)
-
 public:
     explicit ShowtimeStore(DbConnection& connection);
 

@@ -46,11 +46,11 @@ QDateTime fromIso(const QVariant& v)
     return t;
 }
 
-Error journalError(const QString& what, const QSqlError& error)
+/// A read or a write of the journal failed: the door hears which, the log what and why.
+Error journalError(Refusal why, const char* what, const QSqlError& error)
 {
-    return makeError(ErrorCode::Internal,
-                     SqliteDoorJournal::tr("The door's journal cannot be written: %1").arg(what),
-                     error.text());
+    return refuse(ErrorCode::Internal, why, {},
+                  QStringLiteral("%1: %2").arg(QLatin1String(what), error.text()));
 }
 
 void write(QDataStream& out, const DoorLocalState& state)
@@ -132,21 +132,19 @@ bool SqliteDoorJournal::isAvailable()
 Result<std::unique_ptr<SqliteDoorJournal>> SqliteDoorJournal::open(const QString& path)
 {
     if (!isAvailable())
-        return makeError(ErrorCode::Internal, tr("This build has no SQLite driver for the door's journal."),
-                         QStringLiteral("QSQLITE driver missing"));
+        return refuse(ErrorCode::Internal, Refusal::JournalNoDriver, {},
+                      QStringLiteral("QSQLITE driver missing"));
     const QFileInfo info(path);
     if (path.isEmpty() || info.isDir())
-        return makeError(ErrorCode::BadInput, tr("The door's journal must be a file: %1").arg(path));
+        return refuse(ErrorCode::BadInput, Refusal::JournalNotAFile, {path});
     if (!QDir().mkpath(info.absolutePath()))
-        return makeError(ErrorCode::BadInput,
-                         tr("The door's journal folder cannot be made: %1").arg(info.absolutePath()));
+        return refuse(ErrorCode::BadInput, Refusal::JournalFolderNotMade, {info.absolutePath()});
     const QString name = QStringLiteral("door-journal-%1").arg(nextConnection.fetch_add(1));
     std::unique_ptr<SqliteDoorJournal> journal(new SqliteDoorJournal(name, info.absoluteFilePath()));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
     db.setDatabaseName(info.absoluteFilePath());
     if (!db.open())
-        return makeError(ErrorCode::BadInput, tr("The door's journal cannot be opened: %1").arg(path),
-                         db.lastError().text());
+        return refuse(ErrorCode::BadInput, Refusal::JournalNotOpened, {path}, db.lastError().text());
     QSqlQuery q(db);
     // WAL: a reader never blocks the writer; FULL: every commit is fsynced (WAL's NORMAL would
     // lose the last commits at a power cut, and those are admits the database never heard of).
@@ -165,13 +163,12 @@ Result<std::unique_ptr<SqliteDoorJournal>> SqliteDoorJournal::open(const QString
     };
     for (const QString& sql : setup) {
         if (!q.exec(sql))
-            return makeError(ErrorCode::BadInput, tr("The door's journal cannot be opened: %1").arg(path),
-                             q.lastError().text());
+            return refuse(ErrorCode::BadInput, Refusal::JournalNotOpened, {path}, q.lastError().text());
     }
     q.prepare(QStringLiteral("DELETE FROM scan WHERE synced = 1 AND scanned_at < ?"));
     q.addBindValue(isoText(QDateTime::currentDateTimeUtc().addSecs(-keepSyncedSeconds)));
     if (!q.exec())
-        return journalError(tr("old scans not dropped"), q.lastError());
+        return journalError(Refusal::JournalNotWritten, "old scans not dropped", q.lastError());
     return journal;
 }
 
@@ -199,7 +196,7 @@ Result<qint64> SqliteDoorJournal::append(const DoorScan& scan)
     q.addBindValue(notNull(scan.firstDoor));
     q.addBindValue(isoText(scan.firstAt));
     if (!q.exec())
-        return journalError(tr("scan not recorded"), q.lastError());
+        return journalError(Refusal::JournalNotWritten, "scan not recorded", q.lastError());
     return q.lastInsertId().toLongLong();
 }
 
@@ -221,9 +218,9 @@ Status SqliteDoorJournal::update(const DoorScan& scan)
     q.addBindValue(isoText(scan.firstAt));
     q.addBindValue(scan.id);
     if (!q.exec())
-        return journalError(tr("scan not updated"), q.lastError());
+        return journalError(Refusal::JournalNotWritten, "scan not updated", q.lastError());
     if (q.numRowsAffected() != 1)
-        return makeError(ErrorCode::NotFound, tr("The door's journal has no scan %1.").arg(scan.id));
+        return refuse(ErrorCode::NotFound, Refusal::JournalNoSuchScan, {QString::number(scan.id)});
     return success();
 }
 
@@ -235,7 +232,7 @@ Result<QList<DoorScan>> SqliteDoorJournal::scans()
             QStringLiteral("SELECT id, scan_id, door, scanned_text, serial, showtime_id, scanned_at, decided,"
                            " reason, offline, seat_label, tier_name, undone_at, synced, sync_result,"
                            " first_door, first_at FROM scan ORDER BY id")))
-        return journalError(tr("scans not read"), q.lastError());
+        return journalError(Refusal::JournalNotRead, "scans not read", q.lastError());
     QList<DoorScan> out;
     while (q.next()) {
         DoorScan s;
@@ -273,7 +270,7 @@ Status SqliteDoorJournal::saveState(const DoorLocalState& state)
     q.prepare(QStringLiteral("INSERT OR REPLACE INTO state (id, data) VALUES (1, ?)"));
     q.addBindValue(data);
     if (!q.exec())
-        return journalError(tr("ticket list not saved"), q.lastError());
+        return journalError(Refusal::JournalNotWritten, "ticket list not saved", q.lastError());
     return success();
 }
 
@@ -281,7 +278,7 @@ Result<std::optional<DoorLocalState>> SqliteDoorJournal::state()
 {
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     if (!q.exec(QStringLiteral("SELECT data FROM state WHERE id = 1")))
-        return journalError(tr("ticket list not read"), q.lastError());
+        return journalError(Refusal::JournalNotRead, "ticket list not read", q.lastError());
     if (!q.next())
         return std::optional<DoorLocalState>();
     QByteArray data = q.value(0).toByteArray();

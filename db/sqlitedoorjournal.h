@@ -4,7 +4,6 @@
 
 #include <memory>
 
-#include <QCoreApplication>
 #include <QString>
 
 #include "model/door/doorjournal.h"
@@ -17,8 +16,6 @@ namespace bo {
 /// thread that opened it. SQL lives here, as every SQL of the program lives in db/.
 class SqliteDoorJournal final : public DoorJournal
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::SqliteDoorJournal)
-
 public:
     ~SqliteDoorJournal() override;
     SqliteDoorJournal(const SqliteDoorJournal&) = delete;

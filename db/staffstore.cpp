@@ -72,7 +72,7 @@ Result<PinResult> StaffStore::checkPin(int staffId, const QString& pin, PinPurpo
     if (!attempt)
         return attempt.error();
     if (!attempt.value().next())
-        return makeError(ErrorCode::Internal, tr("The server did not take the PIN."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_staff_pin_attempt")});
     const qint64 id = attempt.value().value(0).toLongLong();
     auto q = m_connection.exec(
         QStringLiteral("SELECT outcome, name, role, failures_left FROM bo_staff_pin_outcome(?)"), {id});
@@ -80,7 +80,7 @@ Result<PinResult> StaffStore::checkPin(int staffId, const QString& pin, PinPurpo
         return q.error();
     Rows& r = q.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The server did not answer the PIN."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_staff_pin_outcome")});
     return PinResult{outcomeFromName(r.value(0).toString()), r.value(1).toString(), roleAt(r, 2),
                      r.value(3).toInt()};
 }
@@ -132,7 +132,7 @@ Result<int> StaffStore::addStaff(const QString& name, StaffRole role, const QStr
         return q.error();
     Rows& r = q.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The server did not answer with the new staff number."));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_staff_add")});
     return r.value(0).toInt();
 }
 

@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/staff/staff.h"
 
 namespace bo {
@@ -15,8 +13,6 @@ class DbConnection;
 /// changing a PIN and disabling are a manager's.
 class StaffStore final : public StaffDirectory
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::StaffStore)
-
 public:
     explicit StaffStore(DbConnection& connection);
 

@@ -69,7 +69,8 @@ Result<quint16> TicketStore::addKey(const QByteArray& publicKey, const QByteArra
         return rows.error();
     Rows& r = rows.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The key was not stored."), QStringLiteral("no row"));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_ticket_key_add")},
+                      QStringLiteral("no row"));
     return quint16(r.value(0).toUInt());
 }
 
@@ -167,8 +168,8 @@ Result<TillKey> TicketStore::enrolTillKey(const QByteArray& publicKey, const QUu
         return rows.error();
     Rows& r = rows.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The till's key was not enrolled."),
-                         QStringLiteral("no row"));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_ticket_till_key_enrol")},
+                      QStringLiteral("no row"));
     TillKey key;
     key.id = quint16(r.value(0).toUInt());
     const QString state = r.value(1).toString();
@@ -238,12 +239,12 @@ Result<CheckinResult> TicketStore::checkin(const TicketPayload& payload, const Q
         return rows.error();
     Rows& r = rows.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The check-in gave no answer."), QStringLiteral("no row"));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_checkin")},
+                      QStringLiteral("no row"));
     const std::optional<CheckinVerdict> verdict = checkinVerdictFromName(r.value(0).toString());
     if (!verdict)
-        return makeError(ErrorCode::Internal,
-                         tr("The check-in answered with a verdict this program does not know."),
-                         r.value(0).toString());
+        return refuse(ErrorCode::Internal, Refusal::UnexpectedAnswer, {QStringLiteral("bo_checkin")},
+                      QStringLiteral("verdict %1").arg(r.value(0).toString()));
     CheckinResult c;
     c.verdict = *verdict;
     c.serial = payload.serial;
@@ -343,12 +344,12 @@ Result<CheckinResult> TicketStore::doorCheckin(const QUuid& scanId, const Ticket
         return rows.error();
     Rows& r = rows.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The check-in gave no answer."), QStringLiteral("no row"));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_door_checkin")},
+                      QStringLiteral("no row"));
     const std::optional<CheckinVerdict> verdict = checkinVerdictFromName(r.value(0).toString());
     if (!verdict)
-        return makeError(ErrorCode::Internal,
-                         tr("The check-in answered with a verdict this program does not know."),
-                         r.value(0).toString());
+        return refuse(ErrorCode::Internal, Refusal::UnexpectedAnswer, {QStringLiteral("bo_door_checkin")},
+                      QStringLiteral("verdict %1").arg(r.value(0).toString()));
     CheckinResult c;
     c.verdict = *verdict;
     c.serial = payload.serial;
@@ -374,7 +375,8 @@ Result<DoorSyncResult> TicketStore::doorSync(const DoorScan& scan)
         return rows.error();
     Rows& r = rows.value();
     if (!r.next())
-        return makeError(ErrorCode::Internal, tr("The sync gave no answer."), QStringLiteral("no row"));
+        return refuse(ErrorCode::Internal, Refusal::NoAnswer, {QStringLiteral("bo_door_sync")},
+                      QStringLiteral("no row"));
     return DoorSyncResult{r.value(0).toString(), r.value(1).toString(), utcOrNull(r.value(2))};
 }
 

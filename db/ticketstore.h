@@ -2,8 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QCoreApplication>
-
 #include "model/door/doorbackend.h"
 #include "model/tickets/ticketbook.h"
 
@@ -16,8 +14,6 @@ class DbConnection;
 /// signatures). Use from the connection's thread.
 class TicketStore final : public TicketBook
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::TicketStore)
-
 public:
     explicit TicketStore(DbConnection& connection);
 

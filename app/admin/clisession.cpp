@@ -369,19 +369,42 @@ ExitCode CliSession::conflict(const QString& message, const QJsonObject& fields,
     return ExitCode::Conflict;
 }
 
+namespace {
+
+/// The command that lists what a refusal did not find. The sentence serves every screen (the
+/// manager's too, which has no commands); only here can the reader type one.
+QString listingFor(Refusal why)
+{
+    if (why == Refusal::NoSuchShowtime)
+        return QStringLiteral("showtimes");
+    if (why == Refusal::NoSuchFilm)
+        return QStringLiteral("films");
+    if (why == Refusal::NoSuchHall)
+        return QStringLiteral("halls");
+    if (why == Refusal::NoSuchHallSeat)
+        return QStringLiteral("hall-export");
+    return {};
+}
+
+} // namespace
+
 ExitCode CliSession::fail(const Error& e)
 {
     QString message = e.message.isEmpty() ? e.detail : e.message;
     message.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (const QString listing = listingFor(e.refusal); !listing.isEmpty())
+        message += QLatin1Char(' ') + tr("See '%1'.").arg(listing);
     if (m_json) {
         QJsonArray seats;
         for (int s : e.seats)
             seats.append(s);
-        print(QJsonObject{{QStringLiteral("error"),
-                           QJsonObject{{QStringLiteral("code"), QString::fromLatin1(errorCodeName(e.code))},
-                                       {QStringLiteral("message"), message},
-                                       {QStringLiteral("seats"), seats}}}},
-              QString());
+        QJsonObject error{{QStringLiteral("code"), QString::fromLatin1(errorCodeName(e.code))},
+                          {QStringLiteral("message"), message},
+                          {QStringLiteral("seats"), seats}};
+        // Why, by a name that never changes, for a script to test rather than the sentence.
+        if (e.refusal != Refusal::None)
+            error.insert(QStringLiteral("refusal"), QString::fromLatin1(refusalName(e.refusal)));
+        print(QJsonObject{{QStringLiteral("error"), error}}, QString());
     }
     printError(message);
     return exitCodeFor(e.code);
@@ -394,7 +417,13 @@ bool CliSession::permissionDenied(const Error& e)
 
 ExitCode CliSession::failLookup(const Error& e)
 {
-    return fail(e.code == ErrorCode::NotFound ? makeError(ErrorCode::BadInput, e.message) : e);
+    if (e.code != ErrorCode::NotFound)
+        return fail(e);
+    Error named = e;
+    named.code = ErrorCode::BadInput;
+    named.detail.clear();
+    named.seats.clear();
+    return fail(named);
 }
 
 ExitCode CliSession::usageError(const QString& message)

@@ -169,8 +169,7 @@ ExitCode FilmCommands::edit(const QStringList& positional)
     const auto found = std::find_if(films.value().cbegin(), films.value().cend(),
                                     [id](const Film& f) { return f.id == id; });
     if (found == films.value().cend())
-        return m_session.fail(
-            makeError(ErrorCode::NotFound, tr("There is no film %1 (see 'films').").arg(id)));
+        return m_session.fail(refuse(ErrorCode::NotFound, Refusal::NoSuchFilm, {QString::number(id)}));
     Film film = *found;
     if (std::optional<ExitCode> bad = readOptions(film))
         return *bad;

@@ -119,17 +119,15 @@ void PgManagerScreens::open(Screen screen, const QString& user, const QString& p
         [raw, settings, user, staffId, screen]() -> Result<bool> {
             auto connection = DbConnection::open(settings, QStringLiteral("manager"));
             if (!connection) {
-                // The login only: never the password.
-                spdlog::warn("manager sign-in as '{}' refused: {}", user.toStdString(),
-                             connection.error().detail.toStdString());
-                // A failed sign-in reads as "cannot be reached" from DbConnection; the server
-                // said why.
-                Error e = connection.error();
-                const QString why = e.detail.toLower();
-                if (why.contains(QLatin1String("authentication")) ||
-                    why.contains(QLatin1String("does not exist")) ||
-                    why.contains(QLatin1String("no password")))
-                    e.message = tr("The database refused the login %1: wrong login or password.").arg(user);
+                // The login only: never the password. DbConnection tells a refused login (its
+                // sentence names the login) from a server that cannot be reached.
+                const Error& e = connection.error();
+                if (e.refusal == Refusal::LoginRefused)
+                    spdlog::warn("manager sign-in as '{}' refused: {}", user.toStdString(),
+                                 e.detail.toStdString());
+                else
+                    spdlog::warn("manager sign-in as '{}' could not connect: {}", user.toStdString(),
+                                 e.detail.toStdString());
                 return e;
             }
             // A manager's login is a member of boxoffice_manager; a terminal's is not

@@ -108,52 +108,6 @@
     </message>
 </context>
 <context>
-    <name>bo::CatalogStore</name>
-    <message>
-        <source>The settings row is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no showtime %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No showtime is on sale.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A seat name is empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat %1 is listed more than once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no seat %1 in %2 (showtime %3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The new showtime has no id.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The demo data is not built into this program.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::ConnectionSettings</name>
-    <message>
-        <source>The database connection string is not valid: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::CounterMain</name>
     <message>
         <source>Box office</source>
@@ -335,77 +289,6 @@
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::DbConnection</name>
-    <message>
-        <source>The database cannot be reached.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Some seats are no longer available.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The seat hold has expired.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This showtime sells through a queue; wait for your turn.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another request is still working on this; try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another sale got there first; try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database did not answer in time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unexpected database error.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database connection string must not contain &apos;;&apos;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot connect to the database at %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not connected to the database.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not encrypt the password.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The transaction failed and was rolled back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The hall is busy at that time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A value cannot be sent to the database: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -873,25 +756,6 @@
     </message>
 </context>
 <context>
-    <name>bo::FilmStore</name>
-    <message>
-        <source>Film %1 is &apos;%2&apos; in %3 already.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The new film has no number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no film %1 (see &apos;films&apos;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The film&apos;s retirement was not answered.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::HallImporter</name>
     <message>
         <source>A hall&apos;s name is 1 to 80 characters without spaces around it.</source>
@@ -1109,32 +973,6 @@
     </message>
     <message>
         <source>label %1 is not row %2 and seat %3 (%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::HallSeatBlockStore</name>
-    <message>
-        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hall &apos;%1&apos; has no seat %2 (see &apos;hall-export&apos;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Which seats?</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::HallStore</name>
-    <message>
-        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The hall import returned nothing.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2082,37 +1920,6 @@ You are number %1.
     </message>
 </context>
 <context>
-    <name>bo::LoginStore</name>
-    <message>
-        <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The password is empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A database role named %1 exists already.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server did not build the statement.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a valid login name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no login %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not a Box office terminal or manager login; it is left alone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::ManagerSignInDialog</name>
     <message>
         <source>Week planner: manager sign-in</source>
@@ -2168,49 +1975,6 @@ You are number %1.
     </message>
     <message>
         <source>Signing in…</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::Migrator</name>
-    <message>
-        <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No migrations are built into this program.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Migration %1 failed and was rolled back: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>migration %1 is not applied although %2 is</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>migration %1 is applied but not shipped with this program</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database&apos;s functions are not the ones this program carries (another release migrated it). Run &apos;boxoffice-admin migrate&apos; first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No database functions are built into this program.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database functions failed to apply and were rolled back: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2439,10 +2203,6 @@ You are number %1.
 <context>
     <name>bo::PgManagerScreens</name>
     <message>
-        <source>The database refused the login %1: wrong login or password.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not a manager&apos;s login.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2460,17 +2220,6 @@ You are number %1.
     </message>
     <message>
         <source>Reports — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::PgTillDesk</name>
-    <message>
-        <source>This till has no open shift.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A new seat is no longer free: pick others.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2664,68 +2413,6 @@ You are number %1.
     </message>
 </context>
 <context>
-    <name>bo::PriceStore</name>
-    <message>
-        <source>Setting the price list returned nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::PrivatePostgres</name>
-    <message>
-        <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot hand %1 to the postgres user.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in C:\Program Files\PostgreSQL\*\bin. Install PostgreSQL for Windows for the demo, or point this till at the site&apos;s database with --db.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another program is still starting the database in %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>initdb failed in %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No free loopback port for the database.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The database folder must not contain a quote: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The private PostgreSQL server in %1 did not start.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopping the database in %1 failed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::QrCode</name>
     <message>
         <source>The ticket&apos;s QR code could not be made.</source>
@@ -2812,6 +2499,345 @@ You are number %1.
     </message>
     <message>
         <source>Hand back %1 in cash as well.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::Refusals</name>
+    <message>
+        <source>The database cannot be reached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to the database at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database refused the login %1: wrong login or password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database connection string is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database connection string must not contain &apos;;&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database did not answer in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transaction failed and was rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected database error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A value cannot be sent to the database: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not encrypt the password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database gave no answer to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database answered %1 in a way this program does not know.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some seats are no longer available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The seat hold has expired.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This showtime sells through a queue; wait for your turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another request is still working on this; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another sale got there first; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No showtime is on sale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which seats?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A seat name is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 is listed more than once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no seat %1 in %2 (showtime %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till has no open shift.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new seat is no longer free: pick others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no showtime %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hall is busy at that time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A showtime needs a valid start time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every showtime of a pattern needs a valid start time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A week needs a valid first day and time zone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats or a sale in progress: refund its bookings first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats: refund its bookings first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress: try again when it is over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has bookings: it keeps the layout its tickets were sold on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 stays in its hall: cancel it and add it in the other hall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The showtime&apos;s price list cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one showtime or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say when the sale opens, closes, or both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings row is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo data is not built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no film %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film %1 is &apos;%2&apos; in %3 already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no hall &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall &apos;%1&apos; has no seat %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A database role named %1 exists already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no login %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Box office terminal or manager login; it is left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid database name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no database %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database&apos;s functions are not the ones this program carries (another release migrated it). Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No migrations are built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Migration %1 failed and was rolled back: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No database functions are built into this program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database functions failed to apply and were rolled back: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in C:\Program Files\PostgreSQL\*\bin. Install PostgreSQL for Windows for the demo, or point this till at the site&apos;s database with --db.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot hand %1 to the postgres user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another program is still starting the database in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initdb failed in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free loopback port for the database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database folder must not contain a quote: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The private PostgreSQL server in %1 did not start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the database in %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no SQLite driver for the door&apos;s journal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal must be a file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal folder cannot be made: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal has no scan %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>migration %1 is not applied although %2 is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>migration %1 is applied but not shipped with this program</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3661,17 +3687,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
-    <name>bo::SeatBlockStore</name>
-    <message>
-        <source>Which seats?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The block answered for other seats than were asked.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::SeatBlocking</name>
     <message>
         <source>Say why the seats are blocked (--reason).</source>
@@ -3796,25 +3811,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
-    <name>bo::ServerSetup</name>
-    <message>
-        <source>The server did not describe the connecting role.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server did not build the statement.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a valid database name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no database %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>bo::ShowtimeBoard</name>
     <message>
         <source>Showtimes</source>
@@ -3877,128 +3873,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>on sale %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::ShowtimeStore</name>
-    <message>
-        <source>A showtime needs a valid start time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The new showtime has no number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every showtime of a pattern needs a valid start time.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Showtime %1 has sold seats or a sale in progress: refund its bookings first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There is no showtime %1 (see &apos;showtimes&apos;).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The cancel returned nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A week needs a valid first day and time zone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The move returned nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Showtime %1 has sold seats: refund its bookings first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Showtime %1 has seats held by a sale in progress: try again when it is over.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Showtime %1 stays in its hall: cancel it and add it in the other hall.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The showtime&apos;s price list cannot be read: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name one showtime or more.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Say when the sale opens, closes, or both.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Showtime %1 has bookings: it keeps the layout its tickets were sold on.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Showtime %1 has seats held by a sale in progress; try again when it is over.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The layout move returned nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::SqliteDoorJournal</name>
-    <message>
-        <source>The door&apos;s journal cannot be written: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This build has no SQLite driver for the door&apos;s journal.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal must be a file: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal folder cannot be made: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>old scans not dropped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scan not recorded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scan not updated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal has no scan %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scans not read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ticket list not saved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ticket list not read</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4092,21 +3966,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>A manager&apos;s number and PIN, please.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::StaffStore</name>
-    <message>
-        <source>The server did not answer with the new staff number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server did not take the PIN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server did not answer the PIN.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4221,29 +4080,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <name>bo::TicketRenderer</name>
     <message>
         <source>The PDF file %1 could not be written.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::TicketStore</name>
-    <message>
-        <source>The key was not stored.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The check-in gave no answer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The check-in answered with a verdict this program does not know.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The till&apos;s key was not enrolled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sync gave no answer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

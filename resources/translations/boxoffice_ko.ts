@@ -108,52 +108,6 @@
     </message>
 </context>
 <context>
-    <name>bo::CatalogStore</name>
-    <message>
-        <source>The settings row is missing.</source>
-        <translation>데이터베이스에 설정 행이 없습니다.</translation>
-    </message>
-    <message>
-        <source>There is no showtime %1.</source>
-        <translation>상영 %1을(를) 찾을 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>No showtime is on sale.</source>
-        <translation>판매 중인 상영이 없습니다.</translation>
-    </message>
-    <message>
-        <source>A seat name is empty.</source>
-        <translation>좌석 이름이 비어 있습니다.</translation>
-    </message>
-    <message>
-        <source>Seat %1 is listed more than once.</source>
-        <translation>%1 좌석이 두 번 이상 지정되었습니다.</translation>
-    </message>
-    <message>
-        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
-        <translation>%1 좌석은 %2에 있습니다. 상영 %4은(는) %3에서 진행됩니다.</translation>
-    </message>
-    <message>
-        <source>There is no seat %1 in %2 (showtime %3).</source>
-        <translation>%2에는 %1 좌석이 없습니다(상영 %3).</translation>
-    </message>
-    <message>
-        <source>The new showtime has no id.</source>
-        <translation>새 상영에 ID가 없습니다.</translation>
-    </message>
-    <message>
-        <source>The demo data is not built into this program.</source>
-        <translation>이 프로그램에는 데모 데이터가 포함되어 있지 않습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::ConnectionSettings</name>
-    <message>
-        <source>The database connection string is not valid: %1</source>
-        <translation>데이터베이스 연결 문자열이 올바르지 않습니다: %1</translation>
-    </message>
-</context>
-<context>
     <name>bo::CounterMain</name>
     <message>
         <source>Box office</source>
@@ -336,77 +290,6 @@
     <message>
         <source>Cannot write %1.</source>
         <translation>%1에 쓸 수 없습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::DbConnection</name>
-    <message>
-        <source>The database cannot be reached.</source>
-        <translation>데이터베이스에 연결할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Some seats are no longer available.</source>
-        <translation>일부 좌석은 더 이상 예매할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The seat hold has expired.</source>
-        <translation>좌석 선점 시간이 만료되었습니다.</translation>
-    </message>
-    <message>
-        <source>This showtime sells through a queue; wait for your turn.</source>
-        <translation>이 상영은 대기열로 판매합니다. 차례를 기다려 주세요.</translation>
-    </message>
-    <message>
-        <source>Another request is still working on this; try again.</source>
-        <translation>다른 요청이 아직 처리 중입니다. 다시 시도하세요.</translation>
-    </message>
-    <message>
-        <source>Another sale got there first; try again.</source>
-        <translation>다른 판매가 먼저 처리되었습니다. 다시 시도하세요.</translation>
-    </message>
-    <message>
-        <source>The database did not answer in time.</source>
-        <translation>데이터베이스가 제시간에 응답하지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>Unexpected database error.</source>
-        <translation>예기치 않은 데이터베이스 오류입니다.</translation>
-    </message>
-    <message>
-        <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
-        <translation>Qt용 PostgreSQL 드라이버(QPSQL)가 설치되어 있지 않습니다.</translation>
-    </message>
-    <message>
-        <source>The database connection string must not contain &apos;;&apos;.</source>
-        <translation>데이터베이스 연결 문자열에는 &apos;;&apos; 문자를 넣을 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Cannot connect to the database at %1: %2</source>
-        <translation>%1의 데이터베이스에 연결할 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>Not connected to the database.</source>
-        <translation>데이터베이스에 연결되어 있지 않습니다.</translation>
-    </message>
-    <message>
-        <source>Could not encrypt the password.</source>
-        <translation>비밀번호를 암호화할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The transaction failed and was rolled back.</source>
-        <translation>트랜잭션이 실패하여 롤백되었습니다.</translation>
-    </message>
-    <message>
-        <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
-        <translation>결과를 확인하는 중입니다: 데이터베이스가 두 번 모두 저장 여부를 확인해 주지 못했습니다.</translation>
-    </message>
-    <message>
-        <source>The hall is busy at that time.</source>
-        <translation>그 시간에는 상영관이 이미 사용 중입니다.</translation>
-    </message>
-    <message>
-        <source>A value cannot be sent to the database: %1</source>
-        <translation>데이터베이스에 값을 보낼 수 없습니다: %1</translation>
     </message>
 </context>
 <context>
@@ -870,25 +753,6 @@
     </message>
 </context>
 <context>
-    <name>bo::FilmStore</name>
-    <message>
-        <source>Film %1 is &apos;%2&apos; in %3 already.</source>
-        <translation>&apos;%2&apos;(%3)은(는) 이미 영화 %1(으)로 등록되어 있습니다.</translation>
-    </message>
-    <message>
-        <source>The new film has no number.</source>
-        <translation>새 영화에 번호가 없습니다.</translation>
-    </message>
-    <message>
-        <source>There is no film %1 (see &apos;films&apos;).</source>
-        <translation>영화 %1이(가) 없습니다(&apos;films&apos;로 확인하세요).</translation>
-    </message>
-    <message>
-        <source>The film&apos;s retirement was not answered.</source>
-        <translation>영화 종영 요청에 응답이 없었습니다.</translation>
-    </message>
-</context>
-<context>
     <name>bo::HallImporter</name>
     <message>
         <source>A hall&apos;s name is 1 to 80 characters without spaces around it.</source>
@@ -1106,32 +970,6 @@
     <message>
         <source>label %1 is not row %2 and seat %3 (%4)</source>
         <translation>이름 %1은(는) %2열 %3번 좌석(%4)과 맞지 않습니다</translation>
-    </message>
-</context>
-<context>
-    <name>bo::HallSeatBlockStore</name>
-    <message>
-        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
-        <translation>&apos;%1&apos; 상영관이 없습니다(&apos;halls&apos; 참고).</translation>
-    </message>
-    <message>
-        <source>Hall &apos;%1&apos; has no seat %2 (see &apos;hall-export&apos;).</source>
-        <translation>&apos;%1&apos; 상영관에 %2 좌석이 없습니다(&apos;hall-export&apos; 참고).</translation>
-    </message>
-    <message>
-        <source>Which seats?</source>
-        <translation>어느 좌석입니까?</translation>
-    </message>
-</context>
-<context>
-    <name>bo::HallStore</name>
-    <message>
-        <source>There is no hall &apos;%1&apos; (see &apos;halls&apos;).</source>
-        <translation>상영관 &apos;%1&apos;이(가) 없습니다(&apos;halls&apos; 참고).</translation>
-    </message>
-    <message>
-        <source>The hall import returned nothing.</source>
-        <translation>상영관 가져오기가 아무 결과도 돌려주지 않았습니다.</translation>
     </message>
 </context>
 <context>
@@ -2073,37 +1911,6 @@ You are number %1.
     </message>
 </context>
 <context>
-    <name>bo::LoginStore</name>
-    <message>
-        <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
-        <translation>&apos;%1&apos;은(는) 올바른 로그인 이름이 아닙니다(영문 소문자, 숫자, _만, 최대 63자).</translation>
-    </message>
-    <message>
-        <source>The password is empty.</source>
-        <translation>비밀번호가 비어 있습니다.</translation>
-    </message>
-    <message>
-        <source>A database role named %1 exists already.</source>
-        <translation>%1(이)라는 데이터베이스 역할이 이미 있습니다.</translation>
-    </message>
-    <message>
-        <source>The server did not build the statement.</source>
-        <translation>서버가 문장을 준비하지 못했습니다.</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a valid login name.</source>
-        <translation>&apos;%1&apos;은(는) 올바른 로그인 이름이 아닙니다.</translation>
-    </message>
-    <message>
-        <source>There is no login %1.</source>
-        <translation>로그인 %1이(가) 없습니다.</translation>
-    </message>
-    <message>
-        <source>%1 is not a Box office terminal or manager login; it is left alone.</source>
-        <translation>%1은(는) Box office 단말기 또는 관리자 로그인이 아니므로 그대로 둡니다.</translation>
-    </message>
-</context>
-<context>
     <name>bo::ManagerSignInDialog</name>
     <message>
         <source>Week planner: manager sign-in</source>
@@ -2160,49 +1967,6 @@ You are number %1.
     <message>
         <source>Signing in…</source>
         <translation>로그인하는 중…</translation>
-    </message>
-</context>
-<context>
-    <name>bo::Migrator</name>
-    <message>
-        <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
-        <translation>데이터베이스 스키마(버전 %1)가 이 프로그램이 지원하는 버전(%2)보다 최신입니다. 최신 버전의 매표소 프로그램을 설치하세요.</translation>
-    </message>
-    <message>
-        <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
-        <translation>데이터베이스 스키마는 버전 %1이지만 이 프로그램에는 버전 %2이(가) 필요합니다. 먼저 &apos;boxoffice-admin migrate&apos;를 실행하세요.</translation>
-    </message>
-    <message>
-        <source>No migrations are built into this program.</source>
-        <translation>이 프로그램에는 마이그레이션이 포함되어 있지 않습니다.</translation>
-    </message>
-    <message>
-        <source>Migration %1 failed and was rolled back: %2</source>
-        <translation>마이그레이션 %1이(가) 실패하여 롤백되었습니다: %2</translation>
-    </message>
-    <message>
-        <source>migration %1 is not applied although %2 is</source>
-        <translation>마이그레이션 %2은(는) 적용되었지만 %1은(는) 적용되지 않았습니다</translation>
-    </message>
-    <message>
-        <source>migration %1 is applied but not shipped with this program</source>
-        <translation>마이그레이션 %1이(가) 적용되어 있지만 이 프로그램에는 포함되어 있지 않습니다</translation>
-    </message>
-    <message>
-        <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
-        <translation>데이터베이스 스키마에 빠진 부분이 있습니다: %1. 마이그레이션은 순서를 건너뛰어 적용하지 않습니다. 데이터베이스를 복원하거나 이 데이터베이스를 마이그레이션한 릴리스를 설치하세요.</translation>
-    </message>
-    <message>
-        <source>The database&apos;s functions are not the ones this program carries (another release migrated it). Run &apos;boxoffice-admin migrate&apos; first.</source>
-        <translation>데이터베이스의 함수가 이 프로그램에 들어 있는 것과 다릅니다(다른 릴리스가 마이그레이션했습니다). 먼저 &apos;boxoffice-admin migrate&apos;를 실행하세요.</translation>
-    </message>
-    <message>
-        <source>No database functions are built into this program.</source>
-        <translation>이 프로그램에는 데이터베이스 함수가 들어 있지 않습니다.</translation>
-    </message>
-    <message>
-        <source>The database functions failed to apply and were rolled back: %1</source>
-        <translation>데이터베이스 함수를 적용하지 못해 되돌렸습니다: %1</translation>
     </message>
 </context>
 <context>
@@ -2430,10 +2194,6 @@ You are number %1.
 <context>
     <name>bo::PgManagerScreens</name>
     <message>
-        <source>The database refused the login %1: wrong login or password.</source>
-        <translation>데이터베이스가 로그인 %1을(를) 거부했습니다: 로그인 또는 비밀번호가 틀렸습니다.</translation>
-    </message>
-    <message>
         <source>%1 is not a manager&apos;s login.</source>
         <translation>%1은(는) 관리자 로그인이 아닙니다.</translation>
     </message>
@@ -2452,17 +2212,6 @@ You are number %1.
     <message>
         <source>Reports — %1</source>
         <translation>보고서 — %1</translation>
-    </message>
-</context>
-<context>
-    <name>bo::PgTillDesk</name>
-    <message>
-        <source>This till has no open shift.</source>
-        <translation>이 계산대에는 열린 근무가 없습니다.</translation>
-    </message>
-    <message>
-        <source>A new seat is no longer free: pick others.</source>
-        <translation>새 좌석 중 이미 팔린 좌석이 있습니다: 다른 좌석을 고르세요.</translation>
     </message>
 </context>
 <context>
@@ -2655,68 +2404,6 @@ You are number %1.
     </message>
 </context>
 <context>
-    <name>bo::PriceStore</name>
-    <message>
-        <source>Setting the price list returned nothing.</source>
-        <translation>요금표 지정 요청이 아무것도 돌려주지 않았습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::PrivatePostgres</name>
-    <message>
-        <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
-        <translation>PostgreSQL은 root 권한으로 실행되지 않으며, 대신 실행할 &apos;postgres&apos; 사용자가 없습니다. 일반 사용자로 실행하거나 postgresql 패키지를 설치하세요(패키지가 해당 사용자를 만듭니다).</translation>
-    </message>
-    <message>
-        <source>Cannot hand %1 to the postgres user.</source>
-        <translation>%1의 소유권을 postgres 사용자에게 넘길 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
-        <translation>root로 시작하면 PostgreSQL은 &apos;postgres&apos; 사용자로 실행되는데, %2에 다른 사용자의 접근이 막혀 있어 %1에 접근할 수 없습니다. /tmp 또는 /var/tmp 아래의 폴더를 선택하세요.</translation>
-    </message>
-    <message>
-        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
-        <translation>PATH 또는 /usr/lib/postgresql/*/bin에서 PostgreSQL 서버 프로그램(initdb, pg_ctl, postgres)을 찾을 수 없습니다. postgresql 패키지를 설치하세요.</translation>
-    </message>
-    <message>
-        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in C:\Program Files\PostgreSQL\*\bin. Install PostgreSQL for Windows for the demo, or point this till at the site&apos;s database with --db.</source>
-        <translation>PATH 또는 C:\Program Files\PostgreSQL\*\bin에서 PostgreSQL 서버 프로그램(initdb, pg_ctl, postgres)을 찾을 수 없습니다. 데모를 쓰려면 Windows용 PostgreSQL을 설치하거나, --db로 이 단말기를 사이트의 데이터베이스에 연결하세요.</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1.</source>
-        <translation>%1 폴더를 만들 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Another program is still starting the database in %1.</source>
-        <translation>다른 프로그램이 아직 %1에서 데이터베이스를 시작하는 중입니다.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1.</source>
-        <translation>%1에 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>initdb failed in %1.</source>
-        <translation>%1에서 initdb가 실패했습니다.</translation>
-    </message>
-    <message>
-        <source>No free loopback port for the database.</source>
-        <translation>데이터베이스에 사용할 수 있는 루프백 포트가 없습니다.</translation>
-    </message>
-    <message>
-        <source>The database folder must not contain a quote: %1</source>
-        <translation>데이터베이스 폴더 경로에는 따옴표를 넣을 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>The private PostgreSQL server in %1 did not start.</source>
-        <translation>%1의 전용 PostgreSQL 서버가 시작되지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>Stopping the database in %1 failed.</source>
-        <translation>%1의 데이터베이스를 중지하지 못했습니다.</translation>
-    </message>
-</context>
-<context>
     <name>bo::QrCode</name>
     <message>
         <source>The ticket&apos;s QR code could not be made.</source>
@@ -2804,6 +2491,345 @@ You are number %1.
     <message>
         <source>Hand back %1 in cash as well.</source>
         <translation>현금 %1도 돌려주세요.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::Refusals</name>
+    <message>
+        <source>The database cannot be reached.</source>
+        <translation>데이터베이스에 연결할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Not connected to the database.</source>
+        <translation>데이터베이스에 연결되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to the database at %1: %2</source>
+        <translation>%1의 데이터베이스에 연결할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>The database refused the login %1: wrong login or password.</source>
+        <translation>데이터베이스가 로그인 %1을(를) 거부했습니다: 로그인 또는 비밀번호가 틀렸습니다.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL driver for Qt (QPSQL) is not installed.</source>
+        <translation>Qt용 PostgreSQL 드라이버(QPSQL)가 설치되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The database connection string is not valid: %1</source>
+        <translation>데이터베이스 연결 문자열이 올바르지 않습니다: %1</translation>
+    </message>
+    <message>
+        <source>The database connection string must not contain &apos;;&apos;.</source>
+        <translation>데이터베이스 연결 문자열에는 &apos;;&apos; 문자를 넣을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The database did not answer in time.</source>
+        <translation>데이터베이스가 제시간에 응답하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The outcome is being checked: the database could not confirm it was saved twice.</source>
+        <translation>결과를 확인하는 중입니다: 데이터베이스가 두 번 모두 저장 여부를 확인해 주지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>The transaction failed and was rolled back.</source>
+        <translation>트랜잭션이 실패하여 롤백되었습니다.</translation>
+    </message>
+    <message>
+        <source>Unexpected database error.</source>
+        <translation>예기치 않은 데이터베이스 오류입니다.</translation>
+    </message>
+    <message>
+        <source>A value cannot be sent to the database: %1</source>
+        <translation>데이터베이스에 값을 보낼 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Could not encrypt the password.</source>
+        <translation>비밀번호를 암호화할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The database gave no answer to %1.</source>
+        <translation>데이터베이스가 %1에 응답하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>The database answered %1 in a way this program does not know.</source>
+        <translation>데이터베이스가 %1에 이 프로그램이 모르는 방식으로 응답했습니다.</translation>
+    </message>
+    <message>
+        <source>Some seats are no longer available.</source>
+        <translation>일부 좌석은 더 이상 예매할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The seat hold has expired.</source>
+        <translation>좌석 선점 시간이 만료되었습니다.</translation>
+    </message>
+    <message>
+        <source>This showtime sells through a queue; wait for your turn.</source>
+        <translation>이 상영은 대기열로 판매합니다. 차례를 기다려 주세요.</translation>
+    </message>
+    <message>
+        <source>Another request is still working on this; try again.</source>
+        <translation>다른 요청이 아직 처리 중입니다. 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <source>Another sale got there first; try again.</source>
+        <translation>다른 판매가 먼저 처리되었습니다. 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <source>No showtime is on sale.</source>
+        <translation>판매 중인 상영이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Which seats?</source>
+        <translation>어느 좌석인지 지정하세요.</translation>
+    </message>
+    <message>
+        <source>A seat name is empty.</source>
+        <translation>좌석 이름이 비어 있습니다.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is listed more than once.</source>
+        <translation>%1 좌석이 두 번 이상 지정되었습니다.</translation>
+    </message>
+    <message>
+        <source>Seat %1 is in %2, not in %3 where showtime %4 plays.</source>
+        <translation>%1 좌석은 %2에 있습니다. 상영 %4은(는) %3에서 진행됩니다.</translation>
+    </message>
+    <message>
+        <source>There is no seat %1 in %2 (showtime %3).</source>
+        <translation>%2에는 %1 좌석이 없습니다(상영 %3).</translation>
+    </message>
+    <message>
+        <source>This till has no open shift.</source>
+        <translation>이 계산대에는 열린 근무가 없습니다.</translation>
+    </message>
+    <message>
+        <source>A new seat is no longer free: pick others.</source>
+        <translation>새 좌석 중 이미 팔린 좌석이 있습니다: 다른 좌석을 고르세요.</translation>
+    </message>
+    <message>
+        <source>There is no showtime %1.</source>
+        <translation>상영 %1을(를) 찾을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The hall is busy at that time.</source>
+        <translation>그 시간에는 상영관이 이미 사용 중입니다.</translation>
+    </message>
+    <message>
+        <source>A showtime needs a valid start time.</source>
+        <translation>상영에는 올바른 시작 시각이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Every showtime of a pattern needs a valid start time.</source>
+        <translation>패턴의 모든 상영에는 올바른 시작 시각이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>A week needs a valid first day and time zone.</source>
+        <translation>주간에는 올바른 첫날과 시간대가 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats or a sale in progress: refund its bookings first.</source>
+        <translation>상영 %1에는 판매된 좌석이나 진행 중인 판매가 있습니다. 먼저 예매를 환불하세요.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sold seats: refund its bookings first.</source>
+        <translation>상영 %1에는 판매된 좌석이 있습니다. 먼저 예매를 환불하세요.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has seats held by a sale in progress: try again when it is over.</source>
+        <translation>상영 %1에는 진행 중인 판매가 선점한 좌석이 있습니다. 판매가 끝난 뒤 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has bookings: it keeps the layout its tickets were sold on.</source>
+        <translation>상영 회차 %1에는 예매가 있어 표를 판매한 좌석 배치를 유지합니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 stays in its hall: cancel it and add it in the other hall.</source>
+        <translation>상영 %1은(는) 다른 상영관으로 옮길 수 없습니다. 취소한 뒤 다른 상영관에 새로 추가하세요.</translation>
+    </message>
+    <message>
+        <source>The showtime&apos;s price list cannot be read: %1</source>
+        <translation>상영의 요금표를 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Name one showtime or more.</source>
+        <translation>상영 회차를 하나 이상 지정하세요.</translation>
+    </message>
+    <message>
+        <source>Say when the sale opens, closes, or both.</source>
+        <translation>판매 시작, 판매 종료 또는 둘 다 지정하세요.</translation>
+    </message>
+    <message>
+        <source>The settings row is missing.</source>
+        <translation>데이터베이스에 설정 행이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The demo data is not built into this program.</source>
+        <translation>이 프로그램에는 데모 데이터가 포함되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>There is no film %1.</source>
+        <translation>영화 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Film %1 is &apos;%2&apos; in %3 already.</source>
+        <translation>&apos;%2&apos;(%3)은(는) 이미 영화 %1(으)로 등록되어 있습니다.</translation>
+    </message>
+    <message>
+        <source>There is no hall &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; 상영관이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Hall &apos;%1&apos; has no seat %2.</source>
+        <translation>&apos;%1&apos; 상영관에 %2 좌석이 없습니다.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid login name (lower-case letters, digits and _, at most 63).</source>
+        <translation>&apos;%1&apos;은(는) 올바른 로그인 이름이 아닙니다(영문 소문자, 숫자, _만, 최대 63자).</translation>
+    </message>
+    <message>
+        <source>The password is empty.</source>
+        <translation>비밀번호가 비어 있습니다.</translation>
+    </message>
+    <message>
+        <source>A database role named %1 exists already.</source>
+        <translation>%1(이)라는 데이터베이스 역할이 이미 있습니다.</translation>
+    </message>
+    <message>
+        <source>There is no login %1.</source>
+        <translation>로그인 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not a Box office terminal or manager login; it is left alone.</source>
+        <translation>%1은(는) Box office 단말기 또는 관리자 로그인이 아니므로 그대로 둡니다.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid database name.</source>
+        <translation>&apos;%1&apos;은(는) 올바른 데이터베이스 이름이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>There is no database %1.</source>
+        <translation>데이터베이스 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>The database schema (version %1) is newer than this program understands (version %2). Install the newer Box office release.</source>
+        <translation>데이터베이스 스키마(버전 %1)가 이 프로그램이 지원하는 버전(%2)보다 최신입니다. 최신 버전의 매표소 프로그램을 설치하세요.</translation>
+    </message>
+    <message>
+        <source>The database schema is at version %1, this program needs version %2. Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation>데이터베이스 스키마는 버전 %1이지만 이 프로그램에는 버전 %2이(가) 필요합니다. 먼저 &apos;boxoffice-admin migrate&apos;를 실행하세요.</translation>
+    </message>
+    <message>
+        <source>The database schema has a gap: %1. Migrations are never applied out of order; restore the database or install the release that migrated it.</source>
+        <translation>데이터베이스 스키마에 빠진 부분이 있습니다: %1. 마이그레이션은 순서를 건너뛰어 적용하지 않습니다. 데이터베이스를 복원하거나 이 데이터베이스를 마이그레이션한 릴리스를 설치하세요.</translation>
+    </message>
+    <message>
+        <source>The database&apos;s functions are not the ones this program carries (another release migrated it). Run &apos;boxoffice-admin migrate&apos; first.</source>
+        <translation>데이터베이스의 함수가 이 프로그램에 들어 있는 것과 다릅니다(다른 릴리스가 마이그레이션했습니다). 먼저 &apos;boxoffice-admin migrate&apos;를 실행하세요.</translation>
+    </message>
+    <message>
+        <source>No migrations are built into this program.</source>
+        <translation>이 프로그램에는 마이그레이션이 포함되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Migration %1 failed and was rolled back: %2</source>
+        <translation>마이그레이션 %1이(가) 실패하여 롤백되었습니다: %2</translation>
+    </message>
+    <message>
+        <source>No database functions are built into this program.</source>
+        <translation>이 프로그램에는 데이터베이스 함수가 들어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The database functions failed to apply and were rolled back: %1</source>
+        <translation>데이터베이스 함수를 적용하지 못해 되돌렸습니다: %1</translation>
+    </message>
+    <message>
+        <source>PostgreSQL refuses to run as root and there is no &apos;postgres&apos; user to run it as. Run as an ordinary user, or install the postgresql package (it creates that user).</source>
+        <translation>PostgreSQL은 root 권한으로 실행되지 않으며, 대신 실행할 &apos;postgres&apos; 사용자가 없습니다. 일반 사용자로 실행하거나 postgresql 패키지를 설치하세요(패키지가 해당 사용자를 만듭니다).</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in C:\Program Files\PostgreSQL\*\bin. Install PostgreSQL for Windows for the demo, or point this till at the site&apos;s database with --db.</source>
+        <translation>PATH 또는 C:\Program Files\PostgreSQL\*\bin에서 PostgreSQL 서버 프로그램(initdb, pg_ctl, postgres)을 찾을 수 없습니다. 데모를 쓰려면 Windows용 PostgreSQL을 설치하거나, --db로 이 단말기를 사이트의 데이터베이스에 연결하세요.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server programs (initdb, pg_ctl, postgres) were not found on PATH or in /usr/lib/postgresql/*/bin. Install the postgresql package.</source>
+        <translation>PATH 또는 /usr/lib/postgresql/*/bin에서 PostgreSQL 서버 프로그램(initdb, pg_ctl, postgres)을 찾을 수 없습니다. postgresql 패키지를 설치하세요.</translation>
+    </message>
+    <message>
+        <source>Cannot hand %1 to the postgres user.</source>
+        <translation>%1의 소유권을 postgres 사용자에게 넘길 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>PostgreSQL runs as user &apos;postgres&apos; when started by root, and it cannot reach %1 because %2 is closed to other users. Choose a folder under /tmp or /var/tmp.</source>
+        <translation>root로 시작하면 PostgreSQL은 &apos;postgres&apos; 사용자로 실행되는데, %2에 다른 사용자의 접근이 막혀 있어 %1에 접근할 수 없습니다. /tmp 또는 /var/tmp 아래의 폴더를 선택하세요.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>%1 폴더를 만들 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1에 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Another program is still starting the database in %1.</source>
+        <translation>다른 프로그램이 아직 %1에서 데이터베이스를 시작하는 중입니다.</translation>
+    </message>
+    <message>
+        <source>initdb failed in %1.</source>
+        <translation>%1에서 initdb가 실패했습니다.</translation>
+    </message>
+    <message>
+        <source>No free loopback port for the database.</source>
+        <translation>데이터베이스에 사용할 수 있는 루프백 포트가 없습니다.</translation>
+    </message>
+    <message>
+        <source>The database folder must not contain a quote: %1</source>
+        <translation>데이터베이스 폴더 경로에는 따옴표를 넣을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The private PostgreSQL server in %1 did not start.</source>
+        <translation>%1의 전용 PostgreSQL 서버가 시작되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Stopping the database in %1 failed.</source>
+        <translation>%1의 데이터베이스를 중지하지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>This build has no SQLite driver for the door&apos;s journal.</source>
+        <translation>이 빌드에는 입구 기록에 필요한 SQLite 드라이버가 없습니다.</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal must be a file: %1</source>
+        <translation>입구 기록은 파일이어야 합니다: %1</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal folder cannot be made: %1</source>
+        <translation>입구 기록 폴더를 만들 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be opened: %1</source>
+        <translation>입구 기록을 열 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be written.</source>
+        <translation>입구 기록을 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal cannot be read.</source>
+        <translation>입구 기록을 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The door&apos;s journal has no scan %1.</source>
+        <translation>입구 기록에 스캔 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>migration %1 is not applied although %2 is</source>
+        <translation>마이그레이션 %2은(는) 적용되었지만 %1은(는) 적용되지 않았습니다</translation>
+    </message>
+    <message>
+        <source>migration %1 is applied but not shipped with this program</source>
+        <translation>마이그레이션 %1이(가) 적용되어 있지만 이 프로그램에는 포함되어 있지 않습니다</translation>
     </message>
 </context>
 <context>
@@ -3652,17 +3678,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
-    <name>bo::SeatBlockStore</name>
-    <message>
-        <source>Which seats?</source>
-        <translation>어느 좌석인지 지정하세요.</translation>
-    </message>
-    <message>
-        <source>The block answered for other seats than were asked.</source>
-        <translation>판매 불가 지정 결과가 요청한 좌석과 다른 좌석에 대한 것입니다.</translation>
-    </message>
-</context>
-<context>
     <name>bo::SeatBlocking</name>
     <message>
         <source>Say why the seats are blocked (--reason).</source>
@@ -3788,25 +3803,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
 </context>
 <context>
-    <name>bo::ServerSetup</name>
-    <message>
-        <source>The server did not describe the connecting role.</source>
-        <translation>서버가 연결한 역할의 정보를 알려 주지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>The server did not build the statement.</source>
-        <translation>서버가 문장을 준비하지 못했습니다.</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a valid database name.</source>
-        <translation>&apos;%1&apos;은(는) 올바른 데이터베이스 이름이 아닙니다.</translation>
-    </message>
-    <message>
-        <source>There is no database %1.</source>
-        <translation>데이터베이스 %1이(가) 없습니다.</translation>
-    </message>
-</context>
-<context>
     <name>bo::ShowtimeBoard</name>
     <message>
         <source>Showtimes</source>
@@ -3870,128 +3866,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>on sale %1</source>
         <translation>%1 판매 시작</translation>
-    </message>
-</context>
-<context>
-    <name>bo::ShowtimeStore</name>
-    <message>
-        <source>A showtime needs a valid start time.</source>
-        <translation>상영에는 올바른 시작 시각이 필요합니다.</translation>
-    </message>
-    <message>
-        <source>The new showtime has no number.</source>
-        <translation>새 상영에 번호가 없습니다.</translation>
-    </message>
-    <message>
-        <source>Every showtime of a pattern needs a valid start time.</source>
-        <translation>패턴의 모든 상영에는 올바른 시작 시각이 필요합니다.</translation>
-    </message>
-    <message>
-        <source>Showtime %1 has sold seats or a sale in progress: refund its bookings first.</source>
-        <translation>상영 %1에는 판매된 좌석이나 진행 중인 판매가 있습니다. 먼저 예매를 환불하세요.</translation>
-    </message>
-    <message>
-        <source>There is no showtime %1 (see &apos;showtimes&apos;).</source>
-        <translation>상영 %1이(가) 없습니다(&apos;showtimes&apos; 참조).</translation>
-    </message>
-    <message>
-        <source>The cancel returned nothing.</source>
-        <translation>취소 요청이 아무것도 돌려주지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>A week needs a valid first day and time zone.</source>
-        <translation>주간에는 올바른 첫날과 시간대가 필요합니다.</translation>
-    </message>
-    <message>
-        <source>The move returned nothing.</source>
-        <translation>이동 요청이 아무것도 돌려주지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>Showtime %1 has sold seats: refund its bookings first.</source>
-        <translation>상영 %1에는 판매된 좌석이 있습니다. 먼저 예매를 환불하세요.</translation>
-    </message>
-    <message>
-        <source>Showtime %1 has seats held by a sale in progress: try again when it is over.</source>
-        <translation>상영 %1에는 진행 중인 판매가 선점한 좌석이 있습니다. 판매가 끝난 뒤 다시 시도하세요.</translation>
-    </message>
-    <message>
-        <source>Showtime %1 stays in its hall: cancel it and add it in the other hall.</source>
-        <translation>상영 %1은(는) 다른 상영관으로 옮길 수 없습니다. 취소한 뒤 다른 상영관에 새로 추가하세요.</translation>
-    </message>
-    <message>
-        <source>The showtime&apos;s price list cannot be read: %1</source>
-        <translation>상영의 요금표를 읽을 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>Name one showtime or more.</source>
-        <translation>상영 회차를 하나 이상 지정하세요.</translation>
-    </message>
-    <message>
-        <source>Say when the sale opens, closes, or both.</source>
-        <translation>판매 시작, 판매 종료 또는 둘 다 지정하세요.</translation>
-    </message>
-    <message>
-        <source>Showtime %1 has bookings: it keeps the layout its tickets were sold on.</source>
-        <translation>상영 회차 %1에는 예매가 있어 표를 판매한 좌석 배치를 유지합니다.</translation>
-    </message>
-    <message>
-        <source>Showtime %1 has seats held by a sale in progress; try again when it is over.</source>
-        <translation>상영 회차 %1에 판매 중인 좌석이 있습니다. 판매가 끝난 뒤 다시 시도하세요.</translation>
-    </message>
-    <message>
-        <source>The layout move returned nothing.</source>
-        <translation>좌석 배치 이동에 응답이 없었습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::SqliteDoorJournal</name>
-    <message>
-        <source>The door&apos;s journal cannot be written: %1</source>
-        <translation>입구 기록을 쓸 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>This build has no SQLite driver for the door&apos;s journal.</source>
-        <translation>이 빌드에는 입구 기록에 필요한 SQLite 드라이버가 없습니다.</translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal must be a file: %1</source>
-        <translation>입구 기록은 파일이어야 합니다: %1</translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal folder cannot be made: %1</source>
-        <translation>입구 기록 폴더를 만들 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal cannot be opened: %1</source>
-        <translation>입구 기록을 열 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <source>old scans not dropped</source>
-        <translation>오래된 스캔을 지우지 못함</translation>
-    </message>
-    <message>
-        <source>scan not recorded</source>
-        <translation>스캔을 기록하지 못함</translation>
-    </message>
-    <message>
-        <source>scan not updated</source>
-        <translation>스캔을 갱신하지 못함</translation>
-    </message>
-    <message>
-        <source>The door&apos;s journal has no scan %1.</source>
-        <translation>입구 기록에 스캔 %1이(가) 없습니다.</translation>
-    </message>
-    <message>
-        <source>scans not read</source>
-        <translation>스캔을 읽지 못함</translation>
-    </message>
-    <message>
-        <source>ticket list not saved</source>
-        <translation>티켓 목록을 저장하지 못함</translation>
-    </message>
-    <message>
-        <source>ticket list not read</source>
-        <translation>티켓 목록을 읽지 못함</translation>
     </message>
 </context>
 <context>
@@ -4084,21 +3958,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>A manager&apos;s number and PIN, please.</source>
         <translation>관리자의 직원 번호와 PIN을 입력하세요.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::StaffStore</name>
-    <message>
-        <source>The server did not answer with the new staff number.</source>
-        <translation>서버가 새 직원 번호를 알려주지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>The server did not take the PIN.</source>
-        <translation>서버가 PIN을 받지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>The server did not answer the PIN.</source>
-        <translation>서버가 PIN에 응답하지 않았습니다.</translation>
     </message>
 </context>
 <context>
@@ -4213,29 +4072,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>The PDF file %1 could not be written.</source>
         <translation>PDF 파일 %1을(를) 쓸 수 없습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>bo::TicketStore</name>
-    <message>
-        <source>The key was not stored.</source>
-        <translation>키가 저장되지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>The check-in gave no answer.</source>
-        <translation>입장 확인에서 응답이 없습니다.</translation>
-    </message>
-    <message>
-        <source>The check-in answered with a verdict this program does not know.</source>
-        <translation>입장 확인이 이 프로그램이 모르는 결과를 보냈습니다.</translation>
-    </message>
-    <message>
-        <source>The till&apos;s key was not enrolled.</source>
-        <translation>단말기의 키가 등록되지 않았습니다.</translation>
-    </message>
-    <message>
-        <source>The sync gave no answer.</source>
-        <translation>동기화 응답이 없습니다.</translation>
     </message>
 </context>
 <context>

@@ -93,6 +93,7 @@ private slots:
             QVERIFY(!wrong);
             QVERIFY2(wrong.error().message.contains(QLatin1String("wrong login or password")),
                      qPrintable(wrong.error().message));
+            QCOMPARE(wrong.error().refusal, Refusal::LoginRefused);
             QVERIFY(!wrong.error().message.contains(password));
             QCOMPARE(windowsOf<WeekPlanner>(), 0);
 

@@ -332,6 +332,51 @@ private slots:
         QCOMPARE(m_db->snapshot(), before);
     }
 
+    /// A login the server refuses is told from a server that cannot be reached: the sentence
+    /// names the login, a program reads Refusal::LoginRefused; neither says the password.
+    void aRefusedLoginIsToldFromAServerNotReached_data()
+    {
+        QTest::addColumn<QString>("user"); // empty: the test's own login
+        QTest::addColumn<QString>("passwordSuffix");
+        QTest::addColumn<QString>("port"); // empty: the test server's
+        QTest::addColumn<QString>("refusal");
+        QTest::newRow("a wrong password")
+            << QString() << QStringLiteral("x") << QString() << QStringLiteral("login-refused");
+        QTest::newRow("a login that does not exist")
+            << QStringLiteral("bo_nobody_here") << QString() << QString() << QStringLiteral("login-refused");
+        // Port 1 on the loopback: nothing listens, the connection is refused at once.
+        QTest::newRow("no server") << QString() << QString() << QStringLiteral("1")
+                                   << QStringLiteral("cannot-connect");
+    }
+
+    void aRefusedLoginIsToldFromAServerNotReached()
+    {
+        QFETCH(QString, user);
+        QFETCH(QString, passwordSuffix);
+        QFETCH(QString, port);
+        QFETCH(QString, refusal);
+        ConnectionSettings settings = m_db->settings();
+        if (user.isEmpty())
+            user = settings.value(QStringLiteral("user"));
+        const QString password = settings.value(QStringLiteral("password")) + passwordSuffix;
+        QVERIFY(!user.isEmpty() && !password.isEmpty());
+        settings.setValue(QStringLiteral("user"), user);
+        settings.setValue(QStringLiteral("password"), password);
+        if (!port.isEmpty())
+            settings.setValue(QStringLiteral("port"), port);
+        auto opened = DbConnection::open(settings, QStringLiteral("test-login"));
+        QVERIFY(!opened);
+        const Error& e = opened.error();
+        QCOMPARE(QString::fromLatin1(refusalName(e.refusal)), refusal);
+        QCOMPARE(codeName(e.code), QStringLiteral("offline"));
+        QVERIFY2(!e.message.contains(password), qPrintable(e.message));
+        QVERIFY2(!e.detail.contains(password), qPrintable(e.detail));
+        if (e.refusal == Refusal::LoginRefused) {
+            QCOMPARE(e.args, QStringList{user});
+            QCOMPARE(e.message, refusalSentence(Refusal::LoginRefused, {user}));
+        }
+    }
+
 private:
     std::unique_ptr<TestDatabase> m_db;
     std::unique_ptr<DbConnection> m_connection;
