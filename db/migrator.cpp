@@ -272,7 +272,7 @@ Result<MigrationReport> Migrator::migrateLocked(int target)
                 .arg(m.name, m.checksum));
         if (Status s = m_connection.execScript(script); !s) {
             m_connection.rollback();
-            const Error e = s.error();
+            const Error& e = s.error();
             return refuse(e, Refusal::MigrationFailed, {m.name, e.detail});
         }
         report.toVersion = m.version;
@@ -326,7 +326,7 @@ Result<bool> Migrator::applyFunctions()
                                        "applied_at = now()"));
     if (Status s = m_connection.execScript(script); !s) {
         m_connection.rollback();
-        const Error e = s.error();
+        const Error& e = s.error();
         return refuse(e, Refusal::FunctionsFailed, {e.detail});
     }
     return true;

@@ -217,7 +217,7 @@ Result<ShowtimeCancelOutcome> ShowtimeStore::cancel(int showtimeId)
 {
     auto q = m_connection.exec(QStringLiteral("SELECT bo_showtime_cancel(?)"), {showtimeId});
     if (!q) {
-        const Error e = q.error();
+        const Error& e = q.error();
         const QString id = QString::number(showtimeId);
         if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("refund its bookings first")))
             return refuse(e, Refusal::ShowtimeHasSales, {id});
@@ -407,7 +407,7 @@ Result<QList<SaleWindow>> ShowtimeStore::applySaleWindow(const QList<int>& showt
         {QStringLiteral("{%1}").arg(ids.join(QLatin1Char(','))), instant(change.opens),
          instant(change.closes), !change.opens.has_value(), !change.closes.has_value()});
     if (!q) {
-        const Error e = q.error();
+        const Error& e = q.error();
         // The server names the first showtime it did not find last in its text.
         if (e.code == ErrorCode::NotFound)
             return refuse(e, Refusal::NoSuchShowtime, {e.message.section(QLatin1Char(' '), -1)});
@@ -435,7 +435,7 @@ Result<ShowtimeRelayout> ShowtimeStore::relayout(int showtimeId)
             "       array_to_string(blocks_dropped, ',') FROM bo_showtime_relayout(?)"),
         {showtimeId});
     if (!q) {
-        const Error e = q.error();
+        const Error& e = q.error();
         const QString id = QString::number(showtimeId);
         if (e.code == ErrorCode::NotFound)
             return refuse(e, Refusal::NoSuchShowtime, {id});
