@@ -214,12 +214,15 @@ Error mapSqlError(const QSqlError& error, bool connectionLost)
         return refused(ErrorCode::Conflict, Refusal::HallBusy);
     if (state == QLatin1String("BO410"))
         return refused(ErrorCode::Expired, Refusal::HoldExpired);
+    // Too many PINs tried at one terminal (bo_staff_pin_attempt): asking again later will help.
+    if (state == QLatin1String("BO420"))
+        return refused(ErrorCode::Conflict, Refusal::TooManyPins);
     if (state == QLatin1String("BO422"))
         return make(ErrorCode::KeyMismatch, text);
-    // The showtime sells through its admission queue and the sale has no admission (0014): like
-    // a lost race, the request was fine and its turn has not come (isNotAdmitted() tells them apart).
+    // The showtime sells through its admission queue and the sale has no admission (0014): the
+    // request was fine and its turn has not come; a counter till's sale joins as a till (SaleFlow).
     if (state == QLatin1String("BO429"))
-        return refused(ErrorCode::Conflict, Refusal::NotAdmitted);
+        return refused(ErrorCode::NotAdmitted, Refusal::NotAdmitted);
     if (state == QLatin1String("55P03"))
         return refused(ErrorCode::InProgress, Refusal::RequestInProgress);
     if (isRetryable(state) || state == QLatin1String("23505"))

@@ -25,7 +25,8 @@ constexpr int recountDelayMs = 100;
 
 } // namespace
 
-/// Lives on the backend's thread: owns the connection, the LISTEN and the heartbeat.
+/// Lives on the backend's thread, made there by its first task: owns the connection, the LISTEN
+/// and the heartbeat.
 class DoorWorker final : public QObject
 {
     Q_OBJECT
@@ -36,7 +37,6 @@ public:
         , m_settings(std::move(settings))
     {}
 
-public slots:
     void begin()
     {
         m_heartbeat = new QTimer(this);
@@ -265,7 +265,6 @@ PgDoorBackend::PgDoorBackend(ConnectionSettings settings, QObject* parent)
     qRegisterMetaType<DoorSyncResult>();
     qRegisterMetaType<CheckinResult>();
     qRegisterMetaType<Error>();
-    m_thread.setObjectName(QStringLiteral("door-backend"));
 }
 
 PgDoorBackend::~PgDoorBackend()
@@ -280,23 +279,13 @@ QString PgDoorBackend::checkinChannel()
 
 void PgDoorBackend::start()
 {
-    if (m_thread.isRunning())
-        return;
-    m_worker = new DoorWorker(this, m_settings);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, m_worker, &DoorWorker::begin);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("door-backend"),
+                   [this] { return std::make_unique<DoorWorker>(this, m_settings); });
 }
 
 void PgDoorBackend::stop()
 {
-    if (!m_thread.isRunning())
-        return;
-    QMetaObject::invokeMethod(m_worker, &DoorWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    m_worker = nullptr;
+    m_worker.stop();
 }
 
 void PgDoorBackend::setOnline(bool online, const QString& reason)
@@ -315,46 +304,37 @@ void PgDoorBackend::setOnline(bool online, const QString& reason)
 
 void PgDoorBackend::load(int pastMinutes, int aheadMinutes, int alsoShowtimeId)
 {
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, pastMinutes, aheadMinutes, alsoShowtimeId] {
-            w->load(pastMinutes, aheadMinutes, alsoShowtimeId);
-        },
-        Qt::QueuedConnection);
+    m_worker.post([pastMinutes, aheadMinutes, alsoShowtimeId](DoorWorker& w) {
+        w.load(pastMinutes, aheadMinutes, alsoShowtimeId);
+    });
 }
 
 void PgDoorBackend::loadTickets(const QList<int>& showtimeIds)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, showtimeIds] { w->loadTickets(showtimeIds); }, Qt::QueuedConnection);
+    m_worker.post([showtimeIds](DoorWorker& w) { w.loadTickets(showtimeIds); });
 }
 
 int PgDoorBackend::checkin(const TicketPayload& payload, const QString& text, const QString& door,
                            const QUuid& scanId)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, id, payload, text, door, scanId] { w->checkin(id, payload, text, door, scanId); },
-        Qt::QueuedConnection);
+    m_worker.post(
+        [id, payload, text, door, scanId](DoorWorker& w) { w.checkin(id, payload, text, door, scanId); });
     return id;
 }
 
 int PgDoorBackend::sync(const DoorScan& scan)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, scan] { w->sync(id, scan); }, Qt::QueuedConnection);
+    m_worker.post([id, scan](DoorWorker& w) { w.sync(id, scan); });
     return id;
 }
 
 int PgDoorBackend::undo(quint32 serial, const QString& door, int withinSeconds)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, id, serial, door, withinSeconds] { w->undo(id, serial, door, withinSeconds); },
-        Qt::QueuedConnection);
+    m_worker.post(
+        [id, serial, door, withinSeconds](DoorWorker& w) { w.undo(id, serial, door, withinSeconds); });
     return id;
 }
 

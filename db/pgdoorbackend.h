@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QThread>
-
 #include "db/connectionsettings.h"
+#include "model/core/workerthread.h"
 #include "model/door/doorbackend.h"
 
 namespace bo {
@@ -41,9 +40,7 @@ public:
 private:
     friend class DoorWorker;
     void setOnline(bool online, const QString& reason);
-
-    QThread m_thread;
-    DoorWorker* m_worker = nullptr;
+    ThreadedWorker<DoorWorker> m_worker;
     ConnectionSettings m_settings;
     int m_nextRequest = 0;
     bool m_online = false;

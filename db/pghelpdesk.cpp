@@ -15,7 +15,8 @@
 
 namespace bo {
 
-/// Lives on the desk's thread: owns the connection, the LISTEN and the heartbeat.
+/// Lives on the desk's thread, made there by its first task: owns the connection, the LISTEN and
+/// the heartbeat.
 class HelpDeskWorker final : public QObject
 {
     Q_OBJECT
@@ -178,7 +179,6 @@ PgHelpDesk::PgHelpDesk(ConnectionSettings settings, QObject* parent)
     qRegisterMetaType<HelpCall>();
     qRegisterMetaType<QList<HelpCall>>();
     qRegisterMetaType<Error>();
-    m_thread.setObjectName(QStringLiteral("help-calls"));
 }
 
 PgHelpDesk::~PgHelpDesk()
@@ -188,23 +188,13 @@ PgHelpDesk::~PgHelpDesk()
 
 void PgHelpDesk::start()
 {
-    if (m_thread.isRunning())
-        return;
-    m_worker = new HelpDeskWorker(this, m_settings);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, m_worker, &HelpDeskWorker::begin);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("help-calls"),
+                   [this] { return std::make_unique<HelpDeskWorker>(this, m_settings); });
 }
 
 void PgHelpDesk::stop()
 {
-    if (!m_thread.isRunning())
-        return;
-    QMetaObject::invokeMethod(m_worker, &HelpDeskWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    m_worker = nullptr;
+    m_worker.stop();
 }
 
 void PgHelpDesk::setOnline(bool online)
@@ -222,26 +212,22 @@ void PgHelpDesk::setOnline(bool online)
 
 void PgHelpDesk::call(const QString& kiosk)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, kiosk] { w->call(kiosk); }, Qt::QueuedConnection);
+    m_worker.post([kiosk](HelpDeskWorker& w) { w.call(kiosk); });
 }
 
 void PgHelpDesk::answer(qint64 callId, const QString& till)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, callId, till] { w->answer(callId, till); }, Qt::QueuedConnection);
+    m_worker.post([callId, till](HelpDeskWorker& w) { w.answer(callId, till); });
 }
 
 void PgHelpDesk::close(qint64 callId)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, callId] { w->close(callId); }, Qt::QueuedConnection);
+    m_worker.post([callId](HelpDeskWorker& w) { w.close(callId); });
 }
 
 void PgHelpDesk::loadCalls()
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker] { w->loadCalls(); }, Qt::QueuedConnection);
+    m_worker.post([](HelpDeskWorker& w) { w.loadCalls(); });
 }
 
 } // namespace bo

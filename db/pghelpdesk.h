@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QThread>
-
 #include "db/connectionsettings.h"
+#include "model/core/workerthread.h"
 #include "model/help/helpdesk.h"
 
 namespace bo {
@@ -36,10 +35,8 @@ public:
 private:
     friend class HelpDeskWorker;
     void setOnline(bool online);
-
     ConnectionSettings m_settings;
-    QThread m_thread;
-    HelpDeskWorker* m_worker = nullptr;
+    ThreadedWorker<HelpDeskWorker> m_worker;
     bool m_online = false;
 };
 

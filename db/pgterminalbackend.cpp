@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "db/pgterminalbackend.h"
 
-#include <limits>
 #include <memory>
 #include <optional>
 
@@ -19,7 +18,6 @@
 #include "db/seatnotification.h"
 #include "db/seatstore.h"
 #include "db/sqlvalues.h"
-#include "model/sale/seatservice.h"
 
 namespace bo {
 namespace {
@@ -34,21 +32,19 @@ constexpr int watchMs = 250;
 
 } // namespace
 
-/// Lives on the backend's thread: owns the connection, the LISTEN and the heartbeat.
+/// Lives on the backend's thread, made there by its first task: owns the connection, the LISTEN
+/// and the heartbeat. It carries requests to the stores and their answers back; the sale's rules
+/// were checked by the model before the request was made (and the database checks them again).
 class TerminalWorker final : public QObject
 {
     Q_OBJECT
 
 public:
-    TerminalWorker(PgTerminalBackend* owner, ConnectionSettings settings, bool counterTill)
+    TerminalWorker(PgTerminalBackend* owner, ConnectionSettings settings)
         : m_owner(owner)
         , m_settings(std::move(settings))
-        , m_counterTill(counterTill)
     {}
 
-    void setCounterTill(bool counterTill) { m_counterTill = counterTill; }
-
-public slots:
     void begin()
     {
         m_watch = new QTimer(this);
@@ -74,7 +70,6 @@ public slots:
         auto s = catalog.settings();
         if (!s)
             return failed(0, s.error());
-        m_rules = SaleRules(s.value());
         emit m_owner->settingsLoaded(s.value());
     }
 
@@ -146,24 +141,23 @@ public slots:
         const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
-        SeatStore store(*m_connection);
         const std::optional<int> ttl = ttlSeconds > 0 ? std::optional<int>(ttlSeconds) : std::nullopt;
-        auto r = SeatService(store, rules()).hold(showtimeId, seats, owner, ttl);
-        if (!r && m_counterTill && isNotAdmitted(r.error())) {
-            // A till's sale on a showtime that sells through a queue: the people at the counter
-            // have queued already. Join as a till (admitted in the same call, a place taken until
-            // the sale ends) and hold again. Only a refused first hold of a queued showtime comes
-            // here: a hold without a queue, or of a sale that started, costs nothing more.
-            auto joined = QueueStore(*m_connection).join(showtimeId, owner, true);
-            if (!joined)
-                return failed(requestId, joined.error());
-            spdlog::info("terminal: sale joined the queue of showtime {} as a till (ticket {})", showtimeId,
-                         joined.value().ticket);
-            r = SeatService(store, rules()).hold(showtimeId, seats, owner, ttl);
-        }
+        auto r = SeatStore(*m_connection).hold(showtimeId, seats, owner, ttl);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value(), {}, {}});
+    }
+
+    void joinQueueAsTill(int requestId, int showtimeId, const QUuid& owner)
+    {
+        if (!ready(requestId))
+            return;
+        auto joined = QueueStore(*m_connection).join(showtimeId, owner, true);
+        if (!joined)
+            return failed(requestId, joined.error());
+        spdlog::info("terminal: sale joined the queue of showtime {} as a till (ticket {})", showtimeId,
+                     joined.value().ticket);
+        emit m_owner->queueJoined(requestId);
     }
 
     void beginPayment(int requestId, int showtimeId, const QList<int>& seats, const QUuid& owner,
@@ -172,8 +166,8 @@ public slots:
         const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
-        SeatStore store(*m_connection);
-        auto r = SeatService(store, rules()).beginPayment(showtimeId, seats, owner, terminal, terminalId);
+        auto r = SeatStore(*m_connection)
+                     .beginPayment(showtimeId, seats, owner, terminal, std::nullopt, terminalId);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->holdFinished(HoldReply{requestId, showtimeId, seats, r.value().hold,
@@ -195,8 +189,7 @@ public slots:
         const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
-        SeatStore store(*m_connection);
-        auto r = SeatService(store, rules()).release(showtimeId, owner, seats);
+        auto r = SeatStore(*m_connection).release(showtimeId, owner, seats);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->releaseFinished(requestId, r.value());
@@ -207,8 +200,7 @@ public slots:
         const ListenAfterwards listen(this);
         if (!ready(requestId))
             return;
-        SeatStore store(*m_connection);
-        auto r = SeatService(store, rules()).confirm(request);
+        auto r = SeatStore(*m_connection).confirm(request);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->confirmFinished(requestId, r.value());
@@ -239,7 +231,6 @@ public slots:
             if (!opened)
                 return goOffline(opened.error());
             m_connection = std::move(opened.value());
-            m_rules.reset();
         } else if (replaced) {
             // The reopened session just answered: listen on it rather than open yet another.
         } else if (Status s = m_connection->reconnect(); !s) {
@@ -318,19 +309,6 @@ private:
             checkConnection();
     }
 
-    /// The sale rules the requests are checked by (the database checks them again): the
-    /// settings' own, read once per connection.
-    const SaleRules& rules()
-    {
-        if (!m_rules) {
-            auto s = CatalogStore(*m_connection).settings();
-            if (!s)
-                return m_fallbackRules; // the database refuses what breaks its own copy
-            m_rules = SaleRules(s.value());
-        }
-        return *m_rules;
-    }
-
     bool ready(int requestId)
     {
         if (m_connection && m_online)
@@ -360,12 +338,9 @@ private:
     PgTerminalBackend* m_owner;
     ConnectionSettings m_settings;
     std::unique_ptr<DbConnection> m_connection;
-    std::optional<SaleRules> m_rules;
     QHash<int, FilmPoster> m_posters; ///< every poster read, by film (FilmStore::posters)
-    SaleRules m_fallbackRules{SaleSettings{.maxSeatsPerSale = std::numeric_limits<int>::max()}};
     QTimer* m_watch = nullptr;
     QElapsedTimer m_sinceCheck; ///< since the last checkConnection()
-    bool m_counterTill = false; ///< a till's sales join a queue as tills (PgTerminalBackend::setCounterTill)
     bool m_online = false;
     bool m_everOnline = false;
     int m_listeningSession = 0; ///< DbConnection::sessionsOpened() of the session that LISTENs
@@ -390,7 +365,6 @@ PgTerminalBackend::PgTerminalBackend(ConnectionSettings settings, QObject* paren
     qRegisterMetaType<QList<FilmPoster>>();
     qRegisterMetaType<QueueChange>();
     qRegisterMetaType<QHash<int, int>>();
-    m_thread.setObjectName(QStringLiteral("sales-backend"));
 }
 
 PgTerminalBackend::~PgTerminalBackend()
@@ -400,31 +374,13 @@ PgTerminalBackend::~PgTerminalBackend()
 
 void PgTerminalBackend::start()
 {
-    if (m_thread.isRunning())
-        return;
-    m_worker = new TerminalWorker(this, m_settings, m_counterTill);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, m_worker, &TerminalWorker::begin);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("sales-backend"),
+                   [this] { return std::make_unique<TerminalWorker>(this, m_settings); });
 }
 
 void PgTerminalBackend::stop()
 {
-    if (!m_thread.isRunning())
-        return;
-    QMetaObject::invokeMethod(m_worker, &TerminalWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    m_worker = nullptr;
-}
-
-void PgTerminalBackend::setCounterTill(bool counterTill)
-{
-    m_counterTill = counterTill;
-    if (m_worker)
-        QMetaObject::invokeMethod(
-            m_worker, [w = m_worker, counterTill] { w->setCounterTill(counterTill); }, Qt::QueuedConnection);
+    m_worker.stop();
 }
 
 void PgTerminalBackend::setOnline(bool online, const QString& reason)
@@ -446,49 +402,47 @@ void PgTerminalBackend::setOnline(bool online, const QString& reason)
 
 void PgTerminalBackend::loadShowtimes(const QDateTime& from, const QDateTime& to)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, from, to] { w->loadShowtimes(from, to); }, Qt::QueuedConnection);
+    m_worker.post([from, to](TerminalWorker& w) { w.loadShowtimes(from, to); });
 }
 
 void PgTerminalBackend::loadPosters(const QList<int>& filmIds)
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, filmIds] { w->loadPosters(filmIds); }, Qt::QueuedConnection);
+    m_worker.post([filmIds](TerminalWorker& w) { w.loadPosters(filmIds); });
 }
 
 int PgTerminalBackend::loadShowtime(int showtimeId, const QUuid& owner)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, showtimeId, owner] { w->loadShowtime(id, showtimeId, owner); },
-        Qt::QueuedConnection);
+    m_worker.post([id, showtimeId, owner](TerminalWorker& w) { w.loadShowtime(id, showtimeId, owner); });
     return id;
 }
 
 void PgTerminalBackend::loadSettings()
 {
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker] { w->loadSettings(); }, Qt::QueuedConnection);
+    m_worker.post([](TerminalWorker& w) { w.loadSettings(); });
 }
 
 int PgTerminalBackend::hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, id, showtimeId, seats, owner, ttlSeconds] {
-            w->hold(id, showtimeId, seats, owner, ttlSeconds);
-        },
-        Qt::QueuedConnection);
+    m_worker.post([id, showtimeId, seats, owner, ttlSeconds](TerminalWorker& w) {
+        w.hold(id, showtimeId, seats, owner, ttlSeconds);
+    });
+    return id;
+}
+
+int PgTerminalBackend::joinQueueAsTill(int showtimeId, const QUuid& owner)
+{
+    const int id = ++m_nextRequest;
+    m_worker.post([id, showtimeId, owner](TerminalWorker& w) { w.joinQueueAsTill(id, showtimeId, owner); });
     return id;
 }
 
 int PgTerminalBackend::release(int showtimeId, const QUuid& owner, const QList<int>& seats)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, showtimeId, owner, seats] { w->release(id, showtimeId, owner, seats); },
-        Qt::QueuedConnection);
+    m_worker.post(
+        [id, showtimeId, owner, seats](TerminalWorker& w) { w.release(id, showtimeId, owner, seats); });
     return id;
 }
 
@@ -496,29 +450,23 @@ int PgTerminalBackend::beginPayment(int showtimeId, const QList<int>& seats, con
                                     const QString& terminal, const QUuid& terminalId)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [w = m_worker, id, showtimeId, seats, owner, terminal, terminalId] {
-            w->beginPayment(id, showtimeId, seats, owner, terminal, terminalId);
-        },
-        Qt::QueuedConnection);
+    m_worker.post([id, showtimeId, seats, owner, terminal, terminalId](TerminalWorker& w) {
+        w.beginPayment(id, showtimeId, seats, owner, terminal, terminalId);
+    });
     return id;
 }
 
 int PgTerminalBackend::extendHold(int showtimeId, const QUuid& owner)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, showtimeId, owner] { w->extendHold(id, showtimeId, owner); },
-        Qt::QueuedConnection);
+    m_worker.post([id, showtimeId, owner](TerminalWorker& w) { w.extendHold(id, showtimeId, owner); });
     return id;
 }
 
 int PgTerminalBackend::confirm(const ConfirmRequest& request)
 {
     const int id = ++m_nextRequest;
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, id, request] { w->confirm(id, request); }, Qt::QueuedConnection);
+    m_worker.post([id, request](TerminalWorker& w) { w.confirm(id, request); });
     return id;
 }
 

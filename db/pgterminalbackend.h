@@ -3,9 +3,9 @@
 #pragma once
 
 #include <QAtomicInt>
-#include <QThread>
 
 #include "db/connectionsettings.h"
+#include "model/core/workerthread.h"
 #include "model/sale/terminalbackend.h"
 
 namespace bo {
@@ -20,11 +20,8 @@ class TerminalWorker;
 /// reported with request id 0. The announcements it listens for are published by the site's
 /// announcer, which runs on the payment service's login (app/common/siteleads.h), never here.
 ///
-/// A counter till's backend (setCounterTill) takes part in the admission queue as a till
-/// (docs/DECISIONS.md, "Counter tills join the line"): when a sale's first hold is refused for
-/// want of an admission (the showtime sells through a queue), it joins the line as a till —
-/// admitted at once, occupying a place until the sale ends — and holds again in the same request.
-/// Off by default: a kiosk's sale waits its turn.
+/// It only carries: the rules of a sale, the till's joining the admission queue among them
+/// (SaleFlow::setJoinsQueueAsTill), are the model's.
 class PgTerminalBackend final : public TerminalBackend
 {
     Q_OBJECT
@@ -36,10 +33,6 @@ public:
 
     void start() override;
     void stop() override;
-    /// Whether this terminal is a counter till (see above). The counter's composition root sets it;
-    /// never a default, so that no self-service terminal skips the line by omission.
-    void setCounterTill(bool counterTill);
-    [[nodiscard]] bool isCounterTill() const { return m_counterTill; }
     [[nodiscard]] bool isOnline() const override { return m_online; }
     void loadShowtimes(const QDateTime& from, const QDateTime& to) override;
     void loadSettings() override;
@@ -56,18 +49,16 @@ public:
                                    const QString& terminal, const QUuid& terminalId = {}) override;
     [[nodiscard]] int confirm(const ConfirmRequest& request) override;
     [[nodiscard]] int extendHold(int showtimeId, const QUuid& owner) override;
+    [[nodiscard]] int joinQueueAsTill(int showtimeId, const QUuid& owner) override;
 
 private:
     friend class TerminalWorker;
     void setOnline(bool online, const QString& reason);
-
-    QThread m_thread;
-    TerminalWorker* m_worker = nullptr;
+    ThreadedWorker<TerminalWorker> m_worker;
     ConnectionSettings m_settings;
     int m_nextRequest = 0;
     QAtomicInt m_postersRead;
     bool m_online = false;
-    bool m_counterTill = false;
     bool m_reported = false; ///< online or offline has been reported once
 };
 

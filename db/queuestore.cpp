@@ -187,11 +187,6 @@ Result<QHash<int, int>> QueueStore::waitingByShowtime(const QDateTime& from, con
     return waiting;
 }
 
-bool isNotAdmitted(const Error& error)
-{
-    return error.code == ErrorCode::Conflict && error.detail.startsWith(QLatin1String("SQLSTATE BO429"));
-}
-
 QString queueChannel()
 {
     return QStringLiteral("bo_queue");

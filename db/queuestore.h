@@ -49,10 +49,6 @@ private:
     DbConnection& m_connection;
 };
 
-/// True for the refusal of a hold whose sale has no admission on a showtime with a queue
-/// (SQLSTATE BO429, reported as ErrorCode::Conflict: the request was fine, its turn has not come).
-[[nodiscard]] bool isNotAdmitted(const Error& error);
-
 /// The LISTEN/NOTIFY channel on which the lines' moves are announced.
 [[nodiscard]] QString queueChannel();
 

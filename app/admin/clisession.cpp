@@ -52,6 +52,7 @@ ExitCode CliSession::exitCodeFor(ErrorCode code)
     case ErrorCode::KeyMismatch:
         return ExitCode::BadInput;
     case ErrorCode::Conflict:
+    case ErrorCode::NotAdmitted:
     case ErrorCode::Expired:
     case ErrorCode::InProgress:
     case ErrorCode::NotOnSale:

@@ -238,9 +238,6 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     stack->m_statements = pooled.value();
     const ConnectionSettings& statements = stack->m_statements;
     stack->m_backend = std::make_unique<PgTerminalBackend>(db);
-    // A counter till's sales join a showtime's admission queue as tills, admitted at once
-    // (docs/DECISIONS.md, "Counter tills join the line"); a kiosk's wait their turn.
-    stack->m_backend->setCounterTill(setup.counterTill);
     // Every payment goes through a durable intent on the desk's own thread and connection; the
     // reconciler finishes whatever a crash or a lost connection left (this terminal's first).
     stack->m_desk = std::make_unique<PaymentDesk>(
@@ -256,6 +253,10 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
         SeatStore::factory(statements, QStringLiteral("reconciler")), cardPayments.value(), reconcile);
     stack->m_flow = std::make_unique<SaleFlow>(stack->m_backend.get(), stack->m_desk.get(), terminal);
     stack->m_flow->setTerminalId(stack->m_identity.id);
+    // A counter till's sales join a showtime's admission queue as tills, admitted at once
+    // (docs/DECISIONS.md, "Counter tills join the line"); a kiosk's wait their turn. Never a
+    // default, so that no self-service terminal skips the line by omission.
+    stack->m_flow->setJoinsQueueAsTill(setup.counterTill);
     // The site's leads (announcer, releaser, every terminal's payments in doubt) run only on the
     // payment service's login (docs/SECURITY.md): at a cinema in boxoffice-service; the demo, which
     // owns its database, runs them here on its service login as well (beside the demo's service

@@ -285,7 +285,7 @@ BEGIN
     IF (SELECT count(*) FROM staff_pin_attempt a
          WHERE a.login = session_user AND a.at > clock_timestamp() - interval '10 minutes'
            AND NOT (a.outcome = 'ok' AND a.read_at IS NOT NULL)) >= 20 THEN
-        RAISE EXCEPTION 'too many PINs were tried at this terminal: wait ten minutes' USING ERRCODE = 'BO429';
+        RAISE EXCEPTION 'too many PINs were tried at this terminal: wait ten minutes' USING ERRCODE = 'BO420';
     END IF;
     SELECT * INTO v_staff FROM staff s WHERE s.id = p_staff FOR UPDATE;
     v_outcome := CASE WHEN NOT FOUND THEN 'unknown' WHEN v_staff.disabled_at IS NOT NULL THEN 'disabled'

@@ -97,6 +97,11 @@ Wording wording(Refusal why)
     case Refusal::NoSuchSeat:
         return {"no-such-seat",
                 QT_TRANSLATE_NOOP("bo::Refusals", "There is no seat %1 in %2 (showtime %3).")};
+    case Refusal::TooManyPins:
+        return {"too-many-pins",
+                QT_TRANSLATE_NOOP(
+                    "bo::Refusals",
+                    "Too many PINs were tried at this terminal: wait ten minutes, then try again.")};
     case Refusal::NoOpenShift:
         return {"no-open-shift", QT_TRANSLATE_NOOP("bo::Refusals", "This till has no open shift.")};
     case Refusal::ExchangeSeatTaken:

@@ -49,6 +49,7 @@ enum class Refusal {
     SeatInOtherHall,   ///< %1 the label, %2 its hall, %3 the showtime's hall, %4 the showtime
     NoSuchSeat,        ///< %1 the label, %2 the hall, %3 the showtime
     NoOpenShift,       ///< the till's shift is closed
+    TooManyPins,       ///< the terminal tried too many staff PINs lately: it waits
     ExchangeSeatTaken, ///< a seat an exchange moves to was taken meanwhile
 
     // Showtimes and the schedule.

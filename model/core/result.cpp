@@ -15,6 +15,8 @@ const char* errorCodeName(ErrorCode code)
         return "not_on_sale";
     case ErrorCode::Conflict:
         return "conflict";
+    case ErrorCode::NotAdmitted:
+        return "not_admitted";
     case ErrorCode::Expired:
         return "expired";
     case ErrorCode::KeyMismatch:

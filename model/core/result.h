@@ -21,6 +21,7 @@ enum class ErrorCode {
     NotFound,       ///< unknown showtime, seat, booking
     NotOnSale,      ///< the showtime exists but is closed, cancelled or over
     Conflict,       ///< a seat is taken, or a race was lost; `seats` names the seats
+    NotAdmitted,    ///< the showtime sells through its admission queue and the sale's turn has not come
     Expired,        ///< the hold ran out before the action
     KeyMismatch,    ///< an idempotency key was reused for a different request
     InProgress,     ///< the same key is being processed right now; retry with the same key

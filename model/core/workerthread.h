@@ -110,4 +110,56 @@ private:
     WorkerThread* m_worker = nullptr;
 };
 
+/// A worker object on a WorkerThread of its own, what a threaded adapter (the terminal's, the
+/// door's, the help desk's backend) holds: made on the thread by the first task, so that its
+/// timers and the notifications it connects to live there; used only by the tasks posted after;
+/// finished and destroyed by the last. `Worker` has begin() (its first work, on the thread) and
+/// finish() (closes there what it opened). Members may be instantiated where Worker is complete
+/// (the adapter's .cpp); the adapter declares its destructor there.
+template <class Worker> class ThreadedWorker
+{
+public:
+    ThreadedWorker() = default;
+    ~ThreadedWorker() { stop(); }
+    ThreadedWorker(const ThreadedWorker&) = delete;
+    ThreadedWorker& operator=(const ThreadedWorker&) = delete;
+    ThreadedWorker(ThreadedWorker&&) = delete;
+    ThreadedWorker& operator=(ThreadedWorker&&) = delete;
+
+    /// Starts the thread `name` and makes the worker there with `make()`; nothing when started.
+    void start(const QString& name, std::function<std::unique_ptr<Worker>()> make)
+    {
+        if (m_thread)
+            return;
+        m_thread = std::make_unique<WorkerThread>(name);
+        m_thread->post([this, make = std::move(make)] {
+            m_worker = make();
+            m_worker->begin();
+        });
+    }
+    /// Finishes and destroys the worker on its thread after every task posted before, and waits
+    /// for the thread to end. Nothing when not started.
+    void stop()
+    {
+        if (!m_thread)
+            return;
+        m_thread->stop([this] {
+            m_worker->finish();
+            m_worker.reset();
+        });
+        m_thread.reset();
+    }
+    /// Runs `task` with the worker on its thread, after every task posted before; nothing when
+    /// not started.
+    void post(std::function<void(Worker&)> task)
+    {
+        if (m_thread)
+            m_thread->post([this, task = std::move(task)] { task(*m_worker); });
+    }
+
+private:
+    std::unique_ptr<WorkerThread> m_thread;
+    std::unique_ptr<Worker> m_worker; ///< made, used and destroyed on the thread only
+};
+
 } // namespace bo

@@ -39,6 +39,7 @@ bool outcomeUnknown(const Error& error)
     case ErrorCode::NotFound:
     case ErrorCode::NotOnSale:
     case ErrorCode::Conflict:
+    case ErrorCode::NotAdmitted:
     case ErrorCode::Expired:
     case ErrorCode::KeyMismatch:
     case ErrorCode::SchemaTooNew:

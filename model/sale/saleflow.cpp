@@ -40,6 +40,7 @@ SaleFlow::SaleFlow(SeatOperations* seats, SalePayments* payments, QString termin
     connect(m_seats, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
     connect(m_seats, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
     connect(m_seats, &SeatOperations::extendFinished, this, &SaleFlow::onExtendFinished);
+    connect(m_seats, &SeatOperations::queueJoined, this, &SaleFlow::onQueueJoined);
     connect(m_seats, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
     connect(m_seats, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
     connect(m_seats, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
@@ -132,6 +133,7 @@ void SaleFlow::openShowtime(int showtimeId)
     m_token = QUuid::createUuid();
     m_sale.clear();
     m_outcomeUnknown = false;
+    m_joinedQueue = false;
     m_basket.clearChoices();
     m_selectionDeadlineMs = -1;
     m_reloadWanted = false;
@@ -456,6 +458,15 @@ void SaleFlow::onExtendFinished(int requestId, const HoldExtension& extension)
     reconcile();
 }
 
+void SaleFlow::onQueueJoined(int requestId)
+{
+    if (requestId != m_flight.id || m_flight.kind != Pending::JoinQueue)
+        return;
+    takeFlight();
+    spdlog::info("sale {}: joined the queue of showtime {} as a till", tokenText(m_token), m_showtime.id);
+    reconcile();
+}
+
 void SaleFlow::onRequestFailed(int requestId, const Error& error)
 {
     if (m_owed.failed(requestId, error))
@@ -493,7 +504,21 @@ void SaleFlow::onRequestFailed(int requestId, const Error& error)
                          : error.message);
         return;
     case Pending::Hold:
-    case Pending::BeginPayment: {
+    case Pending::BeginPayment:
+    case Pending::JoinQueue: {
+        if (error.code == ErrorCode::NotAdmitted && m_joinsQueueAsTill && !m_joinedQueue) {
+            // The people at a till's counter have queued already: the sale joins as a till and
+            // the wish goes out again once it is in. Once per sale: a join that did not admit it
+            // ends as this refusal.
+            if (const int id = m_seats->joinQueueAsTill(m_showtime.id, m_token); id != 0) {
+                m_joinedQueue = true;
+                m_paymentWanted = m_paymentWanted || f.kind == Pending::BeginPayment;
+                send(Pending::JoinQueue, id, f.seats);
+                return;
+            }
+        }
+        if (f.kind == Pending::JoinQueue && error.code == ErrorCode::Offline)
+            m_joinedQueue = false; // not known to be in: the next refused hold joins again
         if (error.code == ErrorCode::Expired) {
             // BO410: the sale's time is up on the server, whatever our countdown says. Like a
             // countdown that ran out: the sale ends and its seats are released.

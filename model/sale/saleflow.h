@@ -92,6 +92,10 @@ public:
     void setSettings(const SaleSettings& settings) { m_rules = SaleRules(settings); }
     /// The terminal's permanent id, stored with every booking it makes.
     void setTerminalId(const QUuid& id) { m_terminalId = id; }
+    /// A counter till's sales: a hold refused because the showtime sells through its admission
+    /// queue joins the line as a till (admitted at once) and holds again, once per sale. A kiosk's
+    /// sale (the default) waits its turn in the line instead.
+    void setJoinsQueueAsTill(bool joins) { m_joinsQueueAsTill = joins; }
 
 public slots:
     /// Opens a showtime for selling: loads its seats and prices (state Loading, then Selecting).
@@ -151,6 +155,7 @@ private slots:
     void onHoldFinished(const bo::HoldReply& reply);
     void onReleaseFinished(int requestId, int seats);
     void onExtendFinished(int requestId, const bo::HoldExtension& extension);
+    void onQueueJoined(int requestId);
     void onRequestFailed(int requestId, const bo::Error& error);
     void onSeatsChanged(const bo::SeatChanges& changes);
     void onReconnected();
@@ -159,7 +164,7 @@ private slots:
 
 private:
     /// The request on its way; Pay: a payment and its confirm through SalePayments.
-    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Pay, Extend };
+    enum class Pending { None, Load, Reload, Hold, Release, BeginPayment, Pay, Extend, JoinQueue };
     struct InFlight
     {
         Pending kind = Pending::None;
@@ -216,11 +221,13 @@ private:
     InFlight m_flight;
     bool m_busyShown = false;
     int m_loadingShowtime = 0;
-    bool m_paymentWanted = false;  ///< "to payment" was asked; goes out once the selection is held
-    bool m_reloadWanted = false;   ///< reload the map once nothing is on its way (after a reconnect)
-    bool m_extendWanted = false;   ///< more time was asked; goes out once nothing is on its way
-    bool m_outcomeUnknown = false; ///< a hold or release of this sale was never answered
-    OwedReleases m_owed;           ///< releases of ended sales not answered yet
+    bool m_paymentWanted = false;    ///< "to payment" was asked; goes out once the selection is held
+    bool m_reloadWanted = false;     ///< reload the map once nothing is on its way (after a reconnect)
+    bool m_extendWanted = false;     ///< more time was asked; goes out once nothing is on its way
+    bool m_outcomeUnknown = false;   ///< a hold or release of this sale was never answered
+    bool m_joinsQueueAsTill = false; ///< setJoinsQueueAsTill
+    bool m_joinedQueue = false;      ///< this sale joined its showtime's queue as a till
+    OwedReleases m_owed;             ///< releases of ended sales not answered yet
     ConfirmResult m_booking;
 };
 

@@ -63,6 +63,16 @@ public:
         Q_UNUSED(owner);
         return 0;
     }
+    /// Joins the showtime's admission queue as a counter till for the sale `owner`: admitted at
+    /// once, a place taken beside the line's capacity until the sale ends (ARCHITECTURE §3).
+    /// Answered by queueJoined. 0 (the default): this implementation has no queue, and nothing
+    /// will answer.
+    [[nodiscard]] virtual int joinQueueAsTill(int showtimeId, const QUuid& owner)
+    {
+        Q_UNUSED(showtimeId);
+        Q_UNUSED(owner);
+        return 0;
+    }
 
 signals:
     void showtimeLoaded(int requestId, const bo::ShowtimeInfo& showtime, const QList<bo::SeatState>& seats,
@@ -71,6 +81,7 @@ signals:
     void releaseFinished(int requestId, int seatsReleased);
     void confirmFinished(int requestId, const bo::ConfirmResult& result);
     void extendFinished(int requestId, const bo::HoldExtension& extension);
+    void queueJoined(int requestId);
     void requestFailed(int requestId, const bo::Error& error);
     /// Committed seat changes of any terminal.
     void seatsChanged(const bo::SeatChanges& changes);

@@ -1441,22 +1441,6 @@ You are number %1.
         </translation>
     </message>
     <message>
-        <source>Adult</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Teen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Child</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2840,6 +2824,10 @@ You are number %1.
         <source>migration %1 is applied but not shipped with this program</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Too many PINs were tried at this terminal: wait ten minutes, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::ReportBuilder</name>
@@ -3429,22 +3417,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
 </context>
 <context>
     <name>bo::SalePaymentPanel</name>
-    <message>
-        <source>Adult</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Teen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Child</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>F%1 All %2</source>
         <translation type="unfinished"></translation>
@@ -4080,6 +4052,25 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <name>bo::TicketRenderer</name>
     <message>
         <source>The PDF file %1 could not be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketTypes</name>
+    <message>
+        <source>Adult</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Senior</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1437,22 +1437,6 @@ You are number %1.
         </translation>
     </message>
     <message>
-        <source>Adult</source>
-        <translation>성인</translation>
-    </message>
-    <message>
-        <source>Teen</source>
-        <translation>청소년</translation>
-    </message>
-    <message>
-        <source>Child</source>
-        <translation>어린이</translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation>경로</translation>
-    </message>
-    <message>
         <source>How many tickets? Plus and minus for each ticket type, then Continue to seats. %1</source>
         <translation>몇 장이 필요하세요? 권종마다 더하기와 빼기로 정한 뒤 좌석 선택으로 가세요. %1</translation>
     </message>
@@ -2831,6 +2815,10 @@ You are number %1.
         <source>migration %1 is applied but not shipped with this program</source>
         <translation>마이그레이션 %1이(가) 적용되어 있지만 이 프로그램에는 포함되어 있지 않습니다</translation>
     </message>
+    <message>
+        <source>Too many PINs were tried at this terminal: wait ten minutes, then try again.</source>
+        <translation>이 단말기에서 PIN을 너무 많이 시도했습니다. 10분 뒤에 다시 시도하세요.</translation>
+    </message>
 </context>
 <context>
     <name>bo::ReportBuilder</name>
@@ -3420,22 +3408,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
 </context>
 <context>
     <name>bo::SalePaymentPanel</name>
-    <message>
-        <source>Adult</source>
-        <translation>일반</translation>
-    </message>
-    <message>
-        <source>Teen</source>
-        <translation>청소년</translation>
-    </message>
-    <message>
-        <source>Child</source>
-        <translation>어린이</translation>
-    </message>
-    <message>
-        <source>Senior</source>
-        <translation>경로</translation>
-    </message>
     <message>
         <source>F%1 All %2</source>
         <translation>F%1 전체 %2</translation>
@@ -4072,6 +4044,25 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>The PDF file %1 could not be written.</source>
         <translation>PDF 파일 %1을(를) 쓸 수 없습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::TicketTypes</name>
+    <message>
+        <source>Adult</source>
+        <translation>일반</translation>
+    </message>
+    <message>
+        <source>Teen</source>
+        <translation>청소년</translation>
+    </message>
+    <message>
+        <source>Child</source>
+        <translation>어린이</translation>
+    </message>
+    <message>
+        <source>Senior</source>
+        <translation>경로</translation>
     </message>
 </context>
 <context>

@@ -67,13 +67,15 @@ private slots:
         QVERIFY2(waits.exitCode == 0, qPrintable(waits.describe()));
         QVERIFY2(waits.out.contains(QLatin1String("position 1 of 1")), qPrintable(waits.describe()));
 
-        // Not admitted yet: the hold is refused as a conflict (exit 3), nothing held.
+        // Not admitted yet: the hold is refused as not admitted (exit 3, as a conflict: asking
+        // again later may succeed), nothing held.
         const QString before = m_rig.snapshot();
         const CliRun refused = m_rig.cli({QStringLiteral("hold"), showtime, QStringLiteral("H10"),
                                           QStringLiteral("--owner"), second, QStringLiteral("--json")});
         QCOMPARE(refused.exitCode, 3);
         const QJsonObject error = refused.json().value(QStringLiteral("error")).toObject();
-        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("conflict"));
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("not_admitted"));
+        QCOMPARE(error.value(QStringLiteral("refusal")).toString(), QStringLiteral("not-admitted"));
         QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QLatin1String("queue")),
                  qPrintable(refused.describe()));
         QCOMPARE(m_rig.snapshot(), before);

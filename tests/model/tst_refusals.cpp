@@ -43,6 +43,7 @@ const QList<std::pair<Refusal, const char*>>& writtenNames()
         {Refusal::SeatInOtherHall, "seat-in-other-hall"},
         {Refusal::NoSuchSeat, "no-such-seat"},
         {Refusal::NoOpenShift, "no-open-shift"},
+        {Refusal::TooManyPins, "too-many-pins"},
         {Refusal::ExchangeSeatTaken, "exchange-seat-taken"},
         {Refusal::NoSuchShowtime, "no-such-showtime"},
         {Refusal::HallBusy, "hall-busy"},

@@ -168,6 +168,55 @@ private slots:
         QTest::newRow("begin payment") << true;
     }
 
+    /// A till's sale on a showtime that sells through its queue: the first hold is refused as not
+    /// admitted, the sale joins as a till and holds again, once; a kiosk's sale waits its turn.
+    void aTillsSaleRefusedAsNotAdmittedJoinsTheQueueAsATillAndHoldsAgain()
+    {
+        QFETCH(bool, till);
+        Rig rig;
+        rig.seats.setQueued(true);
+        rig.flow.setJoinsQueueAsTill(till);
+        CHECKED(open(rig));
+        QSignalSpy problems(&rig.flow, &SaleFlow::problem);
+        rig.flow.toggleSeat(3);
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.seats.requestsMade(QStringLiteral("join-queue")), till ? 1 : 0);
+        QCOMPARE(rig.seats.joinedAsTill(rig.flow.holdToken()), till);
+        QCOMPARE(rig.flow.heldSeats(), till ? QList<int>{3} : QList<int>{});
+        QCOMPARE(rig.seats.heldBy(rig.flow.holdToken()), till ? QSet<int>{3} : QSet<int>{});
+        QCOMPARE(problems.count(), till ? 0 : 1);
+        QCOMPARE(rig.seats.requestsMade(QStringLiteral("hold")), till ? 2 : 1);
+    }
+
+    void aTillsSaleRefusedAsNotAdmittedJoinsTheQueueAsATillAndHoldsAgain_data()
+    {
+        QTest::addColumn<bool>("till");
+        QTest::newRow("a counter till joins as a till") << true;
+        QTest::newRow("a kiosk waits its turn") << false;
+    }
+
+    /// A join that did not admit the sale ends as the refusal, not in a loop of joins.
+    void aTillsSaleJoinsTheQueueOncePerSale()
+    {
+        Rig rig;
+        rig.seats.setQueued(true);
+        rig.flow.setJoinsQueueAsTill(true);
+        CHECKED(open(rig));
+        QSignalSpy problems(&rig.flow, &SaleFlow::problem);
+        rig.flow.toggleSeat(3);
+        QVERIFY(rig.seats.runNext()); // the hold: refused, not admitted
+        rig.seats.deliverReply(0);
+        QCOMPARE(rig.seats.nextRequestKind(), QStringLiteral("join-queue"));
+        rig.seats.failNextWith(makeError(ErrorCode::NotAdmitted, QStringLiteral("still not admitted")));
+        QVERIFY(rig.seats.settle());
+        QCOMPARE(rig.seats.requestsMade(QStringLiteral("join-queue")), 1);
+        QCOMPARE(rig.seats.requestsMade(QStringLiteral("hold")), 1);
+        QCOMPARE(rig.flow.heldSeats(), QList<int>{});
+        QCOMPARE(rig.flow.selection(), QList<int>{});
+        QCOMPARE(problems.count(), 1);
+        QVERIFY(!rig.flow.isBusy());
+    }
+
     void aHoldRefusedBecauseTheSaleTimeIsUpEndsTheSale()
     {
         QFETCH(bool, payment);

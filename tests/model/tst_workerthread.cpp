@@ -19,6 +19,41 @@ public:
     int calls = 0;
 };
 
+/// A threaded adapter's worker: says where it was made, begun, used and finished, with a timer of
+/// its own (which must live on the worker's thread to fire there).
+class Recorder final : public QObject
+{
+public:
+    explicit Recorder(QList<QString>* log)
+        : madeOn(QThread::currentThread())
+        , m_log(log)
+    {}
+    ~Recorder() override
+    {
+        m_log->append(QThread::currentThread() == madeOn ? QStringLiteral("destroyed there")
+                                                         : QStringLiteral("destroyed elsewhere"));
+    }
+    Recorder(const Recorder&) = delete;
+    Recorder& operator=(const Recorder&) = delete;
+    Recorder(Recorder&&) = delete;
+    Recorder& operator=(Recorder&&) = delete;
+
+    void begin()
+    {
+        timer = new QTimer(this);
+        m_log->append(timer->thread() == madeOn ? QStringLiteral("begun there")
+                                                : QStringLiteral("begun elsewhere"));
+    }
+    void finish() { m_log->append(QStringLiteral("finished")); }
+    void use(int n) { m_log->append(QStringLiteral("use %1").arg(n)); }
+
+    QThread* madeOn;
+    QTimer* timer = nullptr;
+
+private:
+    QList<QString>* m_log;
+};
+
 } // namespace
 
 /// The worker every threaded screen and adapter uses: order, the answer's thread, an answer to a
@@ -140,6 +175,33 @@ private slots:
         QVERIFY(closed);
         QVERIFY(!worker->isRunning());
         worker.reset(); // from the stopped answer's thread: nothing left to wait for
+    }
+
+    /// The adapters' worker object: made, begun, used, finished and destroyed on the thread, in
+    /// that order; nothing runs after stop, and stop without start does nothing.
+    void aThreadedWorkerLivesAndDiesOnItsThread()
+    {
+        QList<QString> log;
+        QThread* made = nullptr;
+        {
+            ThreadedWorker<Recorder> worker;
+            worker.stop(); // never started: nothing
+            worker.post([](Recorder& r) { r.use(0); });
+            worker.start(QStringLiteral("test adapter"), [&log, &made] {
+                auto r = std::make_unique<Recorder>(&log);
+                made = r->madeOn;
+                return r;
+            });
+            for (int i = 1; i <= 3; ++i)
+                worker.post([i](Recorder& r) { r.use(i); });
+            worker.stop();
+            worker.post([](Recorder& r) { r.use(99); });
+        }
+        QVERIFY(made != nullptr);
+        QVERIFY(made != QThread::currentThread());
+        QCOMPARE(log, (QList<QString>{QStringLiteral("begun there"), QStringLiteral("use 1"),
+                                      QStringLiteral("use 2"), QStringLiteral("use 3"),
+                                      QStringLiteral("finished"), QStringLiteral("destroyed there")}));
     }
 
     void aPortCallerWithoutAWorkerAnswersAtOnce()

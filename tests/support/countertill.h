@@ -98,8 +98,8 @@ struct CounterTill
         , boardTester(window.findChild<QTableView*>(QStringLiteral("showtimeTable"))->model(),
                       QAbstractItemModelTester::FailureReportingMode::QtTest)
     {
-        backend.setCounterTill(true); // as main() makes it
-        flow.setTerminalId(tillId);   // as the terminal stack does
+        flow.setJoinsQueueAsTill(true); // as the terminal stack makes a till's
+        flow.setTerminalId(tillId);     // as the terminal stack does
         cardService.setDelayMs(20);
     }
 

@@ -189,8 +189,28 @@ int FakeSeatOperations::hold(int showtimeId, const QList<int>& seats, const QUui
             answer([this, id, e = *bad] { emit requestFailed(id, e); });
             return;
         }
+        if (m_queued && !m_admitted.contains(owner)) {
+            answer([this, id] {
+                emit requestFailed(id, makeError(ErrorCode::NotAdmitted, QStringLiteral("not admitted")));
+            });
+            return;
+        }
         const HoldDecision r = applyHold(seats, owner, ttlSeconds);
         answer([this, reply = HoldReply{id, showtimeId, seats, r, {}, {}}] { emit holdFinished(reply); });
+    });
+}
+
+int FakeSeatOperations::joinQueueAsTill(int showtimeId, const QUuid& owner)
+{
+    return enqueue(QStringLiteral("join-queue"), [this, showtimeId, owner](int id) {
+        if (showtimeId != m_showtime.id || owner.isNull()) {
+            answer([this, id] {
+                emit requestFailed(id, makeError(ErrorCode::BadInput, QStringLiteral("bad")));
+            });
+            return;
+        }
+        m_admitted.insert(owner);
+        answer([this, id] { emit queueJoined(id); });
     });
 }
 

@@ -39,8 +39,14 @@ public:
     [[nodiscard]] int beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
                                    const QString& terminal, const QUuid& terminalId = {}) override;
     [[nodiscard]] int confirm(const ConfirmRequest& request) override;
+    [[nodiscard]] int joinQueueAsTill(int showtimeId, const QUuid& owner) override;
 
     // The test's hands.
+    /// The showtime sells through its admission queue: a hold of a sale that has not joined it as
+    /// a till is refused with ErrorCode::NotAdmitted, as the database's sale gate does.
+    void setQueued(bool queued) { m_queued = queued; }
+    /// The sale joined the showtime's queue as a till.
+    [[nodiscard]] bool joinedAsTill(const QUuid& owner) const { return m_admitted.contains(owner); }
     [[nodiscard]] qsizetype queuedRequests() const { return m_queue.size(); }
     [[nodiscard]] qsizetype undeliveredReplies() const { return m_replies.size(); }
     [[nodiscard]] qsizetype undeliveredNotifications() const { return m_notes.size(); }
@@ -156,6 +162,8 @@ private:
     QSet<QString> m_paidReferences;
     QSet<int> m_locked;
     std::optional<Error> m_failNext;
+    QSet<QUuid> m_admitted; ///< sales that joined the queue as tills
+    bool m_queued = false;
     QUuid m_another = QUuid::createUuid();
     qsizetype m_lostAt = 0; ///< answers from this index on were made after the connection was lost
     int m_nextRequest = 0;

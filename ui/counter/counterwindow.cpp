@@ -526,17 +526,10 @@ void CounterWindow::showNotice(const QString& text, bool alert)
 
 void CounterWindow::setLanguage(const QString& code)
 {
-    qApp->removeTranslator(&m_translator);
-    m_language = code == QLatin1String("ko") ? QStringLiteral("ko") : QStringLiteral("en");
-    const QLocale locale = m_language == QLatin1String("ko")
-                               ? QLocale(QLocale::Korean, QLocale::SouthKorea)
-                               : QLocale(QLocale::English, QLocale::UnitedStates);
-    QLocale::setDefault(locale);
+    const QLocale locale = m_language.apply(code);
     setLocale(locale);
     m_model->setLocale(locale);
-    if (m_translator.load(QStringLiteral(":/i18n/boxoffice_") + m_language))
-        qApp->installTranslator(&m_translator);
-    (m_language == QLatin1String("ko") ? m_korean : m_english)->setChecked(true);
+    (m_language.isKorean() ? m_korean : m_english)->setChecked(true);
     retranslate();
 }
 

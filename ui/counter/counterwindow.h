@@ -5,10 +5,10 @@
 #include <QDateTime>
 #include <QMainWindow>
 #include <QTimer>
-#include <QTranslator>
 #include <QUuid>
 
 #include "model/sale/saleflow.h"
+#include "ui/common/uilanguage.h"
 #include "ui/counter/managerscreens.h"
 
 class QLabel;
@@ -46,7 +46,7 @@ public:
 
     /// "en" or "ko"; loads the compiled translation and the locale for dates and money.
     void setLanguage(const QString& code);
-    [[nodiscard]] QString language() const { return m_language; }
+    [[nodiscard]] QString language() const { return m_language.code(); }
     [[nodiscard]] ShowtimeBoard* board() const { return m_board; }
     [[nodiscard]] SalePage* salePage() const { return m_sale; }
     [[nodiscard]] bool isShowingBoard() const;
@@ -111,8 +111,7 @@ private:
     TerminalBackend* m_backend;
     SaleFlow* m_flow;
     QString m_terminal;
-    QString m_language = QStringLiteral("en");
-    QTranslator m_translator;
+    UiLanguage m_language;
     SaleSettings m_settings;
     TillMenu* m_tillMenu = nullptr;
     ShowtimeListModel* m_model = nullptr;

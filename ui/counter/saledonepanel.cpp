@@ -10,6 +10,7 @@
 
 #include "model/core/money.h"
 #include "model/sale/saleflow.h"
+#include "model/showtimes/tickettypes.h"
 #include "model/tickets/ticketprinting.h"
 #include "ui/common/scaledfont.h"
 #include "ui/counter/salepaymentpanel.h"
@@ -65,7 +66,7 @@ void SaleDonePanel::showBooking(const ConfirmResult& booking)
         QString tier = s.tier;
         for (const PriceTier& t : m_flow->tiers()) {
             if (t.code == s.tier)
-                tier = SalePaymentPanel::tierLabel(t);
+                tier = ticketTypeName(t);
         }
         seats << QStringLiteral("%1 (%2)").arg(s.label, tier);
     }

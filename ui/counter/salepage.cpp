@@ -12,6 +12,7 @@
 
 #include "model/core/money.h"
 #include "model/seats/seatmap.h"
+#include "model/showtimes/tickettypes.h"
 #include "ui/common/scaledfont.h"
 #include "ui/common/seatlegendwidget.h"
 #include "ui/common/seatmapwidget.h"
@@ -43,7 +44,7 @@ SalePage::SalePage(SaleFlow* flow, QWidget* parent)
             return QString();
         Q_UNUSED(seat);
         const PriceTier& first = m_flow->tiers().first();
-        return tr("%1 %2").arg(SalePaymentPanel::tierLabel(first), money(first.amountMinor));
+        return tr("%1 %2").arg(ticketTypeName(first), money(first.amountMinor));
     });
     m_legend = new SeatLegendWidget(this);
     m_legend->setObjectName(QStringLiteral("seatLegend"));

@@ -18,6 +18,7 @@
 #include "model/sale/saleflow.h"
 #include "model/seats/seatmap.h"
 #include "model/showtimes/showtimeinfo.h"
+#include "model/showtimes/tickettypes.h"
 #include "ui/common/scaledfont.h"
 
 namespace bo {
@@ -77,19 +78,6 @@ SalePaymentPanel::SalePaymentPanel(SaleFlow* flow, QWidget* parent)
     retranslate();
 }
 
-QString SalePaymentPanel::tierLabel(const PriceTier& tier)
-{
-    if (tier.code == QLatin1String("adult"))
-        return tr("Adult");
-    if (tier.code == QLatin1String("teen"))
-        return tr("Teen");
-    if (tier.code == QLatin1String("child"))
-        return tr("Child");
-    if (tier.code == QLatin1String("senior"))
-        return tr("Senior");
-    return tier.name;
-}
-
 void SalePaymentPanel::rebuildTierButtons()
 {
     qDeleteAll(m_tierButtons);
@@ -114,7 +102,7 @@ void SalePaymentPanel::rebuildTierButtons()
 void SalePaymentPanel::retranslateTierButtons()
 {
     for (qsizetype i = 0; i < m_tierButtons.size(); ++i)
-        m_tierButtons.at(i)->setText(tr("F%1 All %2").arg(i + 2).arg(tierLabel(m_buttonTiers.at(i))));
+        m_tierButtons.at(i)->setText(tr("F%1 All %2").arg(i + 2).arg(ticketTypeName(m_buttonTiers.at(i))));
 }
 
 void SalePaymentPanel::payCash()
@@ -160,7 +148,7 @@ void SalePaymentPanel::refreshTickets()
             const QString price =
                 surcharge == 0 ? money(t.amountMinor)
                                : tr("%1 (seat +%2)").arg(money(t.amountMinor + surcharge), money(surcharge));
-            combo->addItem(tr("%1 — %2").arg(tierLabel(t), price), t.code);
+            combo->addItem(tr("%1 — %2").arg(ticketTypeName(t), price), t.code);
         }
         combo->setCurrentIndex(combo->findData(m_flow->tierOf(seatId)));
         disconnect(combo, nullptr, this, nullptr);

@@ -29,9 +29,6 @@ public:
     /// One "all seats" button for each of the showtime's first four ticket types (F2–F5).
     void rebuildTierButtons();
     [[nodiscard]] const QList<QPushButton*>& tierButtons() const { return m_tierButtons; }
-    /// A ticket type's name: the usual codes in the terminal's language, others as the price list
-    /// names them.
-    [[nodiscard]] static QString tierLabel(const PriceTier& tier);
 
 signals:
     /// The tier buttons were made anew for another showtime's ticket types.

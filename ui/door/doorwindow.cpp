@@ -134,15 +134,7 @@ DoorWindow::~DoorWindow()
 
 void DoorWindow::setLanguage(const QString& code)
 {
-    qApp->removeTranslator(&m_translator);
-    const bool korean = code == QLatin1String("ko");
-    const QLocale locale = korean ? QLocale(QLocale::Korean, QLocale::SouthKorea)
-                                  : QLocale(QLocale::English, QLocale::UnitedStates);
-    QLocale::setDefault(locale);
-    setLocale(locale);
-    if (m_translator.load(QStringLiteral(":/i18n/boxoffice_") +
-                          (korean ? QStringLiteral("ko") : QStringLiteral("en"))))
-        qApp->installTranslator(&m_translator);
+    setLocale(m_language.apply(code));
 }
 
 void DoorWindow::changeEvent(QEvent* event)

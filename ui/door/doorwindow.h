@@ -4,10 +4,10 @@
 
 #include <QElapsedTimer>
 #include <QTimer>
-#include <QTranslator>
 #include <QWidget>
 
 #include "model/door/doorcheck.h"
+#include "ui/common/uilanguage.h"
 
 class QLabel;
 class QPushButton;
@@ -74,7 +74,7 @@ private:
     QElapsedTimer m_lastKey;
     QTimer m_clear;
     QTimer m_tick;
-    QTranslator m_translator;
+    UiLanguage m_language;
 };
 
 } // namespace bo

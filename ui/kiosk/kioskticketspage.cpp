@@ -10,6 +10,7 @@
 #include "model/core/money.h"
 #include "model/sale/saleflow.h"
 #include "model/seats/seatmap.h"
+#include "model/showtimes/tickettypes.h"
 
 namespace bo {
 
@@ -84,10 +85,11 @@ void KioskTicketsPage::rebuild()
 void KioskTicketsPage::updateCounts()
 {
     for (TierRow& row : m_tiers) {
-        row.name->setText(QStringLiteral("%1 · %2").arg(tierName(row.tier), money(row.tier.amountMinor)));
+        row.name->setText(
+            QStringLiteral("%1 · %2").arg(ticketTypeName(row.tier), money(row.tier.amountMinor)));
         row.countLabel->setText(QString::number(row.count));
-        row.minus->setAccessibleName(tr("One %1 ticket less").arg(tierName(row.tier)));
-        row.plus->setAccessibleName(tr("One %1 ticket more").arg(tierName(row.tier)));
+        row.minus->setAccessibleName(tr("One %1 ticket less").arg(ticketTypeName(row.tier)));
+        row.plus->setAccessibleName(tr("One %1 ticket more").arg(ticketTypeName(row.tier)));
         row.minus->setEnabled(row.count > 0);
     }
     m_total->setText(tr("%n ticket(s), %1", nullptr, ticketCount()).arg(money(totalMinor())));
@@ -133,22 +135,9 @@ QString KioskTicketsPage::tierNameOf(const QString& code) const
     QString name = code;
     for (const TierRow& row : m_tiers) {
         if (row.tier.code == code)
-            name = tierName(row.tier);
+            name = ticketTypeName(row.tier);
     }
     return name;
-}
-
-QString KioskTicketsPage::tierName(const PriceTier& tier)
-{
-    if (tier.code == QLatin1String("adult"))
-        return tr("Adult");
-    if (tier.code == QLatin1String("teen"))
-        return tr("Teen");
-    if (tier.code == QLatin1String("child"))
-        return tr("Child");
-    if (tier.code == QLatin1String("senior"))
-        return tr("Senior");
-    return tier.name;
 }
 
 QString KioskTicketsPage::announcement() const

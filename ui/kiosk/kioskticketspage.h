@@ -36,8 +36,6 @@ public:
     void applyTiers() const;
     /// The name of the ticket type `code` among the rows; the code itself when none has it.
     [[nodiscard]] QString tierNameOf(const QString& code) const;
-    /// A ticket type's name: the usual codes in the kiosk's language, others as priced.
-    [[nodiscard]] static QString tierName(const PriceTier& tier);
     void reset() override;
     [[nodiscard]] QString announcement() const override;
     void retranslate() override;

@@ -71,7 +71,7 @@ KioskWindow::~KioskWindow() = default;
 
 void KioskWindow::setVoice(Voice* voice)
 {
-    m_guide->setVoice(voice, voiceLanguage(m_language));
+    m_guide->setVoice(voice, voiceLanguage(m_language.code()));
     updateToolBar();
 }
 
@@ -104,16 +104,9 @@ void KioskWindow::updateToolBar()
 
 void KioskWindow::setLanguage(const QString& code)
 {
-    qApp->removeTranslator(&m_translator);
-    m_language = code == QLatin1String("ko") ? QStringLiteral("ko") : QStringLiteral("en");
-    const QLocale locale = m_language == QLatin1String("ko")
-                               ? QLocale(QLocale::Korean, QLocale::SouthKorea)
-                               : QLocale(QLocale::English, QLocale::UnitedStates);
-    QLocale::setDefault(locale);
+    const QLocale locale = m_language.apply(code);
     setLocale(locale);
-    if (m_translator.load(QStringLiteral(":/i18n/boxoffice_") + m_language))
-        qApp->installTranslator(&m_translator);
-    m_guide->setLanguage(voiceLanguage(m_language));
+    m_guide->setLanguage(voiceLanguage(m_language.code()));
     if (m_seatsPage)
         m_seatsPage->setBlocksLocale(locale);
     retranslate();
@@ -548,7 +541,7 @@ void KioskWindow::resetToAttract()
     m_helpCall->endCall();
     setDisplay({});
     m_guide->resetForNextCustomer();
-    if (m_language != QLatin1String("ko"))
+    if (!m_language.isKorean())
         setLanguage(QStringLiteral("ko"));
     if (m_backend->isOnline())
         showScreen(Screen::Attract);

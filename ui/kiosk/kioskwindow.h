@@ -9,7 +9,6 @@
 #include <QList>
 #include <QPointer>
 #include <QTimer>
-#include <QTranslator>
 #include <QWidget>
 
 #include "model/help/voice.h"
@@ -18,6 +17,7 @@
 #include "model/showtimes/showtimeinfo.h"
 #include "model/tickets/ticketprinting.h"
 #include "ui/common/kiosktheme.h"
+#include "ui/common/uilanguage.h"
 #include "ui/kiosk/kioskdonepage.h"
 #include "ui/kiosk/kioskhelpcall.h"
 #include "ui/kiosk/kioskqueuepage.h"
@@ -133,7 +133,7 @@ public:
     [[nodiscard]] const KioskDisplay& display() const { return m_display; }
     /// What the current screen says when it opens (where the customer is, what they can do).
     [[nodiscard]] QString announcement() const;
-    [[nodiscard]] QString language() const { return m_language; }
+    [[nodiscard]] QString language() const { return m_language.code(); }
     [[nodiscard]] Screen screen() const { return m_screen; }
     /// The tickets chosen per type code.
     [[nodiscard]] int ticketCount() const { return m_ticketsPage->ticketCount(); }
@@ -190,8 +190,7 @@ private:
     KioskSettings m_settings;
     KioskVoiceGuide* m_guide;
     std::unique_ptr<KioskKeypad> m_keypad; ///< reads every input while the window lives
-    QString m_language = QStringLiteral("en");
-    QTranslator m_translator;
+    UiLanguage m_language;
     Screen m_screen = Screen::Attract;
     KioskProgramme* m_programme = nullptr;
     int m_showtimeId = 0;
