@@ -11,6 +11,7 @@
 #include <QVariantList>
 
 #include "db/connectionsettings.h"
+#include "db/sqlerror.h"
 #include "model/core/result.h"
 
 class QSqlError;
@@ -136,9 +137,6 @@ private:
     bool m_unreplicated = false; ///< set by receiveNotice during a round trip
     std::unique_ptr<Deadline> m_deadline;
 };
-
-/// Maps a driver error to our Error (SQLSTATE mapping lives here and nowhere else).
-[[nodiscard]] Error mapSqlError(const QSqlError& error, bool connectionLost);
 
 /// The text form of an int array for a `?::integer[]` parameter.
 [[nodiscard]] QString toPgIntArray(const QList<int>& values);

@@ -3,7 +3,6 @@
 #include "db/filmstore.h"
 
 #include <QHash>
-#include <QRegularExpression>
 
 #include "db/dbconnection.h"
 
@@ -88,10 +87,9 @@ Result<QDateTime> FilmStore::retire(int filmId, bool retired)
 
 Error FilmStore::named(Error e, const Film& film)
 {
-    static const QRegularExpression existing(QStringLiteral("^film (\\d+) has that title and format"));
-    if (const QRegularExpressionMatch m = existing.match(e.message);
-        e.code == ErrorCode::Conflict && m.hasMatch())
-        e = refuse(e, Refusal::FilmExists, {m.captured(1), film.title, film.format});
+    // The server names the film that has them; the sentence also names what was asked for.
+    if (e.refusal == Refusal::FilmTitleTaken)
+        e = refuse(e, Refusal::FilmExists, {e.args.value(0), film.title, film.format});
     return e;
 }
 

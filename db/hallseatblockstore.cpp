@@ -24,16 +24,6 @@ QString textArray(const QStringList& labels)
     return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
-/// The hall's unknown-hall and unknown-seat refusals in the words of the other catalogue commands.
-Error explained(Error e, const QString& hall)
-{
-    if (e.code == ErrorCode::NotFound && e.message.startsWith(QLatin1String("there is no hall")))
-        e = refuse(e, Refusal::NoSuchHall, {hall});
-    else if (e.code == ErrorCode::NotFound && e.message.startsWith(QLatin1String("seats not in hall")))
-        e = refuse(e, Refusal::NoSuchHallSeat, {hall, e.message.section(QLatin1String(": "), -1)});
-    return e;
-}
-
 } // namespace
 
 HallSeatBlockStore::HallSeatBlockStore(DbConnection& connection)
@@ -53,7 +43,7 @@ Result<HallBlockOutcome> HallSeatBlockStore::blockHallSeats(const QString& hall,
                                          "  FROM bo_hall_seat_block(?, ?::text[], ?, ?)"),
                           {hall, textArray(labels), kept.value(), skipTaken});
     if (!q)
-        return explained(q.error(), hall);
+        return q.error(); // the server names an unknown hall or seat (no-such-hall, no-such-hall-seat)
     HallBlockOutcome outcome;
     bool refused = false;
     QSet<int> showtimes;
@@ -90,7 +80,7 @@ Result<QList<HallUnblockOutcome>> HallSeatBlockStore::unblockHallSeats(const QSt
         QStringLiteral("SELECT label, hall_blocked, showtimes FROM bo_hall_seat_unblock(?, ?::text[])"),
         {hall, textArray(labels)});
     if (!q)
-        return explained(q.error(), hall);
+        return q.error(); // the server names an unknown hall or seat (no-such-hall, no-such-hall-seat)
     QList<HallUnblockOutcome> out;
     Rows& r = q.value();
     while (r.next())

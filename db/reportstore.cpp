@@ -8,11 +8,6 @@
 namespace bo {
 namespace {
 
-QVariant timeOrNull(const QDateTime& t)
-{
-    return t.isValid() ? QVariant(t.toUTC()) : QVariant(QMetaType::fromType<QDateTime>());
-}
-
 QVariant idOrNull(const std::optional<int>& id)
 {
     return id ? QVariant(*id) : QVariant(QMetaType::fromType<int>());
@@ -26,11 +21,6 @@ QVariantList scopeValues(const ReportScope& scope)
 }
 
 constexpr QLatin1String scopeArgs("?::timestamptz, ?::timestamptz, ?::integer, ?::integer");
-
-std::optional<qint64> optionalAt(const Rows& r, int column)
-{
-    return r.value(column).isNull() ? std::nullopt : std::optional<qint64>(r.value(column).toLongLong());
-}
 
 } // namespace
 

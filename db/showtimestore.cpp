@@ -12,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 #include <QStringList>
 
 #include "db/dbconnection.h"
@@ -26,12 +25,11 @@ QVariant textOrNull(const QString& text)
     return text.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(text);
 }
 
-/// The showtime an overlap names: bo_showtime_add raises "overlaps showtime N" (BO412).
+/// The showtime an overlap names (bo_showtime_add and bo_showtime_move refuse with
+/// showtime-overlaps and the other showtime's id); 0 for any other error.
 int overlappedShowtime(const Error& e)
 {
-    static const QRegularExpression pattern(QStringLiteral("^overlaps showtime (\\d+)"));
-    const QRegularExpressionMatch m = pattern.match(e.message);
-    return m.hasMatch() ? m.captured(1).toInt() : 0;
+    return e.refusal == Refusal::ShowtimeOverlaps ? e.args.value(0).toInt() : 0;
 }
 
 /// The seats sold and held of showtime `st` and its on-sale window, as the last four columns of a
@@ -219,8 +217,6 @@ Result<ShowtimeCancelOutcome> ShowtimeStore::cancel(int showtimeId)
     if (!q) {
         const Error& e = q.error();
         const QString id = QString::number(showtimeId);
-        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("refund its bookings first")))
-            return refuse(e, Refusal::ShowtimeHasSales, {id});
         if (e.code == ErrorCode::NotFound)
             return refuse(e, Refusal::NoSuchShowtime, {id});
         return e;
@@ -293,10 +289,6 @@ Result<ShowtimeMoveOutcome> ShowtimeStore::move(int showtimeId, const QString& h
             return outcome;
         }
         const QString id = QString::number(showtimeId);
-        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("refund its bookings first")))
-            return refuse(e, Refusal::ShowtimeHasSoldSeats, {id});
-        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("a sale is in progress")))
-            return refuse(e, Refusal::ShowtimeHasHeldSeats, {id});
         if (e.code == ErrorCode::NotFound)
             return refuse(e, Refusal::NoSuchShowtime, {id});
         if (e.code == ErrorCode::BadInput && e.message.contains(QLatin1String("stays in its hall")))
@@ -406,13 +398,8 @@ Result<QList<SaleWindow>> ShowtimeStore::applySaleWindow(const QList<int>& showt
                        "       ?::boolean, ?::boolean)"),
         {QStringLiteral("{%1}").arg(ids.join(QLatin1Char(','))), instant(change.opens),
          instant(change.closes), !change.opens.has_value(), !change.closes.has_value()});
-    if (!q) {
-        const Error& e = q.error();
-        // The server names the first showtime it did not find last in its text.
-        if (e.code == ErrorCode::NotFound)
-            return refuse(e, Refusal::NoSuchShowtime, {e.message.section(QLatin1Char(' '), -1)});
-        return e;
-    }
+    if (!q)
+        return q.error(); // the server names the first showtime it did not find (no-such-showtime)
     while (q.value().next()) {
         const Rows& r = q.value();
         SaleWindow w;
@@ -439,9 +426,7 @@ Result<ShowtimeRelayout> ShowtimeStore::relayout(int showtimeId)
         const QString id = QString::number(showtimeId);
         if (e.code == ErrorCode::NotFound)
             return refuse(e, Refusal::NoSuchShowtime, {id});
-        if (e.code == ErrorCode::Conflict && e.message.contains(QLatin1String("booking")))
-            return refuse(e, Refusal::ShowtimeKeepsSoldLayout, {id});
-        if (e.code == ErrorCode::Conflict)
+        if (e.code == ErrorCode::Conflict && e.refusal == Refusal::None)
             return refuse(e, Refusal::ShowtimeHasHeldSeats, {id});
         return e;
     }

@@ -7,6 +7,8 @@
 
 #include "db/dbconnection.h"
 
+#include <optional>
+
 #include <QDateTime>
 #include <QString>
 #include <QUuid>
@@ -30,6 +32,18 @@ inline QVariant uuidOrNull(const QUuid& id)
 inline QDateTime utcAt(const Rows& r, int column)
 {
     return r.value(column).isNull() ? QDateTime() : r.value(column).toDateTime().toUTC();
+}
+
+/// A timestamptz parameter in UTC, or SQL NULL (of timestamptz's type) for an invalid QDateTime.
+inline QVariant timeOrNull(const QDateTime& t)
+{
+    return t.isValid() ? QVariant(t.toUTC()) : QVariant(QMetaType::fromType<QDateTime>());
+}
+
+/// A bigint column, or nothing for NULL.
+inline std::optional<qint64> optionalAt(const Rows& r, int column)
+{
+    return r.value(column).isNull() ? std::nullopt : std::optional<qint64>(r.value(column).toLongLong());
 }
 
 /// Online, the backends of the till, the door and the help desk make a round trip this often to

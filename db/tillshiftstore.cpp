@@ -8,19 +8,6 @@
 #include "db/sqlvalues.h"
 
 namespace bo {
-namespace {
-
-QVariant timeOrNull(const QDateTime& t)
-{
-    return t.isValid() ? QVariant(t.toUTC()) : QVariant(QMetaType::fromType<QDateTime>());
-}
-
-std::optional<qint64> optionalAt(const Rows& r, int column)
-{
-    return r.value(column).isNull() ? std::nullopt : std::optional<qint64>(r.value(column).toLongLong());
-}
-
-} // namespace
 
 TillShiftStore::TillShiftStore(DbConnection& connection)
     : m_connection(connection)

@@ -186,13 +186,11 @@ ExitCode RefundCommands::refund(const QStringList& positional)
     request.approvedBy = approval.value().staff;
     auto done = desk.refund(request);
     if (!done) {
-        if (done.error().code == ErrorCode::Conflict &&
-            done.error().message.contains(QLatin1String("approval")))
-            return m_session.fail(
-                makeError(ErrorCode::Conflict,
-                          done.error().message +
-                              tr(" — run it again with --approve STAFF and their PIN on standard input."),
-                          done.error().detail));
+        if (done.error().refusal == Refusal::RefundNeedsApproval) {
+            Error e = done.error();
+            e.message += tr(" — run it again with --approve STAFF and their PIN on standard input.");
+            return m_session.fail(e);
+        }
         return m_session.failLookup(done.error());
     }
     const RefundRecord& r = done.value();

@@ -44,7 +44,8 @@ BEGIN
     END IF;
     IF v_login <> session_user THEN
         RAISE EXCEPTION 'terminal % belongs to another login: a terminal acts only for itself', p_terminal_id
-            USING ERRCODE = '42501';
+            USING ERRCODE = '42501',
+            HINT = 'refusal: ' || json_build_array('terminal-of-another-login', p_terminal_id);
     END IF;
     RETURN true;
 END $function$;

@@ -82,7 +82,8 @@ BEGIN
     END IF;
     PERFORM 1 FROM showtime WHERE id = p_showtime;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     -- Whether the showtime sells is the gate's, after the seat locks (bo_sale_gate).
     RETURN v_sorted;
@@ -112,7 +113,8 @@ BEGIN
            coalesce(st.queue_capacity, se.queue_capacity) IS NOT NULL AS queued
       INTO r FROM showtime st CROSS JOIN settings se WHERE st.id = p_showtime;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     IF p_seats > r.max_seats THEN
         RAISE EXCEPTION 'too many seats: % requested, at most % per sale', p_seats, r.max_seats
@@ -120,10 +122,12 @@ BEGIN
     END IF;
     IF r.opens > clock_timestamp() THEN
         RAISE EXCEPTION 'showtime % goes on sale at %', p_showtime,
-            to_char(r.opens AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') USING ERRCODE = 'BO403';
+            to_char(r.opens AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') USING ERRCODE = 'BO403',
+            HINT = 'refusal: ' || json_build_array('not-on-sale-yet', p_showtime, to_char(r.opens AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'));
     END IF;
     IF r.status <> 'ON_SALE' OR r.cutoff < clock_timestamp() THEN
-        RAISE EXCEPTION 'showtime % is not on sale', p_showtime USING ERRCODE = 'BO403';
+        RAISE EXCEPTION 'showtime % is not on sale', p_showtime USING ERRCODE = 'BO403',
+            HINT = 'refusal: ' || json_build_array('not-on-sale', p_showtime);
     END IF;
     IF r.queued AND NOT EXISTS (SELECT 1 FROM sale s WHERE s.hold_token = p_owner AND s.showtime_id = p_showtime) THEN
         PERFORM 1 FROM queue_ticket t
@@ -163,7 +167,8 @@ BEGIN
        AND ss.status = 'HELD' AND ss.held_until >= clock_timestamp();
     IF v_held + p_seats > v_max THEN
         RAISE EXCEPTION 'this kiosk still holds % seats for another sale: a kiosk holds at most % at a time',
-            v_held, v_max USING ERRCODE = 'BO412';
+            v_held, v_max USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('kiosk-holds-another-sale', v_held, v_max);
     END IF;
 END $function$;
 
@@ -198,7 +203,8 @@ BEGIN
      WHERE NOT EXISTS (SELECT 1 FROM showtime_seat ss WHERE ss.showtime_id = p_showtime AND ss.seat_id = x);
     IF v_missing IS NOT NULL THEN
         RAISE EXCEPTION 'seats not in showtime %: %', p_showtime, array_to_string(v_missing, ',')
-            USING ERRCODE = 'BO404';
+            USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('seats-not-in-showtime', p_showtime, array_to_string(v_missing, ', '));
     END IF;
 END $function$;
 
@@ -308,14 +314,17 @@ BEGIN
     IF v_carried IS NOT NULL THEN
         SELECT p.booking_id, p.state INTO v_intent FROM payment_intent p WHERE p.key = v_carried;
         IF NOT FOUND THEN
-            RAISE EXCEPTION 'there is no payment %: pay again', v_carried USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'there is no payment %: pay again', v_carried USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('payment-missing', v_carried);
         END IF;
         IF v_intent.booking_id IS DISTINCT FROM v_pending.id THEN
-            RAISE EXCEPTION 'the payment % is not this booking''s: pay again', v_carried USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'the payment % is not this booking''s: pay again', v_carried USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('payment-of-another-booking', v_carried);
         END IF;
         IF v_intent.state IN ('NEW', 'AUTHORISING') THEN
             RAISE EXCEPTION 'the payment % is %: no money is taken yet', v_carried, lower(v_intent.state)
-                USING ERRCODE = 'BO412';
+                USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('payment-not-taken', v_carried, lower(v_intent.state));
         END IF;
     END IF;
     IF v_pending.id IS NOT NULL OR v_carried IS NOT NULL THEN
@@ -327,14 +336,16 @@ BEGIN
             IF v_intent.state = 'VOIDING' AND v_intent.booking_id = v_pending.id THEN
                 RAISE EXCEPTION 'booking % cannot be confirmed: its payment % is being voided; wait for the '
                                 'void''s result, then pay again', v_pending.code, v_intent.key
-                    USING ERRCODE = 'BO412';
+                    USING ERRCODE = 'BO412',
+                    HINT = 'refusal: ' || json_build_array('payment-being-voided', v_pending.code, v_intent.key);
             END IF;
             IF v_intent.key = v_carried
                AND v_intent.state IN ('VOIDING', 'VOIDED', 'DECLINED', 'ABANDONED', 'REFUNDING',
                                       'REFUNDED') THEN
                 RAISE EXCEPTION 'booking % cannot be confirmed: the payment % it carries is %, not money '
                                 'taken; pay again', v_intent.booking_code, v_intent.key, lower(v_intent.state)
-                    USING ERRCODE = 'BO412';
+                    USING ERRCODE = 'BO412',
+                    HINT = 'refusal: ' || json_build_array('payment-not-money-taken', v_intent.booking_code, v_intent.key, lower(v_intent.state));
             END IF;
         END LOOP;
     END IF;
@@ -347,7 +358,8 @@ BEGIN
         IF v_held IS NULL THEN
             PERFORM 1 FROM showtime WHERE id = p_showtime;
             IF NOT FOUND THEN
-                RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
+                RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404',
+                    HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
             END IF;
             RAISE EXCEPTION 'no seats are held by this sale' USING ERRCODE = 'BO410';
         END IF;
@@ -413,7 +425,8 @@ BEGIN
         IF v_paid.amount_minor <> v_total OR v_paid.currency <> v_currency THEN
             RAISE EXCEPTION 'the payment % is for % %, but the seats cost % %; take the payment again',
                             v_carried, v_paid.amount_minor, v_paid.currency, v_total, v_currency
-                USING ERRCODE = 'BO412';
+                USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('payment-amount-differs', v_carried, v_paid.amount_minor, v_paid.currency, v_total, v_currency);
         END IF;
     END IF;
     -- A sale is confirmed on money taken, carried as above, never on none: a card payment the
@@ -426,11 +439,13 @@ BEGIN
     IF v_carried IS NULL AND v_total > 0 AND p_exchange IS NULL AND coalesce(bo_terminal_kind(), '') <> 'owner' THEN
         IF bo_terminal_kind() = 'kiosk' THEN
             RAISE EXCEPTION 'a kiosk confirms a sale only on its card payment, with money taken: pay first'
-                USING ERRCODE = '42501';
+                USING ERRCODE = '42501',
+                HINT = 'refusal: ' || json_build_array('kiosk-pays-by-card');
         END IF;
         RAISE EXCEPTION 'a sale of % % is confirmed only on its payment, with money taken: pay first',
                         v_total, v_currency
-            USING ERRCODE = '42501';
+            USING ERRCODE = '42501',
+            HINT = 'refusal: ' || json_build_array('pay-first', v_total, v_currency);
     END IF;
 
     IF v_pending.id IS NOT NULL THEN
@@ -809,7 +824,8 @@ BEGIN
          WHERE NOT (x.s = ANY (coalesce(r.locked, '{}')));
         IF v_missing IS NOT NULL THEN
             RAISE EXCEPTION 'seats not in showtime %: %', p_showtime, array_to_string(v_missing, ',')
-                USING ERRCODE = 'BO404';
+                USING ERRCODE = 'BO404',
+                HINT = 'refusal: ' || json_build_array('seats-not-in-showtime', p_showtime, array_to_string(v_missing, ', '));
         END IF;
         granted := false;
         held_until := NULL;
@@ -951,7 +967,8 @@ BEGIN
     SELECT hold_extension_s, max_hold_extensions INTO v_cfg FROM settings;
     SELECT * INTO v_sale FROM sale s WHERE s.hold_token = p_owner AND s.showtime_id = p_showtime FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'no sale of this hold token on showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'no sale of this hold token on showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-sale', p_showtime);
     END IF;
     IF coalesce(v_sale.payment_deadline, v_sale.selection_deadline) <= clock_timestamp() THEN
         RAISE EXCEPTION 'the sale''s time is up' USING ERRCODE = 'BO410';
@@ -1049,7 +1066,8 @@ BEGIN
     END IF;
     v_ignore := set_config('bo.announced', '', true);
     IF v_count = 0 AND NOT EXISTS (SELECT 1 FROM showtime WHERE id = p_showtime) THEN
-        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     RETURN v_count;
 END $function$;
@@ -1066,11 +1084,13 @@ DECLARE
 BEGIN
     SELECT k.fingerprint, k.response, k.operation INTO v_stored FROM idempotency_key k WHERE k.key = p_key;
     IF NOT FOUND OR v_stored.response IS NULL THEN
-        RAISE EXCEPTION 'unknown idempotency key %', p_key USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown idempotency key %', p_key USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-request-key', p_key);
     END IF;
     IF v_stored.operation <> 'confirm' OR v_stored.fingerprint <> p_fingerprint THEN
         RAISE EXCEPTION 'idempotency key % was already used for a different request', p_key
-            USING ERRCODE = 'BO422';
+            USING ERRCODE = 'BO422',
+            HINT = 'refusal: ' || json_build_array('key-reused', p_key);
     END IF;
     SELECT b.status INTO v_status FROM booking b WHERE b.id = (v_stored.response ->> 'booking_id')::uuid;
     IF v_status IS NULL OR v_status = v_stored.response ->> 'status' THEN
@@ -1097,10 +1117,12 @@ BEGIN
     PERFORM set_config('bo.announced', '', true);
     SELECT b.id, b.status, b.showtime_id, b.hold_token INTO v_booking FROM booking b WHERE b.code = p_code FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown booking %', p_code USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown booking %', p_code USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-booking', p_code);
     END IF;
     IF v_booking.status NOT IN ('PENDING', 'CONFIRMED') THEN
-        RAISE EXCEPTION 'booking % is already %', p_code, lower(v_booking.status) USING ERRCODE = 'BO409';
+        RAISE EXCEPTION 'booking % is already %', p_code, lower(v_booking.status) USING ERRCODE = 'BO409',
+            HINT = 'refusal: ' || json_build_array('booking-closed-already', p_code, lower(v_booking.status));
     END IF;
     -- Its payment intents next (level 3a), FOR SHARE in key order. A capture on its way may take
     -- the money whatever happens here: cancelling now would leave it taken for no booking, its
@@ -1112,7 +1134,8 @@ BEGIN
         IF v_intent.state = 'CAPTURING' THEN
             RAISE EXCEPTION 'booking % cannot be cancelled while its payment % is being captured: wait '
                             'for the capture''s result (or run boxoffice-admin reconcile), then cancel '
-                            'and refund', p_code, v_intent.key USING ERRCODE = 'BO412';
+                            'and refund', p_code, v_intent.key USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('cancel-while-capturing', p_code, v_intent.key);
         END IF;
     END LOOP;
     UPDATE booking b SET status = 'CANCELLED', closed_at = clock_timestamp(), expires_at = NULL

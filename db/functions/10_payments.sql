@@ -90,7 +90,8 @@ BEGIN
         -- Cash exists only where a staffed till takes it (docs/SECURITY.md): a kiosk's credential
         -- is public, and a "cash" payment from it would confirm a booking nobody paid for.
         IF coalesce(bo_terminal_kind(), '') NOT IN ('till', 'manager', 'owner') THEN
-            RAISE EXCEPTION 'cash is taken only at a staffed till' USING ERRCODE = '42501';
+            RAISE EXCEPTION 'cash is taken only at a staffed till' USING ERRCODE = '42501',
+                HINT = 'refusal: ' || json_build_array('cash-only-at-till');
         END IF;
         -- At a till, cash goes into a drawer someone answers for: the member the server signed in
         -- there (their PIN, not the credential, vouches for them) and the shift whose blind count
@@ -103,7 +104,8 @@ BEGIN
             END IF;
             PERFORM bo_till_member(p_terminal_id);
             IF NOT EXISTS (SELECT 1 FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL) THEN
-                RAISE EXCEPTION 'cash goes into a drawer: open a shift at this till first' USING ERRCODE = 'BO412';
+                RAISE EXCEPTION 'cash goes into a drawer: open a shift at this till first' USING ERRCODE = 'BO412',
+                    HINT = 'refusal: ' || json_build_array('no-open-shift');
             END IF;
         END IF;
         IF p_tendered_minor IS NULL OR p_tendered_minor < p_amount_minor THEN
@@ -137,7 +139,8 @@ BEGIN
         SELECT b.id, b.code, b.status, b.hold_token, b.showtime_id, b.currency::text AS currency
           INTO v_booking FROM booking b WHERE b.id = p_booking FOR NO KEY UPDATE;
         IF NOT FOUND THEN
-            RAISE EXCEPTION 'unknown booking %', p_booking USING ERRCODE = 'BO404';
+            RAISE EXCEPTION 'unknown booking %', p_booking USING ERRCODE = 'BO404',
+                HINT = 'refusal: ' || json_build_array('no-such-booking', p_booking);
         END IF;
         IF v_booking.hold_token <> p_hold_token OR v_booking.showtime_id IS DISTINCT FROM p_showtime THEN
             RAISE EXCEPTION 'booking % is not this sale''s', v_booking.code USING ERRCODE = 'BO400';
@@ -154,7 +157,8 @@ BEGIN
         END IF;
         IF v_booking.status <> 'PENDING' THEN
             RAISE EXCEPTION 'booking % is %, not pending payment', v_booking.code, lower(v_booking.status)
-                USING ERRCODE = 'BO412';
+                USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('booking-not-pending', v_booking.code, lower(v_booking.status));
         END IF;
         -- One live attempt per booking: a second payment while one may still take money is the
         -- guess an unknown outcome must never be resolved by.
@@ -162,7 +166,8 @@ BEGIN
          WHERE p.booking_id = p_booking AND p.resolved_at IS NULL AND p.key <> p_key LIMIT 1;
         IF FOUND THEN
             RAISE EXCEPTION 'booking % has an unresolved payment % (%)', v_booking.code, v_other.key,
-                v_other.state USING ERRCODE = 'BO412';
+                v_other.state USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('unresolved-payment', v_booking.code, v_other.key, lower(v_other.state));
         END IF;
 
         v_now := clock_timestamp();
@@ -184,7 +189,8 @@ BEGIN
         SELECT p.request_fingerprint INTO v_stored FROM payment_intent p WHERE p.key = p_key;
     END IF;
     IF v_stored <> v_fingerprint THEN
-        RAISE EXCEPTION 'payment key % was already used for a different request', p_key USING ERRCODE = 'BO422';
+        RAISE EXCEPTION 'payment key % was already used for a different request', p_key USING ERRCODE = 'BO422',
+            HINT = 'refusal: ' || json_build_array('key-reused', p_key);
     END IF;
     RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
 END $function$;
@@ -210,7 +216,8 @@ BEGIN
     PERFORM set_config('synchronous_commit', 'on', true);
     SELECT p.method, p.booking_id INTO v_intent FROM payment_intent p WHERE p.key = p_key;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-payment', p_key);
     END IF;
     v_method := v_intent.method;
     IF NOT coalesce(bo_payment_may_move(v_intent.method, p_from, p_to), false) THEN
@@ -227,22 +234,26 @@ BEGIN
     END IF;
     SELECT p.state, p.gateway_ref, p.booking_code INTO v_intent FROM payment_intent p WHERE p.key = p_key FOR UPDATE;
     IF v_intent.state <> p_from THEN
-        RAISE EXCEPTION 'payment % is %, not %', p_key, v_intent.state, p_from USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'payment % is %, not %', p_key, v_intent.state, p_from USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('payment-state-moved', p_key, lower(v_intent.state), lower(p_from));
     END IF;
     IF p_to IN ('CAPTURING', 'CAPTURED') AND v_booking IS DISTINCT FROM 'CONFIRMED' THEN
         RAISE EXCEPTION 'booking % is %: its payment is not taken', v_intent.booking_code, lower(v_booking)
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('booking-payment-not-taken', v_intent.booking_code, lower(v_booking));
     END IF;
     IF p_to IN ('VOIDING', 'VOIDED', 'REFUNDING', 'REFUNDED') AND v_booking = 'CONFIRMED' THEN
         RAISE EXCEPTION 'booking % is confirmed: its payment is not given back', v_intent.booking_code
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('confirmed-payment-stays', v_intent.booking_code);
     END IF;
     -- Money taken goes back by moving its intent only for a booking a manager cancelled; a refunded
     -- or exchanged booking's money went back through its refunds (the refund table), and moving the
     -- intent too would pay it back twice (docs/SECURITY.md, finding 8).
     IF p_to IN ('REFUNDING', 'REFUNDED') AND v_booking IS DISTINCT FROM 'CANCELLED' THEN
         RAISE EXCEPTION 'booking % is %: its money goes back through a refund of the booking', v_intent.booking_code,
-            coalesce(lower(v_booking), 'unknown') USING ERRCODE = 'BO412';
+            coalesce(lower(v_booking), 'unknown') USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('money-back-by-refund', v_intent.booking_code, coalesce(lower(v_booking), 'unknown'));
     END IF;
     -- A payment an exchange carried to another booking, or a refund already drew on, backs more
     -- than this booking: it goes back only through refunds of the bookings it backs (migration
@@ -251,7 +262,8 @@ BEGIN
        AND (EXISTS (SELECT 1 FROM payment_carry c WHERE c.payment_key = p_key)
             OR EXISTS (SELECT 1 FROM refund r WHERE r.payment_key = p_key AND r.state <> 'FAILED')) THEN
         RAISE EXCEPTION 'payment % backs an exchange or a refund: its money goes back through refunds of the bookings it backs',
-            p_key USING ERRCODE = 'BO412';
+            p_key USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('payment-backs-exchange', p_key);
     END IF;
     -- Cash given back whole (a cancelled booking's) leaves the drawer that took it: only while that
     -- shift is open, so its count expects it (bo_shift_expected_cash).
@@ -259,7 +271,8 @@ BEGIN
        AND NOT EXISTS (SELECT 1 FROM payment_intent p JOIN shift s ON s.id = p.shift_id
                         WHERE p.key = p_key AND s.closed_at IS NULL) THEN
         RAISE EXCEPTION 'payment % was taken in a shift that is closed: give the cash back as a refund at a till',
-            p_key USING ERRCODE = 'BO412';
+            p_key USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('payment-shift-closed', p_key);
     END IF;
 
     v_now := clock_timestamp();
@@ -298,10 +311,12 @@ BEGIN
             RETURN;
         END IF;
         RAISE EXCEPTION 'only the payment service records what the card''s gateway answered (% to %)',
-            lower(p_from), lower(p_to) USING ERRCODE = '42501';
+            lower(p_from), lower(p_to) USING ERRCODE = '42501',
+            HINT = 'refusal: ' || json_build_array('only-service-records-card', lower(p_from), lower(p_to));
     END IF;
     IF v_kind = 'service' THEN
-        RAISE EXCEPTION 'the payment service takes no cash' USING ERRCODE = '42501';
+        RAISE EXCEPTION 'the payment service takes no cash' USING ERRCODE = '42501',
+            HINT = 'refusal: ' || json_build_array('service-takes-no-cash');
     END IF;
 END $function$;
 
@@ -332,7 +347,8 @@ BEGIN
         RAISE EXCEPTION 'payment key missing' USING ERRCODE = 'BO400';
     END IF;
     IF NOT EXISTS (SELECT 1 FROM payment_intent p WHERE p.key = p_key) THEN
-        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-payment', p_key);
     END IF;
     DELETE FROM service_pass s WHERE s.expires_at < clock_timestamp() - interval '1 minute';
     INSERT INTO service_pass (pass, login, payment_key, expires_at)
@@ -385,12 +401,14 @@ BEGIN
     PERFORM set_config('synchronous_commit', 'on', true);
     SELECT p.state, p.resolved_at, p.method INTO v_intent FROM payment_intent p WHERE p.key = p_key FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-payment', p_key);
     END IF;
     -- An unknown outcome is a gateway's: the service's to note for a card.
     PERFORM bo_payment_may_write(p_key, v_intent.method, v_intent.state, v_intent.state);
     IF v_intent.resolved_at IS NOT NULL THEN
-        RAISE EXCEPTION 'payment % is already %', p_key, v_intent.state USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'payment % is already %', p_key, v_intent.state USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('payment-already', p_key, lower(v_intent.state));
     END IF;
     v_now := clock_timestamp();
     UPDATE payment_intent p SET attempts = p.attempts + 1, reason = v_reason, updated_at = v_now
@@ -409,7 +427,8 @@ AS $function$
 BEGIN
     RETURN QUERY SELECT * FROM bo_payment_seen(ARRAY[p_key]);
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown payment %', p_key USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-payment', p_key);
     END IF;
 END $function$;
 

@@ -42,7 +42,8 @@ AS $function$
 BEGIN
     UPDATE ticket_key SET retired_at = coalesce(retired_at, clock_timestamp()) WHERE id = p_key;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown ticket key %', p_key USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown ticket key %', p_key USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-ticket-key', p_key);
     END IF;
 END $function$;
 
@@ -100,11 +101,13 @@ BEGIN
     END IF;
     SELECT b.id, b.status, b.showtime_id INTO v_booking FROM booking b WHERE b.code = p_code FOR SHARE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown booking %', p_code USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown booking %', p_code USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-booking', p_code);
     END IF;
     IF v_booking.status <> 'CONFIRMED' THEN
         RAISE EXCEPTION 'booking % is %: no ticket is issued for it', p_code, lower(v_booking.status)
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('booking-has-no-tickets', p_code, lower(v_booking.status));
     END IF;
     FOR v_seat IN
         SELECT bs.seat_id FROM booking_seat bs WHERE bs.booking_id = v_booking.id AND bs.active
@@ -144,7 +147,8 @@ BEGIN
        AND EXISTS (SELECT 1 FROM ticket_key k WHERE k.id = p_key AND k.retired_at IS NULL);
     IF NOT FOUND THEN
         RAISE EXCEPTION 'ticket % is not waiting for its signature, or key % cannot sign', p_serial, p_key
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('ticket-not-awaiting-signature', p_serial, p_key);
     END IF;
 END $function$;
 
@@ -224,14 +228,16 @@ BEGIN
       FROM ticket_key k WHERE k.public_key = p_public;
     IF FOUND THEN
         IF v_key.terminal_login IS DISTINCT FROM session_user OR v_key.terminal_id <> p_terminal_id THEN
-            RAISE EXCEPTION 'ticket key % belongs to another till', v_key.id USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'ticket key % belongs to another till', v_key.id USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('ticket-key-of-another-till', v_key.id);
         END IF;
     ELSE
         SELECT k.id INTO v_key FROM ticket_key k
          WHERE k.terminal_login = session_user AND k.terminal_id = p_terminal_id AND k.retired_at IS NULL;
         IF FOUND THEN
             RAISE EXCEPTION 'this till already has ticket key %; a manager retires it before another is enrolled',
-                v_key.id USING ERRCODE = 'BO412';
+                v_key.id USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('till-has-ticket-key', v_key.id);
         END IF;
         INSERT INTO ticket_key (public_key, terminal_login, terminal_id, terminal, approved_at, approved_by)
         VALUES (p_public, session_user, p_terminal_id, p_terminal, NULL, NULL)
@@ -255,7 +261,8 @@ BEGIN
      WHERE k.id = p_key AND k.terminal_login IS NOT NULL AND k.retired_at IS NULL;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'no till key % waiting or approved (unknown, retired, or a shared key)', p_key
-            USING ERRCODE = 'BO404';
+            USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-waiting-till-key', p_key);
     END IF;
 END $function$;
 
@@ -279,31 +286,37 @@ BEGIN
       FROM ticket_key k WHERE k.id = p_key AND k.terminal_login = session_user;
     IF NOT FOUND OR v_key.retired_at IS NOT NULL THEN
         RAISE EXCEPTION 'ticket key % is not a live key of this till', coalesce(p_key::text, '(none)')
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('ticket-key-not-live', coalesce(p_key::text, '-'));
     END IF;
     IF v_key.approved_at IS NULL THEN
         RAISE EXCEPTION 'ticket key % waits for a manager''s approval (boxoffice-admin ticket-keys --approve %)',
-            p_key, p_key USING ERRCODE = 'BO412';
+            p_key, p_key USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('ticket-key-awaits-approval', p_key);
     END IF;
     -- The booking's lock orders two issues of one booking: the second sees the first's tickets.
     SELECT b.id, b.status, b.showtime_id, b.terminal_id INTO v_booking FROM booking b WHERE b.code = p_code
        FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown booking %', p_code USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown booking %', p_code USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-booking', p_code);
     END IF;
     IF v_booking.status <> 'CONFIRMED' THEN
         RAISE EXCEPTION 'booking % is %: no ticket is issued for it', p_code, lower(v_booking.status)
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('booking-has-no-tickets', p_code, lower(v_booking.status));
     END IF;
     IF v_booking.terminal_id IS DISTINCT FROM v_key.terminal_id
        OR NOT EXISTS (SELECT 1 FROM payment_intent p JOIN payment_event e ON e.key = p.key AND e.seq = 1
                        WHERE p.booking_id = v_booking.id AND e.terminal = session_user) THEN
         RAISE EXCEPTION 'booking % was not sold at this till: a manager issues its tickets', p_code
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('booking-of-another-till', p_code);
     END IF;
     IF EXISTS (SELECT 1 FROM ticket t WHERE t.booking_id = v_booking.id) THEN
         RAISE EXCEPTION 'the tickets of booking % were issued already: print them again, or a manager reprints',
-            p_code USING ERRCODE = 'BO412';
+            p_code USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('tickets-issued-already', p_code);
     END IF;
     FOR v_seat IN
         SELECT bs.seat_id FROM booking_seat bs WHERE bs.booking_id = v_booking.id AND bs.active
@@ -340,7 +353,8 @@ BEGIN
     IF NOT FOUND OR v_ticket.issued_by <> session_user OR v_ticket.payload IS NOT NULL
        OR v_ticket.voided_at IS NOT NULL THEN
         RAISE EXCEPTION 'ticket % is not waiting for this till''s signature', coalesce(p_serial::text, '(none)')
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('ticket-not-awaiting-this-till', coalesce(p_serial::text, '-'));
     END IF;
     v_key := bo_bytes_int(v_bytes, 1, 2)::integer;
     IF get_byte(v_bytes, 0) <> 1

@@ -68,7 +68,8 @@ BEGIN
     END IF;
     SELECT * INTO v_call FROM help_call h WHERE h.id = p_call;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'help call % does not exist', p_call USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'help call % does not exist', p_call USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-help-call', p_call);
     END IF;
     RETURN QUERY SELECT false, v_call.id, v_call.kiosk, v_call.state, v_call.called_at,
                         v_call.answered_by, v_call.answered_at;
@@ -91,7 +92,8 @@ BEGIN
     ELSE
         SELECT * INTO v_call FROM help_call h WHERE h.id = p_call;
         IF NOT FOUND THEN
-            RAISE EXCEPTION 'help call % does not exist', p_call USING ERRCODE = 'BO404';
+            RAISE EXCEPTION 'help call % does not exist', p_call USING ERRCODE = 'BO404',
+                HINT = 'refusal: ' || json_build_array('no-such-help-call', p_call);
         END IF;
     END IF;
     RETURN QUERY SELECT v_call.id, v_call.kiosk, v_call.state, v_call.called_at, v_call.answered_by,

@@ -84,7 +84,8 @@ BEGIN
     -- Two imports of one hall at once: the second waits here, then adds the next version.
     SELECT a.id INTO v_hall FROM auditorium a WHERE a.name = p_name FOR UPDATE;
     IF FOUND AND NOT p_replace THEN
-        RAISE EXCEPTION 'hall "%" exists already (replace its layout to change it)', p_name USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'hall "%" exists already (replace its layout to change it)', p_name USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('hall-exists', p_name);
     END IF;
     IF NOT FOUND THEN
         -- A concurrent creator of the same name makes this a unique violation (a conflict).
@@ -159,7 +160,8 @@ BEGIN
                         ORDER BY l);
     IF cardinality(v_missing) > 0 THEN
         RAISE EXCEPTION 'seats not in hall "%": %', p_hall, array_to_string(v_missing, ',')
-            USING ERRCODE = 'BO404';
+            USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-hall-seat', p_hall, array_to_string(v_missing, ', '));
     END IF;
 END $function$;
 

@@ -64,7 +64,8 @@ BEGIN
          ORDER BY (p.name = p_name AND p.retired_at IS NULL) DESC LIMIT 1;
     END IF;
     IF v_id IS NULL THEN
-        RAISE EXCEPTION 'there is no % "%"', p_kind, p_name USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no % "%"', p_kind, p_name USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array(CASE p_kind WHEN 'hall' THEN 'no-such-hall' WHEN 'film' THEN 'no-such-film' ELSE 'no-such-price-list' END, p_name);
     END IF;
     RETURN v_id;
 END $function$;
@@ -115,7 +116,8 @@ BEGIN
            AND tstzrange(o.starts_at, o.clean_until)
                && tstzrange(p_starts_at, p_starts_at + make_interval(mins => v_trailer + v_runtime + a.cleaning_min))
          ORDER BY o.starts_at LIMIT 1;
-        RAISE EXCEPTION 'overlaps showtime %', coalesce(v_other::text, '?') USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'overlaps showtime %', coalesce(v_other::text, '?') USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-overlaps', coalesce(v_other::text, '?'));
     END;
     RETURN QUERY SELECT v_row.id, v_hall, v_row.starts_at, v_row.ends_at, v_row.clean_until;
 END $function$;
@@ -189,7 +191,8 @@ BEGIN
         RETURN QUERY SELECT o.requested_start, NULL::integer, o.overlaps_showtime, o.overlaps_start
                        FROM bo_showtime_overlaps(v_hall, p_starts, v_busy) o;
         IF NOT FOUND THEN
-            RAISE EXCEPTION 'a showtime of the pattern overlaps one just added' USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'a showtime of the pattern overlaps one just added' USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('pattern-overlaps');
         END IF;
         RETURN;
     END;
@@ -210,7 +213,8 @@ BEGIN
     -- Locked first: a sale that starts now finds it cancelled, one that ran before is counted.
     SELECT st.status INTO v_status FROM showtime st WHERE st.id = p_showtime FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     IF v_status = 'CANCELLED' THEN
         RETURN false;
@@ -221,11 +225,13 @@ BEGIN
      WHERE ss.showtime_id = p_showtime AND ss.status IN ('HELD', 'RESERVED');
     IF v_bookings > 0 THEN
         RAISE EXCEPTION 'showtime % has % booking(s): refund its bookings first', p_showtime, v_bookings
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-has-sales', p_showtime);
     END IF;
     IF v_held > 0 THEN
         RAISE EXCEPTION 'showtime % has % seat(s) held or sold: refund its bookings first', p_showtime, v_held
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-has-sales', p_showtime);
     END IF;
     UPDATE showtime st SET status = 'CANCELLED' WHERE st.id = p_showtime;
     RETURN true;
@@ -250,7 +256,8 @@ BEGIN
      WHERE lower(m.title) = lower(v_title) AND m.format = coalesce(p_format, '2D')
      ORDER BY m.id LIMIT 1;
     IF FOUND THEN
-        RAISE EXCEPTION 'film % has that title and format', v_id USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'film % has that title and format', v_id USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('film-title-taken', v_id);
     END IF;
     BEGIN
         INSERT INTO movie (title, title_en, runtime_min, rating, format, language, subtitles, release_on,
@@ -329,12 +336,14 @@ BEGIN
     END IF;
     SELECT st.price_list_id INTO v_list FROM showtime st WHERE st.id = p_showtime FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     IF EXISTS (SELECT 1 FROM booking b WHERE b.showtime_id = p_showtime)
        OR EXISTS (SELECT 1 FROM showtime_seat ss WHERE ss.showtime_id = p_showtime AND ss.status = 'HELD'
                      AND ss.held_until >= clock_timestamp()) THEN
-        RAISE EXCEPTION 'showtime % has sales: its prices stay', p_showtime USING ERRCODE = 'BO409';
+        RAISE EXCEPTION 'showtime % has sales: its prices stay', p_showtime USING ERRCODE = 'BO409',
+            HINT = 'refusal: ' || json_build_array('showtime-prices-stay', p_showtime);
     END IF;
     IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_prices) e
                 WHERE NOT EXISTS (SELECT 1 FROM price_tier p
@@ -375,10 +384,12 @@ BEGIN
     -- the moved showtime; one that held before is counted below.
     SELECT * INTO v_row FROM showtime st WHERE st.id = p_showtime FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     IF v_row.status = 'CANCELLED' THEN
-        RAISE EXCEPTION 'showtime % is cancelled', p_showtime USING ERRCODE = 'BO400';
+        RAISE EXCEPTION 'showtime % is cancelled', p_showtime USING ERRCODE = 'BO400',
+            HINT = 'refusal: ' || json_build_array('showtime-cancelled', r.id);
     END IF;
     v_hall := CASE WHEN p_hall IS NULL THEN v_row.auditorium_id ELSE bo_catalogue_id('hall', p_hall) END;
     IF v_hall <> v_row.auditorium_id THEN
@@ -393,11 +404,13 @@ BEGIN
       INTO v_sold, v_held FROM showtime_seat ss WHERE ss.showtime_id = p_showtime;
     IF v_bookings > 0 OR v_sold > 0 THEN
         RAISE EXCEPTION 'showtime % has sold seats: refund its bookings first', p_showtime
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-has-sold-seats', p_showtime);
     END IF;
     IF v_held > 0 THEN
         RAISE EXCEPTION 'showtime % has % seat(s) held: a sale is in progress', p_showtime, v_held
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-has-held-seats', p_showtime);
     END IF;
     IF p_starts_at = v_row.starts_at THEN
         RETURN QUERY SELECT v_row.id, v_row.auditorium_id, v_row.starts_at, v_row.ends_at, v_row.clean_until;
@@ -412,7 +425,8 @@ BEGIN
            AND tstzrange(o.starts_at, o.clean_until)
                && tstzrange(p_starts_at, p_starts_at + (v_row.clean_until - v_row.starts_at))
          ORDER BY o.starts_at LIMIT 1;
-        RAISE EXCEPTION 'overlaps showtime %', coalesce(v_other::text, '?') USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'overlaps showtime %', coalesce(v_other::text, '?') USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-overlaps', coalesce(v_other::text, '?'));
     END;
     RETURN QUERY SELECT v_row.id, v_row.auditorium_id, v_row.starts_at, v_row.ends_at, v_row.clean_until;
 END $function$;
@@ -431,12 +445,14 @@ BEGIN
     END IF;
     PERFORM 1 FROM showtime st WHERE st.id = p_showtime FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     IF EXISTS (SELECT 1 FROM booking b WHERE b.showtime_id = p_showtime)
        OR EXISTS (SELECT 1 FROM showtime_seat ss WHERE ss.showtime_id = p_showtime AND ss.status = 'HELD'
                      AND ss.held_until >= clock_timestamp()) THEN
-        RAISE EXCEPTION 'showtime % has sales: its prices stay', p_showtime USING ERRCODE = 'BO409';
+        RAISE EXCEPTION 'showtime % has sales: its prices stay', p_showtime USING ERRCODE = 'BO409',
+            HINT = 'refusal: ' || json_build_array('showtime-prices-stay', p_showtime);
     END IF;
     DELETE FROM showtime_surcharge sk WHERE sk.showtime_id = p_showtime;
     BEGIN
@@ -468,13 +484,15 @@ BEGIN
     PERFORM pg_advisory_xact_lock(4778125971265110600);
     SELECT m.format INTO v_format FROM movie m WHERE m.id = p_id FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown film %', p_id USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown film %', p_id USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-film', p_id);
     END IF;
     SELECT m.id INTO v_other FROM movie m
      WHERE lower(m.title) = lower(v_title) AND m.format = v_format AND m.id <> p_id
      ORDER BY m.id LIMIT 1;
     IF FOUND THEN
-        RAISE EXCEPTION 'film % has that title and format', v_other USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'film % has that title and format', v_other USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('film-title-taken', v_other);
     END IF;
     BEGIN
         UPDATE movie m
@@ -510,7 +528,8 @@ BEGIN
     SELECT min(x.id) INTO v_missing FROM unnest(p_showtimes) x(id)
      WHERE NOT EXISTS (SELECT 1 FROM showtime st WHERE st.id = x.id);
     IF v_missing IS NOT NULL THEN
-        RAISE EXCEPTION 'there is no showtime %', v_missing USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no showtime %', v_missing USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', v_missing);
     END IF;
     -- Locked in id order, so two managers changing overlapping sets never deadlock.
     FOR r IN
@@ -521,7 +540,8 @@ BEGIN
            FOR UPDATE
     LOOP
         IF r.status = 'CANCELLED' THEN
-            RAISE EXCEPTION 'showtime % is cancelled', r.id USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'showtime % is cancelled', r.id USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('showtime-cancelled', r.id);
         END IF;
         v_opens := CASE WHEN coalesce(p_keep_opens, false) THEN r.sale_opens_at ELSE p_opens END;
         v_close := CASE WHEN coalesce(p_keep_closes, false) THEN r.sale_closes_at ELSE p_closes END;
@@ -558,7 +578,8 @@ BEGIN
      WHERE m.id = p_id
     RETURNING m.retired_at INTO v_at;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'unknown film %', p_id USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'unknown film %', p_id USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-film', p_id);
     END IF;
     RETURN v_at;
 END $function$;
@@ -579,7 +600,8 @@ BEGIN
     SELECT m.title, m.retired_at INTO v_title, v_retired FROM movie m WHERE m.id = NEW.movie_id FOR SHARE;
     IF v_retired IS NOT NULL THEN
         RAISE EXCEPTION 'film % (%) is retired: un-retire it before giving it showtimes', NEW.movie_id, v_title
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('film-retired', NEW.movie_id, v_title);
     END IF;
     RETURN NEW;
 END $function$;
@@ -633,10 +655,12 @@ BEGIN
     -- after the commit names seat ids that are gone (BO404 "seats not in showtime").
     SELECT * INTO v_row FROM showtime st WHERE st.id = p_showtime FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     IF v_row.status = 'CANCELLED' THEN
-        RAISE EXCEPTION 'showtime % is cancelled', p_showtime USING ERRCODE = 'BO400';
+        RAISE EXCEPTION 'showtime % is cancelled', p_showtime USING ERRCODE = 'BO400',
+            HINT = 'refusal: ' || json_build_array('showtime-cancelled', r.id);
     END IF;
     v_current := bo_hall_layout_for(v_row.auditorium_id);
     SELECT l.version INTO v_old FROM hall_layout l WHERE l.id = v_row.layout_id;
@@ -652,13 +676,15 @@ BEGIN
     SELECT count(*) INTO v_bookings FROM booking b WHERE b.showtime_id = p_showtime;
     IF v_bookings > 0 THEN
         RAISE EXCEPTION 'showtime % has % booking(s): it keeps its layout', p_showtime, v_bookings
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-keeps-sold-layout', p_showtime);
     END IF;
     SELECT count(*) INTO v_taken FROM showtime_seat ss
      WHERE ss.showtime_id = p_showtime AND ss.status IN ('HELD', 'RESERVED');
     IF v_taken > 0 THEN
         RAISE EXCEPTION 'showtime % has % seat(s) held: a sale is in progress', p_showtime, v_taken
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('showtime-has-held-seats', p_showtime);
     END IF;
 
     SELECT coalesce(jsonb_agg(jsonb_build_object('label', s.label, 'reason', sb.reason, 'by', sb.blocked_by,

@@ -28,7 +28,8 @@ BEGIN
     -- Shared: a cancel (which locks the showtime for update) waits, and so does this for it.
     SELECT st.status INTO v_status FROM showtime st WHERE st.id = p_showtime FOR SHARE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
     RETURN v_status;
 END $function$;
@@ -50,7 +51,8 @@ BEGIN
         RAISE EXCEPTION 'seats not in showtime %: %', p_showtime,
             array_to_string(ARRAY(SELECT s FROM unnest(p_seats) s
                                    WHERE NOT (s = ANY (coalesce(v_found, '{}'))) ORDER BY s), ',')
-            USING ERRCODE = 'BO404';
+            USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('seats-not-in-showtime', p_showtime, array_to_string(ARRAY(SELECT s FROM unnest(p_seats) s WHERE NOT (s = ANY (coalesce(v_found, '{}'))) ORDER BY s), ', '));
     END IF;
 END $function$;
 
@@ -72,7 +74,8 @@ BEGIN
         RAISE EXCEPTION 'a reason has at most 200 characters' USING ERRCODE = 'BO400';
     END IF;
     IF bo_seat_block_request(p_showtime, p_seats) = 'CANCELLED' THEN
-        RAISE EXCEPTION 'showtime % is cancelled', p_showtime USING ERRCODE = 'BO403';
+        RAISE EXCEPTION 'showtime % is cancelled', p_showtime USING ERRCODE = 'BO403',
+            HINT = 'refusal: ' || json_build_array('showtime-cancelled', p_showtime);
     END IF;
     PERFORM bo_seat_block_lock(p_showtime, p_seats);
 

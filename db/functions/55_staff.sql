@@ -216,7 +216,8 @@ BEGIN
     BEGIN
         INSERT INTO staff (name, role, pin_hash) VALUES (btrim(p_name), p_role, v_hash) RETURNING id INTO v_id;
     EXCEPTION WHEN unique_violation THEN
-        RAISE EXCEPTION 'a member of staff is already called %', btrim(p_name) USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'a member of staff is already called %', btrim(p_name) USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('staff-name-taken', btrim(p_name));
     END;
     PERFORM bo_audit_record('staff.add', v_id::text, NULL,
                             jsonb_build_object('id', v_id, 'name', btrim(p_name), 'role', p_role));
@@ -235,7 +236,8 @@ BEGIN
     UPDATE staff s SET pin_hash = v_hash, failed_pins = 0, locked_at = NULL
      WHERE s.id = p_staff AND s.disabled_at IS NULL;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no active member of staff %', p_staff USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no active member of staff %', p_staff USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-active-staff', p_staff);
     END IF;
     PERFORM bo_audit_record('staff.pin_changed', p_staff::text, NULL, NULL);
 END $function$;
@@ -325,7 +327,8 @@ BEGIN
     SELECT * INTO v_try FROM staff_pin_attempt a WHERE a.id = p_attempt AND a.login = session_user FOR UPDATE;
     IF NOT FOUND OR v_try.read_at IS NOT NULL OR v_try.at < clock_timestamp() - interval '30 seconds' THEN
         RAISE EXCEPTION 'there is no PIN attempt % of this terminal to answer: type the PIN again', p_attempt
-            USING ERRCODE = 'BO404';
+            USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-pin-attempt');
     END IF;
     IF v_try.made_in = pg_current_xact_id_if_assigned() THEN
         RAISE EXCEPTION 'a PIN''s outcome is read after its attempt was committed' USING ERRCODE = 'BO412';
@@ -394,17 +397,20 @@ DECLARE
 BEGIN
     IF p_by IS NULL THEN
         IF NOT pg_has_role(session_user, 'boxoffice_manager', 'MEMBER') THEN
-            RAISE EXCEPTION 'unlocking a member of staff needs a supervisor''s PIN' USING ERRCODE = '42501';
+            RAISE EXCEPTION 'unlocking a member of staff needs a supervisor''s PIN' USING ERRCODE = '42501',
+                HINT = 'refusal: ' || json_build_array('unlock-needs-supervisor');
         END IF;
     ELSE
         IF p_by = p_staff THEN
-            RAISE EXCEPTION 'nobody unlocks themselves' USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'nobody unlocks themselves' USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('no-self-unlock');
         END IF;
         PERFORM bo_approval_check(p_by, p_terminal);
     END IF;
     SELECT s.locked_at INTO v_locked FROM staff s WHERE s.id = p_staff AND s.disabled_at IS NULL FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no active member of staff %', p_staff USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no active member of staff %', p_staff USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-active-staff', p_staff);
     END IF;
     IF v_locked IS NULL THEN
         RETURN false;
@@ -425,7 +431,8 @@ DECLARE
 BEGIN
     SELECT s.disabled_at INTO v_disabled FROM staff s WHERE s.id = p_staff FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no member of staff %', p_staff USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no member of staff %', p_staff USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-staff', p_staff);
     END IF;
     IF v_disabled IS NOT NULL THEN
         RETURN false;
@@ -551,10 +558,12 @@ BEGIN
     SELECT t.staff_id, t.locked_at INTO v_staff, v_locked FROM till_session t
      WHERE t.terminal_id = p_terminal_id AND bo_terminal_mine(p_terminal_id);
     IF v_staff IS NULL THEN
-        RAISE EXCEPTION 'nobody is signed in at this till' USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'nobody is signed in at this till' USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('nobody-signed-in');
     END IF;
     IF v_locked IS NOT NULL THEN
-        RAISE EXCEPTION 'the till is locked: sign in again first' USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'the till is locked: sign in again first' USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('till-locked');
     END IF;
     RETURN v_staff;
 END $function$;

@@ -60,7 +60,8 @@ BEGIN
     SELECT * INTO v_open FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL;
     IF FOUND THEN
         RAISE EXCEPTION 'this till''s shift % is open since %: close it first', v_open.id,
-            to_char(v_open.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') USING ERRCODE = 'BO412';
+            to_char(v_open.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('shift-already-open', v_open.id, to_char(v_open.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'));
     END IF;
     SELECT st.currency INTO v_currency FROM settings st;
     INSERT INTO shift (terminal_id, terminal, opened_by, float_minor, currency)
@@ -96,10 +97,12 @@ BEGIN
     v_staff := bo_till_member(p_terminal_id);
     SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'this till has no open shift: open one first' USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'this till has no open shift: open one first' USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('no-open-shift');
     END IF;
     IF p_kind = 'pay_out' AND p_amount > bo_shift_expected_cash(v_shift.id) THEN
-        RAISE EXCEPTION 'the drawer does not hold that much cash' USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'the drawer does not hold that much cash' USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('drawer-short');
     END IF;
     INSERT INTO drawer_move (shift_id, kind, amount_minor, reason, staff_id)
     VALUES (v_shift.id, p_kind, p_amount, btrim(p_reason), v_staff) RETURNING id INTO v_id;
@@ -132,13 +135,15 @@ BEGIN
     v_staff := bo_till_member(p_terminal_id);
     SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'this till has no open shift' USING ERRCODE = 'BO412';
+        RAISE EXCEPTION 'this till has no open shift' USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('no-open-shift');
     END IF;
     -- Cash payments still on their way into this drawer would change the expectation after the count.
     IF EXISTS (SELECT 1 FROM payment_intent p WHERE p.shift_id = v_shift.id AND p.method = 'cash'
                   AND p.state = 'AUTHORISED') THEN
         RAISE EXCEPTION 'a cash sale of this shift is still being completed: finish it, then close'
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('cash-sale-in-progress');
     END IF;
     v_expected := bo_shift_expected_cash(v_shift.id);
     UPDATE shift s SET closed_at = clock_timestamp(), closed_by = v_staff, counted_minor = p_counted,
@@ -174,7 +179,8 @@ BEGIN
         RAISE EXCEPTION 'a report needs a shift or a period' USING ERRCODE = 'BO400';
     END IF;
     IF p_shift IS NOT NULL AND NOT EXISTS (SELECT 1 FROM shift s WHERE s.id = p_shift) THEN
-        RAISE EXCEPTION 'there is no shift %', p_shift USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no shift %', p_shift USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-shift', p_shift);
     END IF;
     RETURN QUERY
     WITH pay AS (

@@ -111,16 +111,19 @@ BEGIN
       INTO v_parts FROM bo_refund_split(p_booking, p_amount) s;
     IF v_parts.card_in_flight THEN
         RAISE EXCEPTION 'booking % is still being paid: wait for the capture''s result, then refund', p_code
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('booking-still-being-paid', p_code);
     END IF;
     v_cash := v_parts.cash;
     IF v_cash > 0 AND NOT p_owed_cash THEN
         SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
         IF NOT FOUND THEN
-            RAISE EXCEPTION 'a cash refund comes out of this till''s drawer: open a shift first' USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'a cash refund comes out of this till''s drawer: open a shift first' USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('no-open-shift');
         END IF;
         IF bo_shift_expected_cash(v_shift.id) < v_cash THEN
-            RAISE EXCEPTION 'the drawer does not hold % for this refund', v_cash USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'the drawer does not hold % for this refund', v_cash USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('drawer-short-for-refund', v_cash);
         END IF;
     ELSIF p_terminal_id IS NOT NULL THEN
         SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL;
@@ -175,11 +178,13 @@ BEGIN
     END IF;
     SELECT * INTO v_booking FROM booking b WHERE b.code = upper(btrim(p_code));
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no booking %', upper(btrim(p_code)) USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no booking %', upper(btrim(p_code)) USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-booking', upper(btrim(p_code)));
     END IF;
     IF v_booking.status <> 'CONFIRMED' THEN
         RAISE EXCEPTION 'booking % is %: nothing to refund', v_booking.code, lower(v_booking.status)
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('nothing-to-refund', v_booking.code, lower(v_booking.status));
     END IF;
     SELECT st.starts_at INTO v_starts FROM showtime st WHERE st.id = v_booking.showtime_id;
     v_wanted := ARRAY(SELECT DISTINCT upper(btrim(l)) FROM unnest(coalesce(p_labels, '{}')) l WHERE btrim(l) <> '');
@@ -195,7 +200,8 @@ BEGIN
          WHERE bs.booking_id = v_booking.id AND se.label = ANY (v_wanted) AND NOT bs.active;
         IF v_inactive IS NOT NULL THEN
             RAISE EXCEPTION 'seat % of booking % is refunded already', v_inactive, v_booking.code
-                USING ERRCODE = 'BO412';
+                USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('seat-refunded-already', v_inactive, v_booking.code);
         END IF;
     END IF;
     SELECT coalesce(sum(bs.price_minor), 0)::bigint INTO v_amount
@@ -210,7 +216,8 @@ BEGIN
       INTO v_payment FROM bo_refund_split(v_booking.id, v_amount) s;
     IF v_payment.card_in_flight THEN
         RAISE EXCEPTION 'booking % is still being paid: wait for the capture''s result, then refund', v_booking.code
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('booking-still-being-paid', v_booking.code);
     END IF;
     SELECT st.refund_approval_above_minor INTO v_limit FROM settings st;
     RETURN QUERY
@@ -261,7 +268,8 @@ BEGIN
         PERFORM bo_terminal_claim(p_terminal_id);
     END IF;
     IF p_batch IS NOT NULL AND (NOT v_manager OR length(p_batch) NOT BETWEEN 1 AND 100) THEN
-        RAISE EXCEPTION 'a batch of refunds is a manager''s' USING ERRCODE = '42501';
+        RAISE EXCEPTION 'a batch of refunds is a manager''s' USING ERRCODE = '42501',
+            HINT = 'refusal: ' || json_build_array('batch-refund-is-managers');
     END IF;
     v_fingerprint := md5(concat_ws('|', upper(btrim(coalesce(p_code, ''))),
                                    (SELECT string_agg(DISTINCT upper(btrim(l)), ',' ORDER BY upper(btrim(l)))
@@ -274,7 +282,8 @@ BEGIN
     SELECT * INTO v_existing FROM refund r WHERE r.key = p_key;
     IF FOUND THEN
         IF v_existing.fingerprint <> v_fingerprint THEN
-            RAISE EXCEPTION 'refund key % was used for another refund', p_key USING ERRCODE = 'BO422';
+            RAISE EXCEPTION 'refund key % was used for another refund', p_key USING ERRCODE = 'BO422',
+                HINT = 'refusal: ' || json_build_array('key-reused', p_key);
         END IF;
         RETURN QUERY SELECT s.key, s.booking_code, s.showtime_id, s.seat_labels, s.amount_minor, s.currency, s.method,
                             s.payment_key, s.state, s.booking_status, true
@@ -297,16 +306,19 @@ BEGIN
         IF NOT FOUND OR v_approver.role NOT IN ('supervisor', 'manager') OR v_approver.disabled_at IS NOT NULL
            OR v_approver.locked_at IS NOT NULL THEN
             RAISE EXCEPTION 'staff % cannot approve a refund: only an active supervisor or manager',
-                p_approved_by USING ERRCODE = 'BO412';
+                p_approved_by USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('cannot-approve', p_approved_by);
         END IF;
         IF v_approver.approved_at IS NULL OR v_approver.approved_at < clock_timestamp() - interval '2 minutes'
            OR v_approver.approved_terminal IS DISTINCT FROM p_terminal THEN
             RAISE EXCEPTION 'the approval of staff % is not from this till in the last two minutes: ask for the PIN again',
-                p_approved_by USING ERRCODE = 'BO412';
+                p_approved_by USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('approval-stale', p_approved_by);
         END IF;
     ELSIF v_quote.needs_approval AND NOT v_manager THEN
         RAISE EXCEPTION 'refunding % of booking % needs a supervisor''s approval', v_quote.amount_minor, v_quote.booking_code
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('refund-needs-approval', v_quote.amount_minor, v_quote.booking_code);
     END IF;
     -- The money back, part by part over what backs the booking (bo_refund_write).
     SELECT coalesce(jsonb_agg(jsonb_build_object('key', w.key, 'method', w.method, 'amount_minor', w.amount_minor,
@@ -361,17 +373,20 @@ BEGIN
     PERFORM set_config('synchronous_commit', 'on', true);
     SELECT * INTO v_refund FROM refund r WHERE r.key = p_key FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'there is no refund %', p_key USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no refund %', p_key USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-refund', p_key);
     END IF;
     -- A card refund's answer is the gateway's, which only the payment service calls (migration
     -- 0044): a till may no longer mark one done without it (docs/SECURITY.md, finding 4).
     IF v_refund.method = 'card' AND bo_terminal_kind() NOT IN ('service', 'owner') THEN
         RAISE EXCEPTION 'only the payment service records what the gateway answered to card refund %', p_key
-            USING ERRCODE = '42501';
+            USING ERRCODE = '42501',
+            HINT = 'refusal: ' || json_build_array('only-service-records-card-refund', p_key);
     END IF;
     IF v_refund.state <> 'REFUNDING' THEN
         IF v_refund.state <> v_to THEN
-            RAISE EXCEPTION 'refund % is % already', p_key, lower(v_refund.state) USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'refund % is % already', p_key, lower(v_refund.state) USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('refund-already', p_key, lower(v_refund.state));
         END IF;
         RETURN QUERY SELECT s.key, s.booking_code, s.showtime_id, s.seat_labels, s.amount_minor, s.currency, s.method,
                             s.payment_key, s.state, s.booking_status, true FROM refund_status s WHERE s.key = p_key;
@@ -380,10 +395,12 @@ BEGIN
     IF v_refund.method = 'cash' AND p_ok THEN
         SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
         IF NOT FOUND THEN
-            RAISE EXCEPTION 'a cash refund comes out of this till''s drawer: open a shift first' USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'a cash refund comes out of this till''s drawer: open a shift first' USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('no-open-shift');
         END IF;
         IF bo_shift_expected_cash(v_shift.id) < v_refund.amount_minor THEN
-            RAISE EXCEPTION 'the drawer does not hold % for this refund', v_refund.amount_minor USING ERRCODE = 'BO412';
+            RAISE EXCEPTION 'the drawer does not hold % for this refund', v_refund.amount_minor USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('drawer-short-for-refund', v_refund.amount_minor);
         END IF;
     END IF;
     UPDATE refund r SET state = v_to, resolved_at = clock_timestamp(), gateway_ref = nullif(left(p_ref, 200), ''),
@@ -465,12 +482,14 @@ BEGIN
     IF NOT FOUND OR v_approver.role NOT IN ('supervisor', 'manager') OR v_approver.disabled_at IS NOT NULL
        OR v_approver.locked_at IS NOT NULL THEN
         RAISE EXCEPTION 'staff % cannot approve: only an active supervisor or manager', p_approved_by
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('cannot-approve', p_approved_by);
     END IF;
     IF v_approver.approved_at IS NULL OR v_approver.approved_at < clock_timestamp() - interval '2 minutes'
        OR v_approver.approved_terminal IS DISTINCT FROM p_terminal THEN
         RAISE EXCEPTION 'the approval of staff % is not from this till in the last two minutes: ask for the PIN again',
-            p_approved_by USING ERRCODE = 'BO412';
+            p_approved_by USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('approval-stale', p_approved_by);
     END IF;
 END $function$;
 
@@ -527,7 +546,8 @@ BEGIN
     SELECT * INTO v_existing FROM exchange e WHERE e.key = p_key;
     IF FOUND THEN
         IF v_existing.fingerprint <> v_fingerprint THEN
-            RAISE EXCEPTION 'exchange key % was used for another exchange', p_key USING ERRCODE = 'BO422';
+            RAISE EXCEPTION 'exchange key % was used for another exchange', p_key USING ERRCODE = 'BO422',
+                HINT = 'refusal: ' || json_build_array('key-reused', p_key);
         END IF;
         RETURN QUERY SELECT v_existing.response, true;
         RETURN;
@@ -563,7 +583,8 @@ BEGIN
     ELSIF NOT v_manager AND (v_quote.starts_at <= now()
                              OR (v_diff < 0 AND -v_diff + bo_refunded_before(v_quote.booking_id) > v_limit)) THEN
         RAISE EXCEPTION 'exchanging booking % needs a supervisor''s approval', v_quote.booking_code
-            USING ERRCODE = 'BO412';
+            USING ERRCODE = 'BO412',
+            HINT = 'refusal: ' || json_build_array('exchange-needs-approval', v_quote.booking_code);
     END IF;
 
     -- The difference: a dearer exchange takes it in cash at this till; a cheaper one gives it back
@@ -572,7 +593,8 @@ BEGIN
         SELECT * INTO v_shift FROM shift s WHERE s.terminal_id = p_terminal_id AND s.closed_at IS NULL FOR UPDATE;
         IF NOT FOUND THEN
             RAISE EXCEPTION 'the difference of % is settled in cash at this till: open a shift first', v_diff
-                USING ERRCODE = 'BO412';
+                USING ERRCODE = 'BO412',
+                HINT = 'refusal: ' || json_build_array('difference-needs-shift', v_diff);
         END IF;
         v_payment := md5(p_key::text || '/difference')::uuid;
         INSERT INTO payment_intent (key, hold_token, showtime_id, booking_id, booking_code, terminal, terminal_id,

@@ -18,10 +18,12 @@ BEGIN
         RAISE EXCEPTION 'a report''s period ends after it starts' USING ERRCODE = 'BO400';
     END IF;
     IF p_shift IS NOT NULL AND NOT EXISTS (SELECT 1 FROM shift s WHERE s.id = p_shift) THEN
-        RAISE EXCEPTION 'there is no shift %', p_shift USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no shift %', p_shift USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-shift', p_shift);
     END IF;
     IF p_showtime IS NOT NULL AND NOT EXISTS (SELECT 1 FROM showtime st WHERE st.id = p_showtime) THEN
-        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404';
+        RAISE EXCEPTION 'there is no showtime %', p_showtime USING ERRCODE = 'BO404',
+            HINT = 'refusal: ' || json_build_array('no-such-showtime', p_showtime);
     END IF;
 END $function$;
 

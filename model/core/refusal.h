@@ -116,6 +116,88 @@ enum class Refusal {
     JournalNotWritten,    ///< a write failed (what and why are in the detail)
     JournalNotRead,       ///< a read failed (what and why are in the detail)
     JournalNoSuchScan,    ///< %1 the scan
+
+    // Refused by the database's own functions, which name the refusal in their error's hint
+    // (db/functions: HINT = 'refusal: ' || json_build_array(name, arguments...)); the server's
+    // words stay in Error::detail.
+    NotOnSaleYet,            ///< %1 the showtime, %2 when (UTC)
+    NotOnSale,               ///< %1 the showtime
+    KioskHoldsAnotherSale,   ///< %1 seats held, %2 the kiosk's limit
+    SeatsNotInShowtime,      ///< %1 the showtime, %2 the seats
+    NoSuchSale,              ///< %1 the showtime
+    NoSuchRequestKey,        ///< %1 the idempotency key
+    KeyReused,               ///< %1 the idempotency key
+    NoSuchBooking,           ///< %1 the booking
+    BookingClosedAlready,    ///< %1 the booking, %2 its state
+    CancelWhileCapturing,    ///< %1 the booking, %2 the payment
+    PaymentMissing,          ///< %1 the payment the confirm carries
+    PaymentOfAnotherBooking, ///< %1 the payment
+    PaymentNotTaken,         ///< %1 the payment, %2 its state
+    PaymentBeingVoided,      ///< %1 the booking, %2 the payment
+    PaymentNotMoneyTaken,    ///< %1 the booking, %2 the payment, %3 its state
+    PaymentAmountDiffers,   ///< %1 the payment, %2 %3 its amount (minor units) and currency, %4 %5 the seats'
+                            ///< price
+    KioskPaysByCard,        ///< no arguments
+    PayFirst,               ///< %1 %2 the amount (minor units) and currency
+    CashOnlyAtTill,         ///< no arguments
+    BookingNotPending,      ///< %1 the booking, %2 its state
+    UnresolvedPayment,      ///< %1 the booking, %2 the open payment, %3 its state
+    NoSuchPayment,          ///< %1 the payment
+    PaymentStateMoved,      ///< %1 the payment, %2 its state, %3 the state the caller expected
+    BookingPaymentNotTaken, ///< %1 the booking, %2 its state
+    ConfirmedPaymentStays,  ///< %1 the booking
+    MoneyBackByRefund,      ///< %1 the booking, %2 its state
+    PaymentBacksExchange,   ///< %1 the payment
+    PaymentShiftClosed,     ///< %1 the payment
+    OnlyServiceRecordsCard, ///< %1 %2 the step
+    ServiceTakesNoCash,     ///< no arguments
+    PaymentAlready,         ///< %1 the payment, %2 its state
+    NoSuchTicketKey,        ///< %1 the key
+    BookingHasNoTickets,    ///< %1 the booking, %2 its state
+    TicketNotAwaitingSignature,   ///< %1 the ticket, %2 the key
+    TicketKeyOfAnotherTill,       ///< %1 the key
+    TillHasTicketKey,             ///< %1 the key
+    NoWaitingTillKey,             ///< %1 the key
+    TicketKeyNotLive,             ///< %1 the key
+    TicketKeyAwaitsApproval,      ///< %1 the key
+    BookingOfAnotherTill,         ///< %1 the booking
+    TicketsIssuedAlready,         ///< %1 the booking
+    TicketNotAwaitingThisTill,    ///< %1 the ticket
+    NoSuchHelpCall,               ///< %1 the call
+    HallExists,                   ///< %1 the hall
+    NoSuchPriceList,              ///< %1 the price list as asked
+    ShowtimeOverlaps,             ///< %1 the other showtime
+    PatternOverlaps,              ///< no arguments
+    FilmTitleTaken,               ///< %1 the film that has them
+    ShowtimePricesStay,           ///< %1 the showtime
+    ShowtimeCancelled,            ///< %1 the showtime
+    FilmRetired,                  ///< %1 the film, %2 its title
+    StaffNameTaken,               ///< %1 the name
+    NoActiveStaff,                ///< %1 the member
+    NoPinAttempt,                 ///< no arguments
+    UnlockNeedsSupervisor,        ///< no arguments
+    NoSelfUnlock,                 ///< no arguments
+    NoSuchStaff,                  ///< %1 the member
+    NobodySignedIn,               ///< no arguments
+    TillLocked,                   ///< no arguments
+    ShiftAlreadyOpen,             ///< %1 the shift, %2 since when (UTC)
+    DrawerShort,                  ///< no arguments
+    CashSaleInProgress,           ///< no arguments
+    NoSuchShift,                  ///< %1 the shift
+    BookingStillBeingPaid,        ///< %1 the booking
+    DrawerShortForRefund,         ///< %1 the amount (minor units)
+    NothingToRefund,              ///< %1 the booking, %2 its state
+    SeatRefundedAlready,          ///< %1 the seat, %2 the booking
+    BatchRefundIsManagers,        ///< no arguments
+    CannotApprove,                ///< %1 the member
+    ApprovalStale,                ///< %1 the member
+    RefundNeedsApproval,          ///< %1 the amount (minor units), %2 the booking
+    NoSuchRefund,                 ///< %1 the refund
+    OnlyServiceRecordsCardRefund, ///< %1 the refund
+    RefundAlready,                ///< %1 the refund, %2 its state
+    ExchangeNeedsApproval,        ///< %1 the booking
+    DifferenceNeedsShift,         ///< %1 the amount (minor units)
+    TerminalOfAnotherLogin,       ///< %1 the terminal's id
 };
 
 /// The stable, machine-readable name ("showtime-has-sales"); "none" for Refusal::None, nullptr

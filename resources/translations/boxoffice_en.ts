@@ -2828,6 +2828,314 @@ You are number %1.
         <source>Too many PINs were tried at this terminal: wait ten minutes, then try again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Showtime %1 goes on sale at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 is not on sale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This kiosk still holds %1 seats for another sale; a kiosk holds at most %2 at a time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seats %2 are not in showtime %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This sale holds nothing on showtime %1 any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no request %1 to answer again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key %1 was already used for a different request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no booking %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is already %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 cannot be cancelled while its payment %2 is being captured: wait for the result (or run boxoffice-admin reconcile), then cancel and refund.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no payment %1: take the payment again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1 is not this booking&apos;s: take the payment again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1 is %2: no money is taken yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 cannot be confirmed while its payment %2 is being voided: wait for the result, then take the payment again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 cannot be confirmed: its payment %2 is %3, not money taken. Take the payment again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1 is for %2 %3, but the seats cost %4 %5: take the payment again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A kiosk confirms a sale only on its card payment, with the money taken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sale of %1 %2 is confirmed only on its payment, with the money taken: take the payment first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cash is taken only at a staffed till.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2, not waiting for its payment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 has a payment still open (%2, %3): settle it before taking another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no payment %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1 is %2, not %3: read it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: its payment is not taken.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is confirmed: its payment is not given back; refund the booking instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: its money goes back through a refund of the booking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1 backs an exchange or a refund: its money goes back through refunds of the bookings it backs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1 was taken in a shift that is closed: give the cash back as a refund at a till.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the payment service records what the card&apos;s gateway answered (%1 to %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The payment service takes no cash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payment %1 is already %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no ticket key %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: no ticket is issued for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket %1 is not waiting for its signature, or key %2 cannot sign it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket key %1 belongs to another till.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till already has ticket key %1; a manager retires it before another is enrolled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No till key %1 is waiting or approved (unknown, retired, or a shared key).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket key %1 is not a live key of this till.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket key %1 waits for a manager&apos;s approval (boxoffice-admin ticket-keys --approve %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 was not sold at this till: a manager issues its tickets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tickets of booking %1 were issued already: print them again, or a manager reprints them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticket %1 is not waiting for this till&apos;s signature.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no help call %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hall &quot;%1&quot; exists already; replace its layout to change it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no price list &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hall is busy then: it overlaps showtime %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A showtime of the pattern overlaps one just added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film %1 has that title and format already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sales: its prices stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showtime %1 is cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Film %1 (%2) is retired: bring it back before giving it showtimes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A member of staff is already called %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no active member of staff %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That PIN attempt is gone: type the PIN again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlocking a member of staff needs a supervisor&apos;s PIN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody unlocks themselves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no member of staff %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody is signed in at this till.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The till is locked: sign in again first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This till&apos;s shift %1 is open since %2: close it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The drawer does not hold that much cash.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cash sale of this shift is still being completed: finish it, then close the shift.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no shift %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is still being paid: wait for the capture&apos;s result, then refund.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The drawer does not hold %1 for this refund.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: there is nothing to refund.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seat %1 of booking %2 is refunded already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A batch of refunds is a manager&apos;s to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staff member %1 cannot approve this: only an active supervisor or manager can.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The approval of staff member %1 is not from this till in the last two minutes: ask for the PIN again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refunding %1 of booking %2 needs a supervisor&apos;s approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no refund %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the payment service records what the gateway answered to card refund %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2 already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchanging booking %1 needs a supervisor&apos;s approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The difference of %1 is settled in cash at this till: open a shift first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal %1 belongs to another login: a terminal acts only for itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bo::ReportBuilder</name>

@@ -2819,6 +2819,314 @@ You are number %1.
         <source>Too many PINs were tried at this terminal: wait ten minutes, then try again.</source>
         <translation>이 단말기에서 PIN을 너무 많이 시도했습니다. 10분 뒤에 다시 시도하세요.</translation>
     </message>
+    <message>
+        <source>Showtime %1 goes on sale at %2.</source>
+        <translation>상영 %1은(는) %2에 판매를 시작합니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 is not on sale.</source>
+        <translation>상영 %1은(는) 판매 중이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>This kiosk still holds %1 seats for another sale; a kiosk holds at most %2 at a time.</source>
+        <translation>이 키오스크는 다른 판매의 좌석 %1석을 아직 잡고 있습니다. 키오스크는 한 번에 최대 %2석까지 잡을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Seats %2 are not in showtime %1.</source>
+        <translation>좌석 %2은(는) 상영 %1에 없습니다.</translation>
+    </message>
+    <message>
+        <source>This sale holds nothing on showtime %1 any more.</source>
+        <translation>이 판매는 상영 %1에 더 이상 잡은 좌석이 없습니다.</translation>
+    </message>
+    <message>
+        <source>There is no request %1 to answer again.</source>
+        <translation>다시 응답할 요청 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Key %1 was already used for a different request.</source>
+        <translation>키 %1은(는) 이미 다른 요청에 사용되었습니다.</translation>
+    </message>
+    <message>
+        <source>There is no booking %1.</source>
+        <translation>예매 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is already %2.</source>
+        <translation>예매 %1은(는) 이미 %2 상태입니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 cannot be cancelled while its payment %2 is being captured: wait for the result (or run boxoffice-admin reconcile), then cancel and refund.</source>
+        <translation>예매 %1의 결제 %2이(가) 승인 처리 중이라 취소할 수 없습니다. 결과를 기다리거나 boxoffice-admin reconcile을 실행한 뒤 취소하고 환불하세요.</translation>
+    </message>
+    <message>
+        <source>There is no payment %1: take the payment again.</source>
+        <translation>결제 %1이(가) 없습니다. 다시 결제하세요.</translation>
+    </message>
+    <message>
+        <source>Payment %1 is not this booking&apos;s: take the payment again.</source>
+        <translation>결제 %1은(는) 이 예매의 결제가 아닙니다. 다시 결제하세요.</translation>
+    </message>
+    <message>
+        <source>Payment %1 is %2: no money is taken yet.</source>
+        <translation>결제 %1은(는) %2 상태입니다. 아직 돈을 받지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 cannot be confirmed while its payment %2 is being voided: wait for the result, then take the payment again.</source>
+        <translation>예매 %1의 결제 %2이(가) 취소 처리 중이라 확정할 수 없습니다. 결과를 기다린 뒤 다시 결제하세요.</translation>
+    </message>
+    <message>
+        <source>Booking %1 cannot be confirmed: its payment %2 is %3, not money taken. Take the payment again.</source>
+        <translation>예매 %1을(를) 확정할 수 없습니다. 결제 %2은(는) %3 상태이며 돈을 받지 않았습니다. 다시 결제하세요.</translation>
+    </message>
+    <message>
+        <source>Payment %1 is for %2 %3, but the seats cost %4 %5: take the payment again.</source>
+        <translation>결제 %1은(는) %2 %3인데 좌석 금액은 %4 %5입니다. 다시 결제하세요.</translation>
+    </message>
+    <message>
+        <source>A kiosk confirms a sale only on its card payment, with the money taken.</source>
+        <translation>키오스크는 돈을 받은 카드 결제로만 판매를 확정합니다.</translation>
+    </message>
+    <message>
+        <source>A sale of %1 %2 is confirmed only on its payment, with the money taken: take the payment first.</source>
+        <translation>%1 %2의 판매는 돈을 받은 결제로만 확정됩니다. 먼저 결제하세요.</translation>
+    </message>
+    <message>
+        <source>Cash is taken only at a staffed till.</source>
+        <translation>현금은 직원이 있는 매표소에서만 받습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2, not waiting for its payment.</source>
+        <translation>예매 %1은(는) %2 상태이며 결제를 기다리고 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 has a payment still open (%2, %3): settle it before taking another.</source>
+        <translation>예매 %1에 아직 끝나지 않은 결제가 있습니다(%2, %3). 다른 결제를 받기 전에 먼저 정리하세요.</translation>
+    </message>
+    <message>
+        <source>There is no payment %1.</source>
+        <translation>결제 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Payment %1 is %2, not %3: read it again.</source>
+        <translation>결제 %1은(는) %3이(가) 아니라 %2 상태입니다. 다시 조회하세요.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: its payment is not taken.</source>
+        <translation>예매 %1은(는) %2 상태이므로 결제를 받지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is confirmed: its payment is not given back; refund the booking instead.</source>
+        <translation>예매 %1은(는) 확정되었으므로 결제를 돌려주지 않습니다. 대신 예매를 환불하세요.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: its money goes back through a refund of the booking.</source>
+        <translation>예매 %1은(는) %2 상태입니다. 돈은 예매 환불로 돌려줍니다.</translation>
+    </message>
+    <message>
+        <source>Payment %1 backs an exchange or a refund: its money goes back through refunds of the bookings it backs.</source>
+        <translation>결제 %1은(는) 교환이나 환불에 쓰였습니다. 돈은 해당 예매들의 환불로 돌려줍니다.</translation>
+    </message>
+    <message>
+        <source>Payment %1 was taken in a shift that is closed: give the cash back as a refund at a till.</source>
+        <translation>결제 %1은(는) 마감된 근무에서 받았습니다. 매표소에서 환불로 현금을 돌려주세요.</translation>
+    </message>
+    <message>
+        <source>Only the payment service records what the card&apos;s gateway answered (%1 to %2).</source>
+        <translation>카드 결제 대행사의 응답은 결제 서비스만 기록합니다(%1 → %2).</translation>
+    </message>
+    <message>
+        <source>The payment service takes no cash.</source>
+        <translation>결제 서비스는 현금을 받지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Payment %1 is already %2.</source>
+        <translation>결제 %1은(는) 이미 %2 상태입니다.</translation>
+    </message>
+    <message>
+        <source>There is no ticket key %1.</source>
+        <translation>티켓 키 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: no ticket is issued for it.</source>
+        <translation>예매 %1은(는) %2 상태이므로 티켓을 발행하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Ticket %1 is not waiting for its signature, or key %2 cannot sign it.</source>
+        <translation>티켓 %1은(는) 서명을 기다리고 있지 않거나 키 %2(으)로 서명할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Ticket key %1 belongs to another till.</source>
+        <translation>티켓 키 %1은(는) 다른 매표소의 키입니다.</translation>
+    </message>
+    <message>
+        <source>This till already has ticket key %1; a manager retires it before another is enrolled.</source>
+        <translation>이 매표소에는 이미 티켓 키 %1이(가) 있습니다. 다른 키를 등록하기 전에 관리자가 폐기해야 합니다.</translation>
+    </message>
+    <message>
+        <source>No till key %1 is waiting or approved (unknown, retired, or a shared key).</source>
+        <translation>대기 중이거나 승인된 매표소 키 %1이(가) 없습니다(알 수 없는 키, 폐기된 키 또는 공용 키).</translation>
+    </message>
+    <message>
+        <source>Ticket key %1 is not a live key of this till.</source>
+        <translation>티켓 키 %1은(는) 이 매표소의 사용 중인 키가 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Ticket key %1 waits for a manager&apos;s approval (boxoffice-admin ticket-keys --approve %1).</source>
+        <translation>티켓 키 %1은(는) 관리자 승인을 기다리고 있습니다(boxoffice-admin ticket-keys --approve %1).</translation>
+    </message>
+    <message>
+        <source>Booking %1 was not sold at this till: a manager issues its tickets.</source>
+        <translation>예매 %1은(는) 이 매표소에서 판매되지 않았습니다. 티켓은 관리자가 발행합니다.</translation>
+    </message>
+    <message>
+        <source>The tickets of booking %1 were issued already: print them again, or a manager reprints them.</source>
+        <translation>예매 %1의 티켓은 이미 발행되었습니다. 다시 인쇄하거나 관리자가 재발행하세요.</translation>
+    </message>
+    <message>
+        <source>Ticket %1 is not waiting for this till&apos;s signature.</source>
+        <translation>티켓 %1은(는) 이 매표소의 서명을 기다리고 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>There is no help call %1.</source>
+        <translation>도움 요청 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Hall &quot;%1&quot; exists already; replace its layout to change it.</source>
+        <translation>상영관 &quot;%1&quot;은(는) 이미 있습니다. 바꾸려면 배치를 교체하세요.</translation>
+    </message>
+    <message>
+        <source>There is no price list &quot;%1&quot;.</source>
+        <translation>요금표 &quot;%1&quot;이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>The hall is busy then: it overlaps showtime %1.</source>
+        <translation>그 시간에는 상영관이 사용 중입니다. 상영 %1과(와) 겹칩니다.</translation>
+    </message>
+    <message>
+        <source>A showtime of the pattern overlaps one just added.</source>
+        <translation>패턴의 상영 하나가 방금 추가한 상영과 겹칩니다.</translation>
+    </message>
+    <message>
+        <source>Film %1 has that title and format already.</source>
+        <translation>영화 %1이(가) 이미 그 제목과 포맷을 쓰고 있습니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 has sales: its prices stay.</source>
+        <translation>상영 %1은(는) 판매 내역이 있어 요금을 바꿀 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Showtime %1 is cancelled.</source>
+        <translation>상영 %1은(는) 취소되었습니다.</translation>
+    </message>
+    <message>
+        <source>Film %1 (%2) is retired: bring it back before giving it showtimes.</source>
+        <translation>영화 %1(%2)은(는) 종료되었습니다. 상영을 추가하기 전에 다시 활성화하세요.</translation>
+    </message>
+    <message>
+        <source>A member of staff is already called %1.</source>
+        <translation>이미 %1(이)라는 직원이 있습니다.</translation>
+    </message>
+    <message>
+        <source>There is no active member of staff %1.</source>
+        <translation>활성 직원 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>That PIN attempt is gone: type the PIN again.</source>
+        <translation>그 PIN 입력은 만료되었습니다. PIN을 다시 입력하세요.</translation>
+    </message>
+    <message>
+        <source>Unlocking a member of staff needs a supervisor&apos;s PIN.</source>
+        <translation>직원 잠금을 풀려면 관리자 PIN이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>Nobody unlocks themselves.</source>
+        <translation>자기 자신의 잠금은 풀 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>There is no member of staff %1.</source>
+        <translation>직원 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Nobody is signed in at this till.</source>
+        <translation>이 매표소에 로그인한 직원이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The till is locked: sign in again first.</source>
+        <translation>매표소가 잠겨 있습니다. 먼저 다시 로그인하세요.</translation>
+    </message>
+    <message>
+        <source>This till&apos;s shift %1 is open since %2: close it first.</source>
+        <translation>이 매표소의 근무 %1이(가) %2부터 열려 있습니다. 먼저 마감하세요.</translation>
+    </message>
+    <message>
+        <source>The drawer does not hold that much cash.</source>
+        <translation>돈통에 그만큼의 현금이 없습니다.</translation>
+    </message>
+    <message>
+        <source>A cash sale of this shift is still being completed: finish it, then close the shift.</source>
+        <translation>이 근무의 현금 판매가 아직 진행 중입니다. 끝낸 뒤 근무를 마감하세요.</translation>
+    </message>
+    <message>
+        <source>There is no shift %1.</source>
+        <translation>근무 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is still being paid: wait for the capture&apos;s result, then refund.</source>
+        <translation>예매 %1은(는) 아직 결제 중입니다. 승인 결과를 기다린 뒤 환불하세요.</translation>
+    </message>
+    <message>
+        <source>The drawer does not hold %1 for this refund.</source>
+        <translation>돈통에 이 환불에 필요한 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Booking %1 is %2: there is nothing to refund.</source>
+        <translation>예매 %1은(는) %2 상태이므로 환불할 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Seat %1 of booking %2 is refunded already.</source>
+        <translation>예매 %2의 좌석 %1은(는) 이미 환불되었습니다.</translation>
+    </message>
+    <message>
+        <source>A batch of refunds is a manager&apos;s to run.</source>
+        <translation>일괄 환불은 관리자만 실행할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Staff member %1 cannot approve this: only an active supervisor or manager can.</source>
+        <translation>직원 %1은(는) 승인할 수 없습니다. 활성 상태의 책임자나 관리자만 승인할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The approval of staff member %1 is not from this till in the last two minutes: ask for the PIN again.</source>
+        <translation>직원 %1의 승인이 최근 2분 안에 이 매표소에서 이루어지지 않았습니다. PIN을 다시 요청하세요.</translation>
+    </message>
+    <message>
+        <source>Refunding %1 of booking %2 needs a supervisor&apos;s approval.</source>
+        <translation>예매 %2의 %1 환불에는 책임자 승인이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>There is no refund %1.</source>
+        <translation>환불 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>Only the payment service records what the gateway answered to card refund %1.</source>
+        <translation>카드 환불 %1에 대한 결제 대행사의 응답은 결제 서비스만 기록합니다.</translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2 already.</source>
+        <translation>환불 %1은(는) 이미 %2 상태입니다.</translation>
+    </message>
+    <message>
+        <source>Exchanging booking %1 needs a supervisor&apos;s approval.</source>
+        <translation>예매 %1의 교환에는 책임자 승인이 필요합니다.</translation>
+    </message>
+    <message>
+        <source>The difference of %1 is settled in cash at this till: open a shift first.</source>
+        <translation>차액 %1은(는) 이 매표소에서 현금으로 정산합니다. 먼저 근무를 여세요.</translation>
+    </message>
+    <message>
+        <source>Terminal %1 belongs to another login: a terminal acts only for itself.</source>
+        <translation>단말기 %1은(는) 다른 로그인의 단말기입니다. 단말기는 자기 자신으로만 동작합니다.</translation>
+    </message>
 </context>
 <context>
     <name>bo::ReportBuilder</name>

@@ -318,7 +318,7 @@ private slots:
             << QStringLiteral("is not of the form");
         QTest::newRow("refund of an unknown booking")
             << words({"refund", "ABCD-1234", "--reason", "x"}) << QByteArray() << 2
-            << QStringLiteral("there is no booking");
+            << QStringLiteral("There is no booking ABCD-1234.");
         QTest::newRow("refund approved without a PIN")
             << words({"refund", "ABCD-1234", "--reason", "x", "--approve", "102"}) << QByteArray() << 2
             << QStringLiteral("No supervisor PIN");

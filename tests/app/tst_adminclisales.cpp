@@ -121,7 +121,8 @@ private slots:
             m_rig.cli({QStringLiteral("confirm"), m_rig.hall1(), QStringLiteral("--owner"), owner,
                        QStringLiteral("--key"), newUuid(), QStringLiteral("--json")});
         QVERIFY2(unpaid.exitCode == 2, qPrintable(unpaid.describe()));
-        QVERIFY2(unpaid.err.contains(QLatin1String("pay first")), qPrintable(unpaid.describe()));
+        QVERIFY2(unpaid.out.contains(QLatin1String("\"refusal\":\"pay-first\"")),
+                 qPrintable(unpaid.describe()));
         QCOMPARE(m_rig.snapshot(), before);
 
         const CliRun opened = m_rig.openTill();

@@ -186,8 +186,11 @@ private slots:
         auto refused = desk.refund(twice);
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error().code, ErrorCode::Conflict);
-        QVERIFY2(refused.error().message.contains(QLatin1String("refunded already")),
-                 qPrintable(refused.error().message));
+        // The server names the refusal and what its sentence says; the model words it.
+        QCOMPARE(refused.error().refusal, Refusal::SeatRefundedAlready);
+        QCOMPARE(refused.error().args, (QStringList{QStringLiteral("A1"), r.bookingCode}));
+        QCOMPARE(refused.error().message,
+                 refusalSentence(Refusal::SeatRefundedAlready, refused.error().args));
 
         // The rest of the booking: the booking is refunded, the drawer back to its float.
         RefundRequest rest = r;

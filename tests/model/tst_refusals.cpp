@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
+#include <tuple>
+
+#include <QDir>
 #include <QRegularExpression>
 #include <QSet>
 #include <QtTest>
 
 #include "model/core/refusal.h"
 #include "model/core/result.h"
+
+#ifndef BOXOFFICE_SOURCE_DIR
+#error "BOXOFFICE_SOURCE_DIR must name the source tree"
+#endif
 
 using namespace bo;
 
@@ -98,6 +105,83 @@ const QList<std::pair<Refusal, const char*>>& writtenNames()
         {Refusal::JournalNotWritten, "journal-not-written"},
         {Refusal::JournalNotRead, "journal-not-read"},
         {Refusal::JournalNoSuchScan, "journal-no-such-scan"},
+        {Refusal::NotOnSaleYet, "not-on-sale-yet"},
+        {Refusal::NotOnSale, "not-on-sale"},
+        {Refusal::KioskHoldsAnotherSale, "kiosk-holds-another-sale"},
+        {Refusal::SeatsNotInShowtime, "seats-not-in-showtime"},
+        {Refusal::NoSuchSale, "no-such-sale"},
+        {Refusal::NoSuchRequestKey, "no-such-request-key"},
+        {Refusal::KeyReused, "key-reused"},
+        {Refusal::NoSuchBooking, "no-such-booking"},
+        {Refusal::BookingClosedAlready, "booking-closed-already"},
+        {Refusal::CancelWhileCapturing, "cancel-while-capturing"},
+        {Refusal::PaymentMissing, "payment-missing"},
+        {Refusal::PaymentOfAnotherBooking, "payment-of-another-booking"},
+        {Refusal::PaymentNotTaken, "payment-not-taken"},
+        {Refusal::PaymentBeingVoided, "payment-being-voided"},
+        {Refusal::PaymentNotMoneyTaken, "payment-not-money-taken"},
+        {Refusal::PaymentAmountDiffers, "payment-amount-differs"},
+        {Refusal::KioskPaysByCard, "kiosk-pays-by-card"},
+        {Refusal::PayFirst, "pay-first"},
+        {Refusal::CashOnlyAtTill, "cash-only-at-till"},
+        {Refusal::BookingNotPending, "booking-not-pending"},
+        {Refusal::UnresolvedPayment, "unresolved-payment"},
+        {Refusal::NoSuchPayment, "no-such-payment"},
+        {Refusal::PaymentStateMoved, "payment-state-moved"},
+        {Refusal::BookingPaymentNotTaken, "booking-payment-not-taken"},
+        {Refusal::ConfirmedPaymentStays, "confirmed-payment-stays"},
+        {Refusal::MoneyBackByRefund, "money-back-by-refund"},
+        {Refusal::PaymentBacksExchange, "payment-backs-exchange"},
+        {Refusal::PaymentShiftClosed, "payment-shift-closed"},
+        {Refusal::OnlyServiceRecordsCard, "only-service-records-card"},
+        {Refusal::ServiceTakesNoCash, "service-takes-no-cash"},
+        {Refusal::PaymentAlready, "payment-already"},
+        {Refusal::NoSuchTicketKey, "no-such-ticket-key"},
+        {Refusal::BookingHasNoTickets, "booking-has-no-tickets"},
+        {Refusal::TicketNotAwaitingSignature, "ticket-not-awaiting-signature"},
+        {Refusal::TicketKeyOfAnotherTill, "ticket-key-of-another-till"},
+        {Refusal::TillHasTicketKey, "till-has-ticket-key"},
+        {Refusal::NoWaitingTillKey, "no-waiting-till-key"},
+        {Refusal::TicketKeyNotLive, "ticket-key-not-live"},
+        {Refusal::TicketKeyAwaitsApproval, "ticket-key-awaits-approval"},
+        {Refusal::BookingOfAnotherTill, "booking-of-another-till"},
+        {Refusal::TicketsIssuedAlready, "tickets-issued-already"},
+        {Refusal::TicketNotAwaitingThisTill, "ticket-not-awaiting-this-till"},
+        {Refusal::NoSuchHelpCall, "no-such-help-call"},
+        {Refusal::HallExists, "hall-exists"},
+        {Refusal::NoSuchPriceList, "no-such-price-list"},
+        {Refusal::ShowtimeOverlaps, "showtime-overlaps"},
+        {Refusal::PatternOverlaps, "pattern-overlaps"},
+        {Refusal::FilmTitleTaken, "film-title-taken"},
+        {Refusal::ShowtimePricesStay, "showtime-prices-stay"},
+        {Refusal::ShowtimeCancelled, "showtime-cancelled"},
+        {Refusal::FilmRetired, "film-retired"},
+        {Refusal::StaffNameTaken, "staff-name-taken"},
+        {Refusal::NoActiveStaff, "no-active-staff"},
+        {Refusal::NoPinAttempt, "no-pin-attempt"},
+        {Refusal::UnlockNeedsSupervisor, "unlock-needs-supervisor"},
+        {Refusal::NoSelfUnlock, "no-self-unlock"},
+        {Refusal::NoSuchStaff, "no-such-staff"},
+        {Refusal::NobodySignedIn, "nobody-signed-in"},
+        {Refusal::TillLocked, "till-locked"},
+        {Refusal::ShiftAlreadyOpen, "shift-already-open"},
+        {Refusal::DrawerShort, "drawer-short"},
+        {Refusal::CashSaleInProgress, "cash-sale-in-progress"},
+        {Refusal::NoSuchShift, "no-such-shift"},
+        {Refusal::BookingStillBeingPaid, "booking-still-being-paid"},
+        {Refusal::DrawerShortForRefund, "drawer-short-for-refund"},
+        {Refusal::NothingToRefund, "nothing-to-refund"},
+        {Refusal::SeatRefundedAlready, "seat-refunded-already"},
+        {Refusal::BatchRefundIsManagers, "batch-refund-is-managers"},
+        {Refusal::CannotApprove, "cannot-approve"},
+        {Refusal::ApprovalStale, "approval-stale"},
+        {Refusal::RefundNeedsApproval, "refund-needs-approval"},
+        {Refusal::NoSuchRefund, "no-such-refund"},
+        {Refusal::OnlyServiceRecordsCardRefund, "only-service-records-card-refund"},
+        {Refusal::RefundAlready, "refund-already"},
+        {Refusal::ExchangeNeedsApproval, "exchange-needs-approval"},
+        {Refusal::DifferenceNeedsShift, "difference-needs-shift"},
+        {Refusal::TerminalOfAnotherLogin, "terminal-of-another-login"},
     };
     return names;
 }
@@ -113,6 +197,65 @@ std::pair<int, bool> placeholders(const QString& text)
     for (int n : seen)
         highest = std::max(highest, n);
     return {highest, seen.size() == highest};
+}
+
+/// The values of a SQL call's argument list (`text` starts after its opening parenthesis), split
+/// at the commas outside quotes and parentheses, up to the closing parenthesis.
+QStringList sqlArguments(const QString& text)
+{
+    QStringList out;
+    QString current;
+    int depth = 0;
+    bool quoted = false;
+    for (const QChar c : text) {
+        if (c == QLatin1Char('\''))
+            quoted = !quoted;
+        if (!quoted) {
+            if (c == QLatin1Char('(') || c == QLatin1Char('['))
+                ++depth;
+            if ((c == QLatin1Char(')') || c == QLatin1Char(']')) && depth-- == 0)
+                break;
+            if (c == QLatin1Char(',') && depth == 0) {
+                out << current.trimmed();
+                current.clear();
+                continue;
+            }
+        }
+        current += c;
+    }
+    out << current.trimmed();
+    return out;
+}
+
+/// Every refusal the database's functions name in a hint, with the number of values each passes:
+/// `HINT = 'refusal: ' || json_build_array('name', values...)`, or a CASE choosing the name.
+QList<std::tuple<QString, int, QString>> namedByTheServer()
+{
+    static const QRegularExpression hint(QStringLiteral("HINT = 'refusal: ' \\|\\| json_build_array\\("));
+    static const QRegularExpression literal(QStringLiteral("^'([a-z-]+)'$"));
+    static const QRegularExpression branch(QStringLiteral("(?:THEN|ELSE) '([a-z-]+)'"));
+    QList<std::tuple<QString, int, QString>> out;
+    const QDir dir(QStringLiteral(BOXOFFICE_SOURCE_DIR "/db/functions"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name)) {
+        QFile file(dir.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        const QString text = QString::fromUtf8(file.readAll());
+        for (const QRegularExpressionMatch& m : hint.globalMatch(text)) {
+            const QStringList args = sqlArguments(text.mid(m.capturedEnd()));
+            const QString first = args.value(0);
+            const QString place = name + QLatin1Char(':') +
+                                  QString::number(text.left(m.capturedStart()).count(QLatin1Char('\n')) + 1);
+            // A CASE names one refusal per branch, each with the same values after it.
+            const bool chooses = first.startsWith(QLatin1String("CASE"));
+            for (const QRegularExpressionMatch& n : (chooses ? branch : literal).globalMatch(first)) {
+                out.append({n.captured(1), int(args.size()) - 1, place});
+                if (!chooses)
+                    break;
+            }
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -213,6 +356,30 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(QString, sentence);
         QCOMPARE(refusalSentence(why, args), sentence);
+    }
+
+    /// The database's functions name their refusals by the names here (db/sqlerror.h reads
+    /// them from the error's hint): each name is in the catalogue, and passes exactly the values
+    /// its sentence fills. A misspelt name would leave the server's English on screen.
+    void everyRefusalTheServerNamesIsHereWithItsValues()
+    {
+        const QList<std::tuple<QString, int, QString>> named = namedByTheServer();
+        QVERIFY2(named.size() > 100, qPrintable(QString::number(named.size())));
+        QSet<QString> distinct;
+        for (const auto& [name, values, place] : named) {
+            const Refusal why = refusalFromName(name);
+            QVERIFY2(why != Refusal::None,
+                     qPrintable(place + QStringLiteral(": ") + name + QStringLiteral(" is not a refusal")));
+            QVERIFY2(placeholders(refusalSentence(why)).first == values,
+                     qPrintable(place + QStringLiteral(": ") + name +
+                                QStringLiteral(" passes %1 values, its "
+                                               "sentence fills %2")
+                                    .arg(values)
+                                    .arg(placeholders(refusalSentence(why)).first)));
+            distinct.insert(name);
+        }
+        QVERIFY(distinct.contains(QStringLiteral("no-such-hall")));
+        QVERIFY(distinct.contains(QStringLiteral("no-such-price-list")));
     }
 
     void noneHasNoSentence()

@@ -22,10 +22,10 @@ using bo::test::TestDatabase;
 namespace {
 
 /// A refusal by what it says: the database's clear reason, or the raw message when it is not one.
+/// The server names this refusal (db/functions' hints); any other is shown whole.
 QString refusal(const Error& e)
 {
-    return e.detail.contains(QLatin1String("has an unresolved payment")) ? QStringLiteral("unresolved")
-                                                                         : e.detail;
+    return e.refusal == Refusal::UnresolvedPayment ? QStringLiteral("unresolved") : e.detail;
 }
 
 } // namespace

@@ -166,7 +166,7 @@ private slots:
         QSignalSpy problems(&c.flow, &SaleFlow::problem);
         press(Qt::Key_Return); // cash, the exact amount
         QTRY_COMPARE_WITH_TIMEOUT(problems.size(), 1, dbTimeoutMs);
-        QVERIFY2(problems.at(0).at(0).toString().contains(QLatin1String("nobody is signed in")),
+        QVERIFY2(problems.at(0).at(0).toString().contains(QLatin1String("Nobody is signed in at this till.")),
                  qPrintable(problems.at(0).at(0).toString()));
         QCOMPARE(c.flow.state(), SaleFlow::State::Payment);
         QCOMPARE(heldSeats(db, showtime, c.flow.holdToken()), joined(c.flow.selection()));
