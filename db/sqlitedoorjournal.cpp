@@ -21,7 +21,8 @@ namespace {
 /// Synced scans older than this are dropped when the journal opens.
 constexpr qint64 keepSyncedSeconds = qint64(7) * 24 * 3600;
 /// The state blob's format (QDataStream of the fields below, in this order).
-constexpr qint32 stateFormat = 1;
+/// 2 adds the row the counts hold online answers through; a format-1 state still reads.
+constexpr qint32 stateFormat = 2;
 
 std::atomic<int> nextConnection{0};
 
@@ -55,7 +56,7 @@ Error journalError(Refusal why, const char* what, const QSqlError& error)
 
 void write(QDataStream& out, const DoorLocalState& state)
 {
-    out << stateFormat << state.snapshot.serverNow << state.savedAt;
+    out << stateFormat << state.snapshot.serverNow << state.savedAt << state.countedThroughRow;
     out << qint32(state.snapshot.keys.size());
     for (const TicketKey& k : state.snapshot.keys)
         out << k.id << k.publicKey << k.createdAt << k.retiredAt;
@@ -72,9 +73,11 @@ bool read(QDataStream& in, DoorLocalState* state)
 {
     qint32 format = 0;
     in >> format;
-    if (format != stateFormat)
+    if (format != stateFormat && format != 1)
         return false;
     in >> state->snapshot.serverNow >> state->savedAt;
+    if (format >= 2)
+        in >> state->countedThroughRow;
     qint32 n = 0;
     in >> n;
     for (qint32 i = 0; i < n && in.status() == QDataStream::Ok; ++i) {

@@ -19,6 +19,10 @@ struct DoorLocalState
     DoorSnapshot snapshot; ///< serverNow: the database's clock (as carried) when saved
     DoorTicketList list;
     QDateTime savedAt; ///< UTC, the door PC's own clock when saved
+    /// The newest journal row whose online answer the snapshot's counts already hold: an online
+    /// admit in a later row is counted again after a restart. -1: not known (a journal of an
+    /// older release), when the scan's time against serverNow decides.
+    qint64 countedThroughRow = -1;
 };
 
 /// The door's durable local journal: every scan is appended before its verdict

@@ -70,6 +70,8 @@ void DoorOfflineLog::rewrite(const DoorScan& scan)
 {
     if (!m_journal || scan.id <= 0)
         return;
+    if (scan.decided && !scan.offline && scan.synced)
+        m_answeredOnline = std::max(m_answeredOnline, scan.id);
     if (Status s = m_journal->update(scan); !s)
         spdlog::error("door {}: journal: {}", door(), s.error().detail.toStdString());
 }
@@ -91,7 +93,9 @@ void DoorOfflineLog::saveState()
 {
     if (!m_journal)
         return;
-    if (Status s = m_journal->saveState(m_verdicts.localState()); !s)
+    DoorLocalState state = m_verdicts.localState();
+    state.countedThroughRow = m_answeredOnline;
+    if (Status s = m_journal->saveState(state); !s)
         spdlog::error("door {}: journal: {}", door(), s.error().detail.toStdString());
 }
 
@@ -102,8 +106,11 @@ std::optional<DoorScan> DoorOfflineLog::restore()
     auto state = m_journal->state();
     if (!state)
         spdlog::error("door {}: journal: {}", door(), state.error().detail.toStdString());
-    else if (state.value())
+    qint64 countedThrough = -1;
+    if (state && state.value()) {
         m_verdicts.restore(*state.value());
+        countedThrough = state.value()->countedThroughRow;
+    }
     auto scans = m_journal->scans();
     if (!scans) {
         spdlog::error("door {}: journal: {}", door(), scans.error().detail.toStdString());
@@ -120,9 +127,15 @@ std::optional<DoorScan> DoorOfflineLog::restore()
             (s.synced && s.syncResult == QLatin1String("USED_TWICE")))
             continue;
         m_verdicts.markUsed(s);
-        // Admits the saved counts cannot hold yet (online ones after the save).
-        if (s.synced && !s.offline && savedNow.isValid() && s.scannedAt > savedNow)
+        // Admits the saved counts do not hold: online ones answered after the save. A scan asked
+        // before a save and answered after it has the older time, so the row decides; a journal
+        // that does not say falls back on the time.
+        const bool after =
+            countedThrough >= 0 ? s.id > countedThrough : savedNow.isValid() && s.scannedAt > savedNow;
+        if (s.synced && !s.offline && after)
             m_verdicts.countAdmit(s.showtimeId);
+        if (s.synced && !s.offline)
+            m_answeredOnline = std::max(m_answeredOnline, s.id);
         last = &s;
     }
     if (m_verdicts.isReady())

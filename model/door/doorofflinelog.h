@@ -94,6 +94,9 @@ private:
     QList<DoorScan> m_reports;
     int m_syncRequest = 0;
     qint64 m_syncing = 0; ///< the journal row being synced
+    /// The newest row the database answered online: the counts hold every admit up to it (one
+    /// online scan is asked at a time, so answers come in row order).
+    qint64 m_answeredOnline = 0;
 };
 
 } // namespace bo
