@@ -7,14 +7,13 @@
 #include <utility>
 
 #include <QSet>
-#include <QSqlDriver>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
 
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
-#include "db/sqlvalues.h"
+#include "db/listeningsession.h"
 #include "db/ticketstore.h"
 
 namespace bo {
@@ -25,8 +24,9 @@ constexpr int recountDelayMs = 100;
 
 } // namespace
 
-/// Lives on the backend's thread, made there by its first task: owns the connection, the LISTEN
-/// and the heartbeat.
+/// Lives on the backend's thread, made there by its first task: carries the door's requests over
+/// the session that LISTENs (ListeningSession: the heartbeat, going offline and back) and reads
+/// announced counts back.
 class DoorWorker final : public QObject
 {
     Q_OBJECT
@@ -34,46 +34,46 @@ class DoorWorker final : public QObject
 public:
     DoorWorker(PgDoorBackend* owner, ConnectionSettings settings)
         : m_owner(owner)
-        , m_settings(std::move(settings))
-    {}
+        , m_session(std::move(settings), QStringLiteral("door"), {PgDoorBackend::checkinChannel()})
+    {
+        connect(&m_session, &ListeningSession::notified, this, &DoorWorker::onNotification);
+        connect(&m_session, &ListeningSession::onlineChanged, this,
+                [this](bool online, const QString& reason) { m_owner->setOnline(online, reason); });
+    }
 
     void begin()
     {
-        m_heartbeat = new QTimer(this);
-        m_heartbeat->setInterval(onlineHeartbeatMs);
-        connect(m_heartbeat, &QTimer::timeout, this, &DoorWorker::checkConnection);
-        m_heartbeat->start();
         m_recount = new QTimer(this);
         m_recount->setSingleShot(true);
         m_recount->setInterval(recountDelayMs);
         connect(m_recount, &QTimer::timeout, this, &DoorWorker::recount);
-        checkConnection();
+        m_session.start();
     }
 
     void finish()
     {
-        if (m_heartbeat)
-            m_heartbeat->stop();
         if (m_recount)
             m_recount->stop();
-        m_connection.reset();
+        m_session.stop();
     }
 
     void load(int pastMinutes, int aheadMinutes, int alsoShowtimeId)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready(0))
             return;
+        DbConnection& connection = m_session.connection();
         DoorSnapshot snapshot;
-        auto now = m_connection->exec(QStringLiteral("SELECT clock_timestamp()"));
+        auto now = connection.exec(QStringLiteral("SELECT clock_timestamp()"));
         if (!now)
             return failed(0, now.error());
         if (now.value().next())
             snapshot.serverNow = now.value().value(0).toDateTime().toUTC();
-        auto keys = TicketStore(*m_connection).keys();
+        auto keys = TicketStore(connection).keys();
         if (!keys)
             return failed(0, keys.error());
         snapshot.keys = keys.value();
-        CatalogStore catalog(*m_connection);
+        CatalogStore catalog(connection);
         auto list = catalog.showtimes(snapshot.serverNow.addSecs(-qint64(pastMinutes) * 60),
                                       snapshot.serverNow.addSecs(qint64(aheadMinutes) * 60));
         if (!list)
@@ -90,7 +90,7 @@ public:
         }
         for (const ShowtimeInfo& info : std::as_const(infos)) {
             DoorShowtime s{info.id, info.startsAt.toUTC(), info.movieTitle, info.auditoriumName, 0, 0};
-            auto counts = m_connection->exec(
+            auto counts = connection.exec(
                 QStringLiteral("SELECT bo_checkin_expected(?), "
                                "(SELECT count(*) FROM bo_checkin_list(?) WHERE undone_at IS NULL)"),
                 {info.id, info.id});
@@ -107,9 +107,10 @@ public:
 
     void loadTickets(const QList<int>& showtimeIds)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready(0))
             return;
-        auto r = TicketStore(*m_connection).doorTickets(showtimeIds);
+        auto r = TicketStore(m_session.connection()).doorTickets(showtimeIds);
         if (!r)
             return failed(0, r.error());
         emit m_owner->ticketsLoaded(r.value());
@@ -118,9 +119,10 @@ public:
     void checkin(int requestId, const TicketPayload& payload, const QString& text, const QString& door,
                  const QUuid& scanId)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready(requestId))
             return;
-        auto r = TicketStore(*m_connection).doorCheckin(scanId, payload, text, door);
+        auto r = TicketStore(m_session.connection()).doorCheckin(scanId, payload, text, door);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->checkinFinished(requestId, r.value());
@@ -128,9 +130,10 @@ public:
 
     void sync(int requestId, const DoorScan& scan)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready(requestId))
             return;
-        auto r = TicketStore(*m_connection).doorSync(scan);
+        auto r = TicketStore(m_session.connection()).doorSync(scan);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->syncFinished(requestId, r.value());
@@ -138,57 +141,22 @@ public:
 
     void undo(int requestId, quint32 serial, const QString& door, int withinSeconds)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready(requestId))
             return;
-        auto r = TicketStore(*m_connection).undoCheckin(serial, door, withinSeconds);
+        auto r = TicketStore(m_session.connection()).undoCheckin(serial, door, withinSeconds);
         if (!r)
             return failed(requestId, r.error());
         emit m_owner->undoFinished(requestId, r.value());
     }
 
-    void checkConnection()
+private:
+    void onNotification(const QString& channel, const QString& payload)
     {
-        if (m_connection && m_online) {
-            // A round trip notices a server that went away and a session that was replaced
-            // (which listens to nothing): both mean listening again.
-            auto ping = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
-            if (!ping)
-                goOffline(ping.error());
-            else if (ping.value().next() && ping.value().value(0).toInt() == m_listeningPid)
-                return;
-            m_online = false;
-        }
-        if (!m_connection) {
-            auto opened = DbConnection::open(m_settings, QStringLiteral("door"));
-            if (!opened)
-                return goOffline(opened.error());
-            m_connection = std::move(opened.value());
-        } else if (!m_connection->isConnected()) {
-            if (Status s = m_connection->reconnect(); !s)
-                return goOffline(s.error());
-        }
-        auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
-        if (!pid)
-            return goOffline(pid.error());
-        m_listeningPid = pid.value().next() ? pid.value().value(0).toInt() : 0;
-        QSqlDriver* driver = m_connection->database().driver();
-        connect(driver, &QSqlDriver::notification, this, &DoorWorker::onNotification, Qt::UniqueConnection);
-        const QString channel = PgDoorBackend::checkinChannel();
-        if (driver->subscribedToNotifications().contains(channel))
-            driver->unsubscribeFromNotification(channel);
-        if (!driver->subscribeToNotification(channel))
-            return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN failed")));
-        m_online = true;
-        m_owner->setOnline(true, {});
-    }
-
-private slots:
-    void onNotification(const QString& name, QSqlDriver::NotificationSource, const QVariant& payload)
-    {
-        if (name != PgDoorBackend::checkinChannel())
+        if (channel != PgDoorBackend::checkinChannel())
             return;
         // "<showtime>|<admitted>" (migration 0012's bo_checkin and bo_checkin_undo).
-        const QStringList parts = payload.toString().split(QLatin1Char('|'));
+        const QStringList parts = payload.split(QLatin1Char('|'));
         bool okShowtime = false;
         bool okCount = false;
         const int showtime = parts.value(0).toInt(&okShowtime);
@@ -206,10 +174,11 @@ private slots:
     void recount()
     {
         const QSet<int> stale = std::exchange(m_stale, {});
-        if (!m_connection || !m_online)
+        if (!m_session.isOnline())
             return;
+        const ListeningSession::ListenAfterwards listen(m_session);
         for (const int showtime : stale) {
-            auto q = m_connection->exec(
+            auto q = m_session.connection().exec(
                 QStringLiteral("SELECT count(*) FROM bo_checkin_list(?) WHERE undone_at IS NULL"),
                 {showtime});
             if (!q)
@@ -219,13 +188,9 @@ private slots:
         }
     }
 
-private:
     bool ready(int requestId)
     {
-        if (m_connection && m_online)
-            return true;
-        checkConnection();
-        if (m_connection && m_online)
+        if (m_session.ensureOnline())
             return true;
         failed(requestId, makeError(ErrorCode::Offline, QStringLiteral("offline")));
         return false;
@@ -234,26 +199,14 @@ private:
     void failed(int requestId, const Error& error)
     {
         if (error.code == ErrorCode::Offline)
-            goOffline(error);
+            m_session.goOffline(error);
         emit m_owner->requestFailed(requestId, error);
     }
 
-    void goOffline(const Error& error)
-    {
-        if (m_online)
-            spdlog::warn("door: database unreachable: {}", error.detail.toStdString());
-        m_online = false;
-        m_owner->setOnline(false, error.message);
-    }
-
     PgDoorBackend* m_owner;
-    ConnectionSettings m_settings;
-    std::unique_ptr<DbConnection> m_connection;
-    QTimer* m_heartbeat = nullptr;
+    ListeningSession m_session;
     QTimer* m_recount = nullptr;
     QSet<int> m_stale;
-    bool m_online = false;
-    int m_listeningPid = 0;
 };
 
 PgDoorBackend::PgDoorBackend(ConnectionSettings settings, QObject* parent)

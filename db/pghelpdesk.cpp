@@ -4,19 +4,16 @@
 
 #include <memory>
 
-#include <QSqlDriver>
-#include <QTimer>
-
 #include <spdlog/spdlog.h>
 
 #include "db/dbconnection.h"
 #include "db/helpcallstore.h"
-#include "db/sqlvalues.h"
+#include "db/listeningsession.h"
 
 namespace bo {
 
-/// Lives on the desk's thread, made there by its first task: owns the connection, the LISTEN and
-/// the heartbeat.
+/// Lives on the desk's thread, made there by its first task: carries the help-call requests over
+/// the session that LISTENs (ListeningSession: the heartbeat, going offline and back).
 class HelpDeskWorker final : public QObject
 {
     Q_OBJECT
@@ -24,30 +21,23 @@ class HelpDeskWorker final : public QObject
 public:
     HelpDeskWorker(PgHelpDesk* owner, ConnectionSettings settings)
         : m_owner(owner)
-        , m_settings(std::move(settings))
-    {}
-
-    void begin()
+        , m_session(std::move(settings), QStringLiteral("help-calls"), {helpChannel()})
     {
-        m_heartbeat = new QTimer(this);
-        m_heartbeat->setInterval(onlineHeartbeatMs);
-        connect(m_heartbeat, &QTimer::timeout, this, &HelpDeskWorker::checkConnection);
-        m_heartbeat->start();
-        checkConnection();
+        connect(&m_session, &ListeningSession::notified, this, &HelpDeskWorker::onNotification);
+        connect(&m_session, &ListeningSession::onlineChanged, this,
+                [this](bool online, const QString&) { m_owner->setOnline(online); });
+        connect(&m_session, &ListeningSession::reconnected, this, [this] { emit m_owner->reconnected(); });
     }
 
-    void finish()
-    {
-        if (m_heartbeat)
-            m_heartbeat->stop();
-        m_connection.reset();
-    }
+    void begin() { m_session.start(); }
+    void finish() { m_session.stop(); }
 
     void call(const QString& kiosk)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready())
             return;
-        auto c = HelpCallStore(*m_connection).call(kiosk);
+        auto c = HelpCallStore(m_session.connection()).call(kiosk);
         if (!c)
             return failed(c.error());
         emit m_owner->callChanged(c.value());
@@ -55,9 +45,10 @@ public:
 
     void answer(qint64 callId, const QString& till)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready())
             return;
-        auto a = HelpCallStore(*m_connection).answer(callId, till);
+        auto a = HelpCallStore(m_session.connection()).answer(callId, till);
         if (!a)
             return failed(a.error());
         if (a.value().counted)
@@ -68,9 +59,10 @@ public:
 
     void close(qint64 callId)
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready())
             return;
-        auto c = HelpCallStore(*m_connection).close(callId);
+        auto c = HelpCallStore(m_session.connection()).close(callId);
         if (!c)
             return failed(c.error());
         emit m_owner->callChanged(c.value());
@@ -78,60 +70,21 @@ public:
 
     void loadCalls()
     {
+        const ListeningSession::ListenAfterwards listen(m_session);
         if (!ready())
             return;
-        auto calls = HelpCallStore(*m_connection).openCalls();
+        auto calls = HelpCallStore(m_session.connection()).openCalls();
         if (!calls)
             return failed(calls.error());
         emit m_owner->callsLoaded(calls.value());
     }
 
-    void checkConnection()
-    {
-        if (m_connection && m_online) {
-            // A session the server replaced listens to nothing: treat it as a reconnect.
-            auto ping = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
-            if (ping && ping.value().next() && ping.value().value(0).toInt() == m_listeningPid)
-                return;
-            if (!ping)
-                goOffline(ping.error());
-            else
-                m_online = false;
-        }
-        if (!m_connection) {
-            auto opened = DbConnection::open(m_settings, QStringLiteral("help-calls"));
-            if (!opened)
-                return goOffline(opened.error());
-            m_connection = std::move(opened.value());
-        } else if (Status s = m_connection->reconnect(); !s) {
-            return goOffline(s.error());
-        }
-        auto pid = m_connection->exec(QStringLiteral("SELECT pg_backend_pid()"));
-        if (!pid)
-            return goOffline(pid.error());
-        m_listeningPid = pid.value().next() ? pid.value().value(0).toInt() : 0;
-        QSqlDriver* driver = m_connection->database().driver();
-        connect(driver, &QSqlDriver::notification, this, &HelpDeskWorker::onNotification,
-                Qt::UniqueConnection);
-        if (driver->subscribedToNotifications().contains(helpChannel()))
-            driver->unsubscribeFromNotification(helpChannel());
-        if (!driver->subscribeToNotification(helpChannel()))
-            return goOffline(makeError(ErrorCode::Offline, QStringLiteral("LISTEN bo_help failed")));
-        const bool wasOffline = m_everOnline && !m_online;
-        m_online = m_everOnline = true;
-        m_owner->setOnline(true);
-        if (wasOffline) {
-            spdlog::info("help calls: back online, reloading");
-            emit m_owner->reconnected();
-        }
-    }
-
 private:
-    void onNotification(const QString& name, QSqlDriver::NotificationSource, const QVariant& payload)
+    void onNotification(const QString& channel, const QString& payload)
     {
-        if (name != helpChannel())
+        if (channel != helpChannel())
             return;
-        if (auto call = parseHelpNotification(payload.toString()))
+        if (auto call = parseHelpNotification(payload))
             emit m_owner->callChanged(*call);
         else
             spdlog::warn("help calls: unreadable announcement ignored");
@@ -139,10 +92,7 @@ private:
 
     bool ready()
     {
-        if (m_connection && m_online)
-            return true;
-        checkConnection();
-        if (m_connection && m_online)
+        if (m_session.ensureOnline())
             return true;
         failed(makeError(ErrorCode::Offline, QStringLiteral("offline")));
         return false;
@@ -151,25 +101,12 @@ private:
     void failed(const Error& error)
     {
         if (error.code == ErrorCode::Offline)
-            goOffline(error);
+            m_session.goOffline(error);
         emit m_owner->requestFailed(error);
     }
 
-    void goOffline(const Error& error)
-    {
-        if (m_online)
-            spdlog::warn("help calls: database unreachable: {}", error.detail.toStdString());
-        m_online = false;
-        m_owner->setOnline(false);
-    }
-
     PgHelpDesk* m_owner;
-    ConnectionSettings m_settings;
-    std::unique_ptr<DbConnection> m_connection;
-    QTimer* m_heartbeat = nullptr;
-    bool m_online = false;
-    bool m_everOnline = false;
-    int m_listeningPid = 0;
+    ListeningSession m_session;
 };
 
 PgHelpDesk::PgHelpDesk(ConnectionSettings settings, QObject* parent)
