@@ -27,6 +27,13 @@ void WorkerThread::post(std::function<void()> task)
     QMetaObject::invokeMethod(m_worker.get(), std::move(task), Qt::QueuedConnection);
 }
 
+void WorkerThread::postAndWait(std::function<void()> task)
+{
+    if (m_stopped)
+        return;
+    QMetaObject::invokeMethod(m_worker.get(), std::move(task), Qt::BlockingQueuedConnection);
+}
+
 void WorkerThread::postLast(std::function<void()> last)
 {
     QThread* thread = &m_thread;

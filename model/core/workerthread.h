@@ -32,6 +32,10 @@ public:
 
     /// Runs `task` on the thread after every task posted before it; nothing once stopped.
     void post(std::function<void()> task);
+    /// As post(), and waits until `task` has run: for a program's start-up, which needs what the
+    /// thread opened before it goes on. Never from the worker's own thread (it would wait for
+    /// itself); nothing once stopped.
+    void postAndWait(std::function<void()> task);
 
     /// Runs `task()` on the thread, then `reply(result)` on the thread that made this worker —
     /// unless `context` (an object of that thread, typically the window that asked) is gone by
@@ -115,7 +119,8 @@ private:
 /// timers and the notifications it connects to live there; used only by the tasks posted after;
 /// finished and destroyed by the last. `Worker` has begin() (its first work, on the thread) and
 /// finish() (closes there what it opened). Members may be instantiated where Worker is complete
-/// (the adapter's .cpp); the adapter declares its destructor there.
+/// (the adapter's .cpp); the adapter declares its destructor there, and stops the worker in that
+/// body when the worker emits the adapter's signals (a member outlives the adapter's own part).
 template <class Worker> class ThreadedWorker
 {
 public:
@@ -137,6 +142,17 @@ public:
             m_worker->begin();
         });
     }
+    /// As start(), and waits until the worker is made and begun; returns it. For an owner that
+    /// connects to the worker's signals, or reads what begin() found, before it goes on (a
+    /// program's start-up: the caller waits as long as begin() takes). The worker lives on the
+    /// thread: reach it there by queued calls only, and forget it at stop().
+    Worker* startAndWait(const QString& name, std::function<std::unique_ptr<Worker>()> make)
+    {
+        start(name, std::move(make));
+        Worker* made = nullptr;
+        m_thread->postAndWait([this, &made] { made = m_worker.get(); });
+        return made;
+    }
     /// Finishes and destroys the worker on its thread after every task posted before, and waits
     /// for the thread to end. Nothing when not started.
     void stop()
@@ -156,6 +172,8 @@ public:
         if (m_thread)
             m_thread->post([this, task = std::move(task)] { task(*m_worker); });
     }
+    /// From start() until stop().
+    [[nodiscard]] bool isRunning() const { return m_thread && m_thread->isRunning(); }
 
 private:
     std::unique_ptr<WorkerThread> m_thread;

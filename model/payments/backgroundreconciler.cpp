@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "model/payments/backgroundreconciler.h"
 
+#include <QThread>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
@@ -12,7 +13,8 @@
 
 namespace bo {
 
-/// Lives on the reconciler's thread: owns the connections, the service and the timer.
+/// Lives on the reconciler's thread, made there by its first task: owns the connections, the
+/// service and the timer.
 class ReconcilerWorker final : public QObject
 {
     Q_OBJECT
@@ -24,7 +26,6 @@ public:
         , m_link(owner->m_intents, owner->m_seats, owner->m_cards)
     {}
 
-public slots:
     void begin()
     {
         m_timer = new QTimer(this);
@@ -119,45 +120,33 @@ BackgroundReconciler::BackgroundReconciler(PaymentIntentsFactory intents, SeatCo
     , m_seats(std::move(seats))
     , m_cards(std::move(cards))
     , m_options(std::move(options))
-{
-    m_thread.setObjectName(QStringLiteral("payment-reconciler"));
-}
+{}
 
 BackgroundReconciler::~BackgroundReconciler()
 {
+    // Here, not with the members: the passes still queued emit this reconciler's signals.
     stop();
 }
 
 void BackgroundReconciler::start()
 {
-    if (m_thread.isRunning())
-        return;
-    m_worker = new ReconcilerWorker(this, m_options);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, m_worker, &ReconcilerWorker::begin);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("payment-reconciler"),
+                   [this, options = m_options] { return std::make_unique<ReconcilerWorker>(this, options); });
 }
 
 void BackgroundReconciler::stop()
 {
-    if (!m_thread.isRunning())
-        return;
-    QMetaObject::invokeMethod(m_worker, &ReconcilerWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    m_worker = nullptr;
+    m_worker.stop();
 }
 
 bool BackgroundReconciler::isRunning() const
 {
-    return m_thread.isRunning();
+    return m_worker.isRunning();
 }
 
 void BackgroundReconciler::reconcileNow()
 {
-    if (m_worker)
-        QMetaObject::invokeMethod(m_worker, &ReconcilerWorker::pass, Qt::QueuedConnection);
+    m_worker.post([](ReconcilerWorker& w) { w.pass(); });
 }
 
 } // namespace bo

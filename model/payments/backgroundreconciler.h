@@ -8,8 +8,8 @@
 
 #include <QObject>
 #include <QString>
-#include <QThread>
 
+#include "model/core/workerthread.h"
 #include "model/payments/paymentconnections.h"
 
 namespace bo {
@@ -67,9 +67,8 @@ private:
     SeatCommandsFactory m_seats;
     CardPaymentsFactory m_cards;
     Options m_options;
-    QThread m_thread;
-    ReconcilerWorker* m_worker = nullptr;
     std::atomic<int> m_resolved{0};
+    ThreadedWorker<ReconcilerWorker> m_worker;
 };
 
 } // namespace bo

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "model/payments/paymentdesk.h"
 
+#include <QThread>
+
 #include <spdlog/spdlog.h>
 
 #include "model/core/clock.h"
@@ -9,18 +11,19 @@
 
 namespace bo {
 
-/// Lives on the desk's thread: owns its connections and the payment service.
-class PaymentDeskWorker final : public QObject
+/// Lives on the desk's thread, made there by its first task: owns its connections and the payment
+/// service.
+class PaymentDeskWorker final
 {
-    Q_OBJECT
-
 public:
     explicit PaymentDeskWorker(PaymentDesk* owner)
         : m_owner(owner)
         , m_link(owner->m_intents, owner->m_seats, owner->m_cards)
     {}
 
-public slots:
+    /// Nothing before the first order: it opens the connections.
+    void begin() {}
+
     void pay(int requestId, const bo::PaymentOrder& order)
     {
         const qint64 deadlineMs = m_clock.nowMs() + order.msLeft;
@@ -71,30 +74,22 @@ PaymentDesk::PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seat
     qRegisterMetaType<PaymentOrder>();
     qRegisterMetaType<PaymentOutcome>();
     qRegisterMetaType<PaymentPhase>();
-    m_thread.setObjectName(QStringLiteral("payment-desk"));
-    m_worker = new PaymentDeskWorker(this);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("payment-desk"),
+                   [this] { return std::make_unique<PaymentDeskWorker>(this); });
 }
 
 PaymentDesk::~PaymentDesk()
 {
-    // An order in progress finishes first (its phases are all committed steps).
-    QMetaObject::invokeMethod(m_worker, &PaymentDeskWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
+    // An order in progress finishes first (its phases are all committed steps), and the orders
+    // queued behind it too: each emits this desk's signals, so here and not with the members.
+    m_worker.stop();
 }
 
 int PaymentDesk::pay(const PaymentOrder& order)
 {
     const int requestId = ++m_nextId;
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, requestId, order] { worker->pay(requestId, order); },
-        Qt::QueuedConnection);
+    m_worker.post([requestId, order](PaymentDeskWorker& w) { w.pay(requestId, order); });
     return requestId;
 }
 
 } // namespace bo
-
-#include "paymentdesk.moc"

@@ -2,8 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QThread>
-
+#include "model/core/workerthread.h"
 #include "model/payments/backgroundreconciler.h"
 #include "model/payments/salepayments.h"
 
@@ -36,9 +35,8 @@ private:
     CardPaymentsFactory m_cards;
     bool m_acceptsCards;
     PaymentTimings m_timings;
-    QThread m_thread;
-    PaymentDeskWorker* m_worker = nullptr;
     int m_nextId = 0;
+    ThreadedWorker<PaymentDeskWorker> m_worker;
 };
 
 } // namespace bo

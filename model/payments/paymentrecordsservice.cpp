@@ -3,6 +3,7 @@
 #include "model/payments/paymentrecordsservice.h"
 
 #include <QSet>
+#include <QThread>
 
 #include <spdlog/spdlog.h>
 
@@ -11,11 +12,10 @@
 
 namespace bo {
 
-/// Lives on the service's thread: owns its connections and the payment service.
-class PaymentRecordsWorker final : public QObject
+/// Lives on the service's thread, made there by its first task: owns its connections and the
+/// payment service.
+class PaymentRecordsWorker final
 {
-    Q_OBJECT
-
 public:
     PaymentRecordsWorker(PaymentRecordsService* owner, PaymentIntentsFactory intents,
                          SeatCommandsFactory seats, CardPaymentsFactory cards,
@@ -24,6 +24,9 @@ public:
         , m_link(std::move(intents), std::move(seats), std::move(cards))
         , m_options(std::move(options))
     {}
+
+    /// Nothing before the first request: it opens the connections.
+    void begin() {}
 
     void list(int requestId)
     {
@@ -150,37 +153,31 @@ PaymentRecordsService::PaymentRecordsService(PaymentIntentsFactory intents, Seat
     qRegisterMetaType<QList<PaymentRecord>>();
     qRegisterMetaType<PaymentCheck>();
     qRegisterMetaType<Error>();
-    m_thread.setObjectName(QStringLiteral("payment-records"));
-    m_worker = new PaymentRecordsWorker(this, std::move(intents), std::move(seats), std::move(cards),
-                                        std::move(options));
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("payment-records"),
+                   [this, intents = std::move(intents), seats = std::move(seats), cards = std::move(cards),
+                    options = std::move(options)] {
+                       return std::make_unique<PaymentRecordsWorker>(this, intents, seats, cards, options);
+                   });
 }
 
 PaymentRecordsService::~PaymentRecordsService()
 {
-    QMetaObject::invokeMethod(m_worker, &PaymentRecordsWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
+    // Each request still queued emits this service's signals: here, not with the members.
+    m_worker.stop();
 }
 
 int PaymentRecordsService::listUnresolved()
 {
     const int requestId = ++m_nextId;
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, requestId] { worker->list(requestId); }, Qt::QueuedConnection);
+    m_worker.post([requestId](PaymentRecordsWorker& w) { w.list(requestId); });
     return requestId;
 }
 
 int PaymentRecordsService::checkNow()
 {
     const int requestId = ++m_nextId;
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, requestId] { worker->check(requestId); }, Qt::QueuedConnection);
+    m_worker.post([requestId](PaymentRecordsWorker& w) { w.check(requestId); });
     return requestId;
 }
 
 } // namespace bo
-
-#include "paymentrecordsservice.moc"

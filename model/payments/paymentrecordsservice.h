@@ -2,8 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #pragma once
 
-#include <QThread>
-
+#include "model/core/workerthread.h"
 #include "model/payments/backgroundreconciler.h"
 #include "model/payments/paymentconnections.h"
 #include "model/payments/paymentrecords.h"
@@ -34,9 +33,8 @@ public:
     [[nodiscard]] int checkNow() override;
 
 private:
-    QThread m_thread;
-    PaymentRecordsWorker* m_worker = nullptr;
     int m_nextId = 0;
+    ThreadedWorker<PaymentRecordsWorker> m_worker;
 };
 
 } // namespace bo

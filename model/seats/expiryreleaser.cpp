@@ -13,7 +13,7 @@
 
 namespace bo {
 
-/// Lives on the releaser's thread: owns the connection and the timer.
+/// Lives on the releaser's thread, made there by its first task: owns the connection and the timer.
 class ReleaserWorker final : public QObject
 {
     Q_OBJECT
@@ -25,7 +25,6 @@ public:
         , m_options(options)
     {}
 
-public slots:
     void begin()
     {
         m_timer = new QTimer(this);
@@ -105,45 +104,34 @@ ExpiryReleaser::ExpiryReleaser(SeatCommandsFactory open, Options options, QObjec
     : QObject(parent)
     , m_open(std::move(open))
     , m_options(options)
-{
-    m_thread.setObjectName(QStringLiteral("expiry-releaser"));
-}
+{}
 
 ExpiryReleaser::~ExpiryReleaser()
 {
+    // Here, not with the members: the sweeps still queued emit this releaser's signals.
     stop();
 }
 
 void ExpiryReleaser::start()
 {
-    if (m_thread.isRunning())
-        return;
-    m_worker = new ReleaserWorker(this, m_open, m_options);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, m_worker, &ReleaserWorker::begin);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("expiry-releaser"), [this, open = m_open, options = m_options] {
+        return std::make_unique<ReleaserWorker>(this, open, options);
+    });
 }
 
 void ExpiryReleaser::stop()
 {
-    if (!m_thread.isRunning())
-        return;
-    QMetaObject::invokeMethod(m_worker, &ReleaserWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    m_worker = nullptr;
+    m_worker.stop();
 }
 
 bool ExpiryReleaser::isRunning() const
 {
-    return m_thread.isRunning();
+    return m_worker.isRunning();
 }
 
 void ExpiryReleaser::sweepNow()
 {
-    if (m_worker)
-        QMetaObject::invokeMethod(m_worker, &ReleaserWorker::sweep, Qt::QueuedConnection);
+    m_worker.post([](ReleaserWorker& w) { w.sweep(); });
 }
 
 void ExpiryReleaser::count(int seats, int bookings)

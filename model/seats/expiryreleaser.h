@@ -6,8 +6,8 @@
 
 #include <QList>
 #include <QObject>
-#include <QThread>
 
+#include "model/core/workerthread.h"
 #include "model/seats/seatcommands.h"
 
 namespace bo {
@@ -62,10 +62,9 @@ private:
 
     SeatCommandsFactory m_open;
     Options m_options;
-    QThread m_thread;
-    ReleaserWorker* m_worker = nullptr;
     std::atomic<int> m_seatsFreed{0};
     std::atomic<int> m_bookingsExpired{0};
+    ThreadedWorker<ReleaserWorker> m_worker;
 };
 
 } // namespace bo

@@ -204,6 +204,50 @@ private slots:
                                       QStringLiteral("finished"), QStringLiteral("destroyed there")}));
     }
 
+    void postAndWaitReturnsOnceTheTaskHasRun()
+    {
+        WorkerThread worker(QStringLiteral("test worker"));
+        QStringList log;
+        worker.post([&log] {
+            QThread::msleep(30);
+            log << QStringLiteral("posted");
+        });
+        QThread* ran = nullptr;
+        worker.postAndWait([&log, &ran] {
+            log << QStringLiteral("waited");
+            ran = QThread::currentThread();
+        });
+        QCOMPARE(log, (QStringList{QStringLiteral("posted"), QStringLiteral("waited")}));
+        QVERIFY(ran != nullptr);
+        QVERIFY(ran != QThread::currentThread());
+        worker.stop();
+        worker.postAndWait([&log] { log << QStringLiteral("too late"); });
+        QCOMPARE(log.size(), 2);
+    }
+
+    /// An owner that connects to its worker's signals, or reads what begin() found, has the
+    /// worker made and begun on the thread when startAndWait returns; running from start to stop.
+    void startAndWaitReturnsTheWorkerBegunOnItsThread()
+    {
+        QList<QString> log;
+        ThreadedWorker<Recorder> worker;
+        QVERIFY(!worker.isRunning());
+        Recorder* made = worker.startAndWait(QStringLiteral("test adapter"), [&log] {
+            QThread::msleep(50); // slow to make: a start that did not wait returns before this
+            return std::make_unique<Recorder>(&log);
+        });
+        QVERIFY(worker.isRunning());
+        QVERIFY(made != nullptr);
+        QCOMPARE(log, QList<QString>{QStringLiteral("begun there")});
+        QVERIFY(made->madeOn != QThread::currentThread());
+        QCOMPARE(made->timer->thread(), made->madeOn);
+        worker.post([](Recorder& r) { r.use(1); });
+        worker.stop();
+        QVERIFY(!worker.isRunning());
+        QCOMPARE(log, (QList<QString>{QStringLiteral("begun there"), QStringLiteral("use 1"),
+                                      QStringLiteral("finished"), QStringLiteral("destroyed there")}));
+    }
+
     void aPortCallerWithoutAWorkerAnswersAtOnce()
     {
         Where port;
