@@ -14,7 +14,7 @@
 
 namespace bo {
 
-/// Lives on the announcer's thread: owns the connection and the timer.
+/// Lives on the announcer's thread, made there by its first task: owns the connection and the timer.
 class AnnouncerWorker final : public QObject
 {
     Q_OBJECT
@@ -28,7 +28,6 @@ public:
         , m_options(options)
     {}
 
-public slots:
     void begin()
     {
         m_timer = new QTimer(this);
@@ -164,39 +163,30 @@ Announcer::Announcer(ConnectionSettings settings, Options options, QObject* pare
     : QObject(parent)
     , m_settings(std::move(settings))
     , m_options(options)
-{
-    m_thread.setObjectName(QStringLiteral("announcer"));
-}
+{}
 
 Announcer::~Announcer()
 {
+    // Here, not with the members: stepping down emits this announcer's leadingChanged.
     stop();
 }
 
 void Announcer::start()
 {
-    if (m_thread.isRunning())
-        return;
-    m_worker = new AnnouncerWorker(this, m_settings, m_followerSettings, m_options);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::started, m_worker, &AnnouncerWorker::begin);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.start();
+    m_worker.start(QStringLiteral("announcer"),
+                   [this, settings = m_settings, follower = m_followerSettings, options = m_options] {
+                       return std::make_unique<AnnouncerWorker>(this, settings, follower, options);
+                   });
 }
 
 void Announcer::stop()
 {
-    if (!m_thread.isRunning())
-        return;
-    QMetaObject::invokeMethod(m_worker, &AnnouncerWorker::finish, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    m_worker = nullptr;
+    m_worker.stop();
 }
 
 bool Announcer::isRunning() const
 {
-    return m_thread.isRunning();
+    return m_worker.isRunning();
 }
 
 } // namespace bo

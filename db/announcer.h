@@ -6,9 +6,9 @@
 #include <optional>
 
 #include <QObject>
-#include <QThread>
 
 #include "db/connectionsettings.h"
+#include "model/core/workerthread.h"
 
 namespace bo {
 
@@ -65,10 +65,9 @@ private:
     ConnectionSettings m_settings;
     std::optional<ConnectionSettings> m_followerSettings;
     Options m_options;
-    QThread m_thread;
-    AnnouncerWorker* m_worker = nullptr;
     std::atomic<bool> m_leading{false};
     std::atomic<qint64> m_published{0};
+    ThreadedWorker<AnnouncerWorker> m_worker;
 };
 
 } // namespace bo

@@ -4,16 +4,14 @@
 
 #include <memory>
 
-#include <QThread>
-
 #include "db/connectionsettings.h"
-#include "model/core/clock.h"
 #include "model/core/result.h"
+#include "model/core/workerthread.h"
 #include "model/queue/admissionwatch.h"
 
 namespace bo {
 
-class AdmissionQueue;
+class QueueWorker;
 class TerminalBackend;
 
 /// A waiting terminal's admission queue on a worker thread of its own (ARCHITECTURE §1: the GUI thread
@@ -25,23 +23,25 @@ class QueueThread final
 {
 public:
     /// Use open().
-    QueueThread() = default;
+    QueueThread();
+    /// Deletes the watch, then the store, on the worker thread, and ends it.
     ~QueueThread();
     QueueThread(const QueueThread&) = delete;
     QueueThread& operator=(const QueueThread&) = delete;
+    QueueThread(QueueThread&&) = delete;
+    QueueThread& operator=(QueueThread&&) = delete;
 
-    /// Starts the thread and opens the store there; null with `error` set when it cannot.
+    /// Starts the thread and opens the store there, waiting for it; null with `error` set when it
+    /// cannot.
     [[nodiscard]] static std::unique_ptr<QueueThread>
     open(const ConnectionSettings& settings, TerminalBackend* backend, int heartbeatMs, Error* error);
 
     /// The watch (on the worker thread): connect, and call through invokeMethod.
-    [[nodiscard]] AdmissionWatch* watch() const { return m_watch.get(); }
+    [[nodiscard]] AdmissionWatch* watch() const { return m_watch; }
 
 private:
-    QThread m_thread;
-    SteadyClock m_clock;
-    std::unique_ptr<AdmissionQueue> m_store; ///< deleted on the worker thread
-    std::unique_ptr<AdmissionWatch> m_watch; ///< deleted on the worker thread
+    AdmissionWatch* m_watch = nullptr; ///< the worker's, living on its thread
+    ThreadedWorker<QueueWorker> m_worker;
 };
 
 } // namespace bo
