@@ -10,7 +10,7 @@ namespace {
 
 /// The columns every ticket function returns, in the order read below.
 const QString ticketColumns = QStringLiteral("ticket, showtime_id, state, counter, \"position\", waiting, "
-                                             "capacity, eta_s, admitted_until, reason, db_now");
+                                             "capacity, eta_s, admitted_until, reason, db_now, line_no");
 
 std::optional<int> optionalInt(const QVariant& value)
 {
@@ -42,6 +42,7 @@ Result<QueueTicket> readTicket(const Rows& r)
     t.admittedUntil = r.value(8).toDateTime();
     t.reason = r.value(9).toString();
     t.dbNow = r.value(10).toDateTime();
+    t.arrival = r.value(11).isNull() ? 0 : r.value(11).toLongLong();
     return t;
 }
 
@@ -200,18 +201,14 @@ std::optional<QueueChange> parseQueueNotification(const QString& payload)
     bool ok1 = false;
     bool ok2 = false;
     bool ok3 = false;
+    bool ok4 = false;
     QueueChange c;
     c.showtimeId = parts[0].toInt(&ok1);
     c.sequence = parts[1].toLongLong(&ok2);
     c.waiting = parts[2].toInt(&ok3);
-    if (!ok1 || !ok2 || !ok3)
+    c.admittedUpTo = parts[3].toLongLong(&ok4);
+    if (!ok1 || !ok2 || !ok3 || !ok4)
         return std::nullopt;
-    for (const QString& id : parts[3].split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const qint64 ticket = id.toLongLong(&ok);
-        if (ok)
-            c.admittedTickets << ticket;
-    }
     return c;
 }
 

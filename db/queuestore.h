@@ -17,8 +17,8 @@ namespace bo {
 
 class DbConnection;
 
-/// The admission queue on PostgreSQL (migration 0014): each call is one statement of a
-/// bo_queue_* function in autocommit. Use from the connection's thread.
+/// The admission queue on PostgreSQL (migrations 0014 and 0048, db/functions/30_queue.sql): each
+/// call is one statement of a bo_queue_* function in autocommit. Use from the connection's thread.
 class QueueStore final : public AdmissionQueue
 {
 public:
@@ -52,8 +52,8 @@ private:
 /// The LISTEN/NOTIFY channel on which the lines' moves are announced.
 [[nodiscard]] QString queueChannel();
 
-/// Parses a `bo_queue` payload "<showtime>|<sequence>|<waiting>|<admitted ticket ids,...>";
-/// nullopt when it is not one.
+/// Parses a `bo_queue` payload "<showtime>|<sequence>|<waiting>|<admitted up to>" (the line's
+/// counter: every waiter numbered up to it has had its turn); nullopt when it is not one.
 [[nodiscard]] std::optional<QueueChange> parseQueueNotification(const QString& payload);
 
 } // namespace bo

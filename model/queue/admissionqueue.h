@@ -31,9 +31,10 @@ struct QueueTicket
 {
     qint64 ticket = 0; ///< the ticket's number; lower numbers joined earlier
     int showtimeId = 0;
+    qint64 arrival = 0; ///< its number in the line (1, 2, ...), given at the join; 0 for a till's
     TicketState state = TicketState::Waiting;
     bool counter = false;        ///< a counter till's ticket (admitted at once)
-    int position = 0;            ///< 1 = next to be admitted; 0 when not waiting
+    int position = 0;            ///< 1 = next to be admitted (at most: see QueueChange); 0 when not waiting
     int waiting = 0;             ///< how many wait in this line
     std::optional<int> capacity; ///< sales selecting seats at once; nullopt: the showtime has no queue
     int etaSeconds = -1;         ///< estimated wait from the recent rate of finished sales; -1 unknown
@@ -82,17 +83,20 @@ struct QueueCapacity
     int occupied = 0; ///< admitted and active tickets
 };
 
-/// An announcement that a line moved ("bo_queue"): who waits, whose tickets were just admitted.
+/// An announcement that a line moved ("bo_queue"): how many wait, and how far the turns have come.
+/// A waiter whose arrival number is at most `admittedUpTo` has had its turn (admitted, or passed
+/// over as gone); one numbered above it stands at most `arrival - admittedUpTo` from the front.
 struct QueueChange
 {
     int showtimeId = 0;
     qint64 sequence = 0; ///< increases with every announcement; drop an older one
     int waiting = 0;
-    QList<qint64> admittedTickets;
+    qint64 admittedUpTo = 0;
 };
 
-/// The port of the admission queue (ARCHITECTURE §3). Every call is one committed statement
-/// and moves the line first (ended sales free their places, the head is admitted). One object
+/// The port of the admission queue (ARCHITECTURE §3). Every call is one committed statement; a
+/// join, a leave and a capacity change move the line (ended sales give their places back, the
+/// next waiters are admitted), a heartbeat only when the line is due to move. One object
 /// belongs to one thread; calls block on the database, so a screen calls them from a worker.
 ///
 /// Errors: BadInput (no token, a token of another showtime's sale or line, capacity outside
@@ -110,8 +114,9 @@ public:
     /// admitted.
     [[nodiscard]] virtual Result<QueueTicket> join(int showtimeId, const QUuid& owner,
                                                    bool counter = false) = 0;
-    /// "Still here": keeps a waiting ticket in line and answers where it stands. A ticket that
-    /// ended is answered as it ended.
+    /// "Still here": keeps a waiting ticket in line (a waiter silent for too long loses its turn
+    /// when the turn comes) and answers where it stands. A ticket that ended is answered as it
+    /// ended.
     [[nodiscard]] virtual Result<QueueTicket> heartbeat(const QUuid& owner) = 0;
     /// Leaves the line, or gives the sale's place back (the sale is over). Repeatable.
     [[nodiscard]] virtual Result<QueueTicket> leave(const QUuid& owner) = 0;

@@ -58,17 +58,23 @@ void AdmissionWatch::onQueueChanged(const QueueChange& change)
     if (m_owner.isNull() || change.showtimeId != m_ticket.showtimeId || change.sequence <= m_lastSequence)
         return;
     m_lastSequence = change.sequence;
-    if (change.admittedTickets.contains(m_ticket.ticket)) {
+    const bool waiting = m_ticket.state == TicketState::Waiting;
+    if (waiting && m_ticket.arrival > 0 && m_ticket.arrival <= change.admittedUpTo) {
+        // The turns came up to this ticket: ask for the admission and how long it lasts.
         heartbeatNow();
         return;
     }
-    if (m_ticket.waiting == change.waiting)
+    int position = m_ticket.position;
+    // Nobody overtakes: the counter and a shorter line can only bring this ticket forward. The
+    // next answer says exactly where.
+    if (waiting && m_ticket.arrival > 0)
+        position = int(std::min<qint64>(position, m_ticket.arrival - change.admittedUpTo));
+    if (waiting)
+        position = std::min(position, std::max(1, change.waiting));
+    if (m_ticket.waiting == change.waiting && m_ticket.position == position)
         return;
     m_ticket.waiting = change.waiting;
-    // Nobody overtakes: a shorter line can only bring this ticket forward. The next answer says
-    // exactly where.
-    if (m_ticket.state == TicketState::Waiting)
-        m_ticket.position = std::min(m_ticket.position, std::max(1, change.waiting));
+    m_ticket.position = position;
     emit ticketChanged(m_ticket);
 }
 

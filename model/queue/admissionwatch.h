@@ -18,8 +18,9 @@ namespace bo {
 /// moves it there) and the screen connects to its signals across threads. The announcements come
 /// from the terminal's own backend: connect TerminalBackend::queueChanged (the db adapter LISTENs
 /// on `bo_queue`) to onQueueChanged, so a terminal keeps one listening connection. A heartbeat runs every
-/// `heartbeatMs`, and at once when an announcement names this ticket as admitted; other
-/// announcements only lower the shown position to the line's new length until the next answer.
+/// `heartbeatMs`, and at once when an announcement's counter reaches this ticket's arrival number;
+/// other announcements only bring the shown position forward (the counter, the line's length)
+/// until the next answer.
 class AdmissionWatch final : public QObject
 {
     Q_OBJECT

@@ -102,20 +102,31 @@ private slots:
         QCOMPARE(m_watch->admissionRemainingMs(), 45000);
     }
 
-    void anAnnouncementNamingTheTicketAsksAtOnce()
+    void anAnnouncementWhoseCounterReachesTheTicketAsksAtOnce()
     {
-        m_queue->answers = {ticket(TicketState::Waiting, 5, 9)};
+        // Ticket 7 is the line's 25th arrival; 20 have had their turn; 9 wait.
+        QueueTicket waiting = ticket(TicketState::Waiting, 5, 9);
+        waiting.arrival = 25;
+        m_queue->answers = {waiting};
         m_watch->join(3, QUuid::createUuid());
         QSignalSpy changed(m_watch.get(), &AdmissionWatch::ticketChanged);
         // Another showtime's line, and an older announcement: nothing.
-        m_watch->onQueueChanged(QueueChange{4, 10, 2, {7}});
-        m_watch->onQueueChanged(QueueChange{3, 10, 3, {}});
+        m_watch->onQueueChanged(QueueChange{4, 10, 2, 30});
+        QCOMPARE(m_watch->ticket().position, 5);
+        // The counter moved to 22: at most 3 ahead now.
+        m_watch->onQueueChanged(QueueChange{3, 10, 8, 22});
         QCOMPARE(m_watch->ticket().position, 3);
-        m_watch->onQueueChanged(QueueChange{3, 9, 1, {}});
+        QCOMPARE(m_watch->ticket().waiting, 8);
+        m_watch->onQueueChanged(QueueChange{3, 9, 1, 24});
         QCOMPARE(m_watch->ticket().position, 3);
-        QCOMPARE(changed.size(), 1);
+        // A shorter line also brings it forward (those ahead who left).
+        m_watch->onQueueChanged(QueueChange{3, 11, 2, 22});
+        QCOMPARE(m_watch->ticket().position, 2);
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(m_queue->calls, QStringList{QStringLiteral("join 3")});
+        // The counter reaches the ticket: it asks at once.
         m_queue->answers = {ticket(TicketState::Admitted)};
-        m_watch->onQueueChanged(QueueChange{3, 11, 2, {6, 7}});
+        m_watch->onQueueChanged(QueueChange{3, 12, 1, 25});
         QCOMPARE(m_queue->calls.last(), QStringLiteral("heartbeat"));
         QCOMPARE(m_watch->ticket().state, TicketState::Admitted);
     }
