@@ -15,8 +15,8 @@
 #include "db/seatstore.h"
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
-#include "model/payments/refunddesk.h"
-#include "model/sale/seatservice.h"
+#include "model/payments/refundprocess.h"
+#include "model/sale/checkedseatcommands.h"
 
 namespace bo {
 
@@ -232,7 +232,7 @@ void PgTillDesk::refund(const RefundRequest& request)
         if (!c)
             return;
         RefundStore store(*c);
-        auto done = RefundDesk(store, w.cards()).refund(request);
+        auto done = RefundProcess(store, w.cards()).refund(request);
         if (!done)
             return emit w.owner()->failed(QStringLiteral("refund"), done.error());
         spdlog::info(
@@ -253,7 +253,7 @@ void PgTillDesk::exchange(const ExchangeRequest& request, const QStringList& new
             return emit w.owner()->failed(QStringLiteral("exchange"), ids.error());
         SeatStore seats(*c);
         ExchangeRequest x = request;
-        x.owner = SeatService::newToken();
+        x.owner = CheckedSeatCommands::newToken();
         x.seatIds = ids.value();
         auto held = seats.hold(x.showtimeId, x.seatIds, x.owner);
         if (!held)
@@ -264,7 +264,7 @@ void PgTillDesk::exchange(const ExchangeRequest& request, const QStringList& new
                                           refuse(ErrorCode::Conflict, Refusal::ExchangeSeatTaken));
         }
         RefundStore store(*c);
-        auto done = RefundDesk(store, w.cards()).exchange(x);
+        auto done = RefundProcess(store, w.cards()).exchange(x);
         if (!done) {
             (void)seats.release(x.showtimeId, x.owner); // the old booking stands; the new seats go back
             return emit w.owner()->failed(QStringLiteral("exchange"), done.error());

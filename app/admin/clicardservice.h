@@ -17,7 +17,7 @@ class CliSession;
 /// A command that calls the card gateway itself (`sell --pay card`, `reconcile`, the refunds with
 /// `--gateway`) acts as the payment service: only the service's login records what the gateway
 /// answered (migration 0044), so such a command opens a second connection with that login
-/// (--service-db, $BOXOFFICE_SERVICE_DB, the demo's) and runs the service's rules (CardDesk) on it.
+/// (--service-db, $BOXOFFICE_SERVICE_DB, the demo's) and runs the service's rules (CardStepHandler) on it.
 class CliCardService final
 {
 public:

@@ -28,7 +28,7 @@
 #include "db/dbconnection.h"
 #include "db/loginstore.h"
 #include "db/migrator.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 
 #ifdef Q_OS_UNIX
 #include <termios.h>
@@ -302,7 +302,7 @@ Result<QUuid> CliSession::uuidOption(const QString& name, const QString& what, b
             return makeError(ErrorCode::BadInput, tr("--%1 is required.").arg(name));
         return QUuid();
     }
-    return SeatService::parseUuid(m_parser.value(name), what);
+    return CheckedSeatCommands::parseUuid(m_parser.value(name), what);
 }
 
 Result<ConnectionSettings> CliSession::serviceSettings() const

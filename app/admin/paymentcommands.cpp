@@ -22,8 +22,8 @@
 #include "model/payments/paymentintents.h"
 #include "model/payments/paymentprocess.h"
 #include "model/payments/paymentreconciler.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/sale/salebasket.h"
-#include "model/sale/seatservice.h"
 
 namespace bo {
 namespace {
@@ -159,7 +159,7 @@ ExitCode PaymentCommands::sell(const QStringList& positional)
     sale.showtimeId = showtime;
     sale.seatIds = ids.value();
     sale.tiers = picks.value().tiers;
-    sale.owner = SeatService::newToken();
+    sale.owner = CheckedSeatCommands::newToken();
     sale.confirmKey = QUuid::createUuid();
     sale.newHold = true;
     return payFor(sale, pay.value(), service.get(), serviceSide);
@@ -216,7 +216,7 @@ ExitCode PaymentCommands::payFor(SaleToPay sale, const PayOptions& pay, PaymentG
     const CliSession::Till till = m_session.till();
     const QString& terminal = till.name;
     SeatStore store(m_session.connection());
-    SeatService seats(store, SaleRules(settings.value()));
+    CheckedSeatCommands seats(store, SaleRules(settings.value()));
     PaymentIntentStore intents(m_session.connection());
     ConfirmRequest confirm;
     confirm.terminal = terminal;
@@ -410,7 +410,7 @@ ExitCode PaymentCommands::payment(const QStringList& positional)
 {
     if (positional.size() < 2)
         return m_session.usageError(tr("Which payment? Give its key (see 'payments')."));
-    auto key = SeatService::parseUuid(positional.at(1), tr("payment key"));
+    auto key = CheckedSeatCommands::parseUuid(positional.at(1), tr("payment key"));
     if (!key)
         return m_session.fail(key.error());
     if (Status s = m_session.connect(true); !s)

@@ -15,8 +15,8 @@
 #include "db/showtimestore.h"
 #include "db/staffstore.h"
 #include "model/core/money.h"
-#include "model/payments/refunddesk.h"
-#include "model/sale/seatservice.h"
+#include "model/payments/refundprocess.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/staff/staffsignin.h"
 
 namespace bo {
@@ -174,7 +174,7 @@ ExitCode RefundCommands::refund(const QStringList& positional)
     auto cards = cardService.openFor(m_session, m_session.connection(), service.value().get());
     if (!cards)
         return m_session.fail(cards.error());
-    RefundDesk desk(store, cards.value());
+    RefundProcess desk(store, cards.value());
     desk.setCheckpoint(CliSession::stopAtCheckpoint);
     RefundRequest request;
     request.key = key.value().isNull() ? QUuid::createUuid() : key.value();
@@ -251,7 +251,7 @@ ExitCode RefundCommands::exchange(const QStringList& positional)
     QStringList chosen = picks.value().tiers;
     SaleCommands::fillTiers(chosen, tiers.value());
     SeatStore seats(m_session.connection());
-    const QUuid owner = SeatService::newToken();
+    const QUuid owner = CheckedSeatCommands::newToken();
     auto held = seats.hold(showtime, ids.value(), owner);
     if (!held)
         return m_session.fail(held.error());
@@ -263,7 +263,7 @@ ExitCode RefundCommands::exchange(const QStringList& positional)
     }
     CliSession::stopAtCheckpoint("exchange-held");
     RefundStore store(m_session.connection());
-    RefundDesk desk(store, cards.value());
+    RefundProcess desk(store, cards.value());
     desk.setCheckpoint(CliSession::stopAtCheckpoint);
     ExchangeRequest request;
     request.key = key.value().isNull() ? QUuid::createUuid() : key.value();
@@ -317,7 +317,7 @@ ExitCode RefundCommands::pay(const QStringList& positional)
         return m_session.fail(s.error());
     const CliSession::Till till = m_session.till();
     RefundStore store(m_session.connection());
-    RefundDesk desk(store, nullptr);
+    RefundProcess desk(store, nullptr);
     auto paid = desk.payOwedCash(code, till.id);
     if (!paid)
         return m_session.failLookup(paid.error());
@@ -352,7 +352,7 @@ ExitCode RefundCommands::refunds(const QStringList& positional)
         auto cards = cardService.openFor(m_session, m_session.connection(), service.value().get());
         if (!cards)
             return m_session.fail(cards.error());
-        RefundDesk desk(store, cards.value());
+        RefundProcess desk(store, cards.value());
         auto settled = desk.settleOpen();
         if (!settled)
             return m_session.fail(settled.error());
@@ -409,7 +409,7 @@ ExitCode RefundCommands::refundAll(const QStringList& positional)
     }
     const CliSession::Till till = m_session.till();
     RefundStore store(m_session.connection());
-    RefundDesk desk(store, cards.value());
+    RefundProcess desk(store, cards.value());
     desk.setCheckpoint(CliSession::stopAtCheckpoint);
     auto report = desk.refundAll(showtime.value(), reason, till.name, till.id);
     if (!report) {
@@ -418,7 +418,7 @@ ExitCode RefundCommands::refundAll(const QStringList& positional)
                                             report.error().detail));
         return m_session.failLookup(report.error());
     }
-    const RefundDesk::BatchReport& r = report.value();
+    const RefundProcess::BatchReport& r = report.value();
     bool cancelled = false;
     if (r.waiting == 0 && r.failed == 0) { // owed cash is a debt to customers, not a booking left
         auto done = showtimes.cancel(showtime.value());

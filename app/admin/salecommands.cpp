@@ -9,7 +9,7 @@
 #include "app/admin/paymentcommands.h"
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/showtimes/showtimeinfo.h"
 
 namespace bo {
@@ -41,9 +41,9 @@ ExitCode SaleCommands::hold(const QStringList& positional)
     auto ids = catalog.resolveSeatLabels(showtimeId.value(), labels);
     if (!ids)
         return m_session.failLookup(ids.error());
-    const QUuid token = owner.value().isNull() ? SeatService::newToken() : owner.value();
+    const QUuid token = owner.value().isNull() ? CheckedSeatCommands::newToken() : owner.value();
     SeatStore store(m_session.connection());
-    SeatService service(store, SaleRules(settings.value()));
+    CheckedSeatCommands service(store, SaleRules(settings.value()));
     auto outcome = service.hold(showtimeId.value(), ids.value(), token, ttl.value());
     if (!outcome)
         return m_session.fail(outcome.error());
@@ -99,7 +99,7 @@ ExitCode SaleCommands::release(const QStringList& positional)
     if (!settings)
         return m_session.fail(settings.error());
     SeatStore store(m_session.connection());
-    SeatService service(store, SaleRules(settings.value()));
+    CheckedSeatCommands service(store, SaleRules(settings.value()));
     auto released = service.release(sale.value().showtimeId, sale.value().owner, ids.value());
     if (!released)
         return m_session.fail(released.error());
@@ -152,7 +152,7 @@ ExitCode SaleCommands::confirm(const QStringList& positional)
     if (!settings)
         return m_session.fail(settings.error());
     SeatStore store(m_session.connection());
-    SeatService service(store, SaleRules(settings.value()));
+    CheckedSeatCommands service(store, SaleRules(settings.value()));
     auto result = service.confirm(request);
     if (!result) {
         Error e = result.error();

@@ -19,7 +19,7 @@ namespace bo {
 class CatalogStore;
 
 /// The commands of a sale: `hold`, `release` and `confirm`. Each names its seats as printed on
-/// them and runs through bo::SeatService, the one sale workflow of the GUI too: no rule of a
+/// them and runs through bo::CheckedSeatCommands, the one sale workflow of the GUI too: no rule of a
 /// sale is checked here.
 class SaleCommands final
 {

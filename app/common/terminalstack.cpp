@@ -25,8 +25,8 @@
 #include "db/seatstore.h"
 #include "model/payments/backgroundreconciler.h"
 #include "model/payments/cardpayments.h"
-#include "model/payments/paymentdesk.h"
-#include "model/payments/paymentrecordsservice.h"
+#include "model/payments/threadedpaymentrecords.h"
+#include "model/payments/threadedsalepayments.h"
 #include "model/sale/saleflow.h"
 
 namespace bo {
@@ -240,7 +240,7 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     stack->m_backend = std::make_unique<PgTerminalBackend>(db);
     // Every payment goes through a durable intent on the desk's own thread and connection; the
     // reconciler finishes whatever a crash or a lost connection left (this terminal's first).
-    stack->m_desk = std::make_unique<PaymentDesk>(
+    stack->m_desk = std::make_unique<ThreadedSalePayments>(
         PaymentIntentStore::factory(statements, QStringLiteral("payments")),
         SeatStore::factory(statements, QStringLiteral("payments")), cardPayments.value(),
         static_cast<bool>(cardPayments.value()), cardService.timings());
@@ -272,7 +272,7 @@ std::unique_ptr<TerminalStack> TerminalStack::open(const QCommandLineParser& par
     // The money in doubt and a reconciler pass by hand, on a thread and connections of their own,
     // by the background reconciler's rules: this terminal's own payments; the rest are the
     // payment service's.
-    stack->m_records = std::make_unique<PaymentRecordsService>(
+    stack->m_records = std::make_unique<ThreadedPaymentRecords>(
         PaymentIntentStore::factory(statements, db, QStringLiteral("payment-records")),
         SeatStore::factory(statements, QStringLiteral("payment-records")), cardPayments.value(), reconcile);
 #ifdef BOXOFFICE_HAVE_TICKETS

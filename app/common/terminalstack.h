@@ -21,8 +21,8 @@ namespace bo {
 class BackgroundReconciler;
 class CardService;
 class CardSimulator;
-class PaymentDesk;
-class PaymentRecordsService;
+class ThreadedSalePayments;
+class ThreadedPaymentRecords;
 class PgTerminalBackend;
 class SaleFlow;
 class SiteLeads;
@@ -76,7 +76,7 @@ public:
     [[nodiscard]] const QUuid& terminalId() const { return m_identity.id; }
     [[nodiscard]] PgTerminalBackend& backend() { return *m_backend; }
     [[nodiscard]] SaleFlow& flow() { return *m_flow; }
-    [[nodiscard]] PaymentRecordsService& paymentRecords() { return *m_records; }
+    [[nodiscard]] ThreadedPaymentRecords& paymentRecords() { return *m_records; }
     [[nodiscard]] BackgroundReconciler& reconciler() { return *m_reconciler; }
     [[nodiscard]] CardSimulator* cardSimulator() const;
     /// The payment service for a thread of its own (the till desk's card refunds); empty when
@@ -99,11 +99,11 @@ private:
     std::unique_ptr<CardService> m_cards;
     CardPaymentsFactory m_cardPayments;
     std::unique_ptr<PgTerminalBackend> m_backend;
-    std::unique_ptr<PaymentDesk> m_desk;
+    std::unique_ptr<ThreadedSalePayments> m_desk;
     std::unique_ptr<BackgroundReconciler> m_reconciler;
     std::unique_ptr<SaleFlow> m_flow;
     std::unique_ptr<SiteLeads> m_leads; ///< the demo's only (docs/SECURITY.md: the service's login)
-    std::unique_ptr<PaymentRecordsService> m_records;
+    std::unique_ptr<ThreadedPaymentRecords> m_records;
     std::unique_ptr<TicketPrinting> m_printing;
 };
 

@@ -22,7 +22,7 @@
 #include "db/pgterminalbackend.h"
 #include "db/pgtilldesk.h"
 #include "model/help/helpcallboard.h"
-#include "model/payments/paymentrecordsservice.h"
+#include "model/payments/threadedpaymentrecords.h"
 #include "model/sale/saleflow.h"
 #include "ui/counter/counterwindow.h"
 #include "ui/counter/showtimeboard.h"

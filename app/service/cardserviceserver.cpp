@@ -36,7 +36,7 @@ QJsonObject errorBody(const QString& message)
     return QJsonObject{{QStringLiteral("error"), message}};
 }
 
-/// The service's connection as CardDesk uses it, noting when the database was lost on the way,
+/// The service's connection as CardStepHandler uses it, noting when the database was lost on the way,
 /// so that the worker opens a new connection for its next call.
 class WatchedIntents final : public PaymentIntents
 {
@@ -106,7 +106,7 @@ public:
         , m_takesCards(!settings.gateway.baseUrl.isEmpty())
     {}
 
-    [[nodiscard]] GatewayReply handle(const CardDesk::Call& call)
+    [[nodiscard]] GatewayReply handle(const CardStepHandler::Call& call)
     {
         if (!m_takesCards) { // a cash-only site runs the service for its leads alone
             GatewayReply reply;
@@ -129,7 +129,7 @@ public:
             m_intents = std::make_unique<WatchedIntents>(std::make_unique<PaymentIntentStore>(*m_connection));
             m_refunds = std::make_unique<RefundStore>(*m_connection);
         }
-        CardDesk desk(*m_intents, m_gateway, m_refunds.get());
+        CardStepHandler desk(*m_intents, m_gateway, m_refunds.get());
         GatewayReply reply = desk.handle(call);
         if (m_intents->lost() || !m_connection->isConnected()) {
             spdlog::warn("the service's database connection was lost; the next call opens another");
@@ -196,10 +196,10 @@ void CardServiceServer::stopWorkers()
     m_threads.clear();
 }
 
-bool CardServiceServer::readCall(const QString& step, const QByteArray& body, CardDesk::Call* call,
+bool CardServiceServer::readCall(const QString& step, const QByteArray& body, CardStepHandler::Call* call,
                                  QString* error)
 {
-    if (!CardDesk::stepFromName(step, &call->step)) {
+    if (!CardStepHandler::stepFromName(step, &call->step)) {
         *error = QStringLiteral("unknown step '%1' (authorise, lookup, capture, void or refund)")
                      .arg(step.left(40));
         return false;
@@ -240,7 +240,7 @@ bool CardServiceServer::readCall(const QString& step, const QByteArray& body, Ca
         return false;
     }
     call->why = why.toString();
-    if (call->step == CardDesk::Step::Refund) {
+    if (call->step == CardStepHandler::Step::Refund) {
         call->refundKey = uuidField(object, "refund_key");
         if (call->refundKey.isNull()) {
             *error = QStringLiteral("a refund needs refund_key, a UUID");
@@ -299,7 +299,7 @@ bool CardServiceServer::handleRequest(const QHttpServerRequest& request, QTcpSoc
         }
     }
     if (!queued) {
-        spdlog::warn("card {} {}: refused, {} calls are waiting", CardDesk::stepName(job.call.step),
+        spdlog::warn("card {} {}: refused, {} calls are waiting", CardStepHandler::stepName(job.call.step),
                      keyText(job.call.key), m_settings.maxQueued);
         LoopbackDaemon::writeAnswer(socket, 503,
                                     errorBody(QStringLiteral("busy; nothing was done, ask again")));
@@ -332,7 +332,7 @@ void CardServiceServer::serveJobs(int worker)
     CardWorker desk(m_settings);
     Job job;
     while (takeJob(&job)) {
-        CardDesk::Call call = job.call;
+        CardStepHandler::Call call = job.call;
         const qint64 waited = job.queued.elapsed();
         GatewayReply reply;
         if (waited >= call.timeoutMs) {
@@ -352,18 +352,18 @@ void CardServiceServer::serveJobs(int worker)
     spdlog::debug("card worker {} stopped", worker);
 }
 
-void CardServiceServer::finish(quint64 id, const CardDesk::Call& call, const GatewayReply& reply,
+void CardServiceServer::finish(quint64 id, const CardStepHandler::Call& call, const GatewayReply& reply,
                                qint64 elapsedMs)
 {
     const QPointer<QTcpSocket> socket = m_waiting.take(id);
     const auto level = reply.outcome == GatewayOutcome::Unknown ? spdlog::level::warn : spdlog::level::info;
     spdlog::log(level, "card {} key={} outcome={} state={} attempts={} ms={}{}{}",
-                CardDesk::stepName(call.step), keyText(call.key), gatewayOutcomeName(reply.outcome),
+                CardStepHandler::stepName(call.step), keyText(call.key), gatewayOutcomeName(reply.outcome),
                 gatewayPaymentStateName(reply.state), reply.attempts, elapsedMs,
                 reply.reason.isEmpty() ? "" : " reason=", reply.reason.toStdString());
     if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
-        spdlog::warn("card {} key={}: the terminal left before the answer", CardDesk::stepName(call.step),
-                     keyText(call.key));
+        spdlog::warn("card {} key={}: the terminal left before the answer",
+                     CardStepHandler::stepName(call.step), keyText(call.key));
         return;
     }
     LoopbackDaemon::writeAnswer(socket, 200, replyToJson(reply));

@@ -36,9 +36,9 @@ struct CardServiceServerSettings
 
 /// The payment service's HTTP side (docs/SECURITY.md, "Who vouches for a card payment"):
 /// POST /v1/card/{authorise|lookup|capture|void} with {"key", "pass", "timeout_ms",
-/// "abandon_unseen", "why"} answers the gateway's reply as CardDesk gave it; GET /health.
+/// "abandon_unseen", "why"} answers the gateway's reply as CardStepHandler gave it; GET /health.
 /// Requests are read on this object's thread; each call runs on one of a fixed set of worker
-/// threads (a CardDesk on the worker's own connection and gateway) and its answer is written back
+/// threads (a CardStepHandler on the worker's own connection and gateway) and its answer is written back
 /// here, on the socket's thread. Answers are written by hand with "Connection: close".
 class CardServiceServer final : public QAbstractHttpServer
 {
@@ -61,8 +61,8 @@ public:
 
     /// Reads the body of POST /v1/card/`step`; false with `error` (for the 400 answer) when the
     /// step is unknown or the body is not a valid call.
-    [[nodiscard]] static bool readCall(const QString& step, const QByteArray& body, CardDesk::Call* call,
-                                       QString* error);
+    [[nodiscard]] static bool readCall(const QString& step, const QByteArray& body,
+                                       CardStepHandler::Call* call, QString* error);
     /// The JSON answer of a step.
     [[nodiscard]] static QJsonObject replyToJson(const GatewayReply& reply);
 
@@ -74,7 +74,7 @@ private:
     struct Job
     {
         quint64 id = 0;
-        CardDesk::Call call;
+        CardStepHandler::Call call;
         QElapsedTimer queued; ///< started when the call was queued
     };
 
@@ -83,7 +83,7 @@ private:
     /// On a worker thread: serves jobs until the server stops.
     void serveJobs(int worker);
     /// On this object's thread: writes the answer of job `id` if its client is still there.
-    void finish(quint64 id, const CardDesk::Call& call, const GatewayReply& reply, qint64 elapsedMs);
+    void finish(quint64 id, const CardStepHandler::Call& call, const GatewayReply& reply, qint64 elapsedMs);
 
     CardServiceServerSettings m_settings;
     QMutex m_mutex;

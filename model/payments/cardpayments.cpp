@@ -12,7 +12,7 @@ namespace {
 
 QString deskTr(const char* text)
 {
-    return QCoreApplication::translate("bo::CardDesk", text);
+    return QCoreApplication::translate("bo::CardStepHandler", text);
 }
 
 GatewayReply answered(GatewayOutcome outcome, QString reason = {})
@@ -72,13 +72,13 @@ bool mayGiveUpOpenSale(const ServiceCaller& caller)
 
 } // namespace
 
-CardDesk::CardDesk(PaymentIntents& intents, PaymentGateway& gateway, Refunds* refunds)
+CardStepHandler::CardStepHandler(PaymentIntents& intents, PaymentGateway& gateway, Refunds* refunds)
     : m_intents(intents)
     , m_gateway(gateway)
     , m_refunds(refunds)
 {}
 
-const char* CardDesk::stepName(Step step)
+const char* CardStepHandler::stepName(Step step)
 {
     switch (step) {
     case Step::Authorise:
@@ -95,7 +95,7 @@ const char* CardDesk::stepName(Step step)
     return "lookup";
 }
 
-bool CardDesk::stepFromName(const QString& word, Step* step)
+bool CardStepHandler::stepFromName(const QString& word, Step* step)
 {
     for (Step s : {Step::Authorise, Step::Lookup, Step::Capture, Step::Void, Step::Refund})
         if (word == QLatin1String(stepName(s))) {
@@ -105,7 +105,7 @@ bool CardDesk::stepFromName(const QString& word, Step* step)
     return false;
 }
 
-GatewayReply CardDesk::handle(const Call& call)
+GatewayReply CardStepHandler::handle(const Call& call)
 {
     Result<ServiceCaller> caller = m_intents.redeemPass(call.pass, call.key);
     if (!caller) {
@@ -120,12 +120,12 @@ GatewayReply CardDesk::handle(const Call& call)
     return handleFor(call, caller.value());
 }
 
-GatewayReply CardDesk::handleAsService(const Call& call)
+GatewayReply CardStepHandler::handleAsService(const Call& call)
 {
     return handleFor(call, ServiceCaller{QStringLiteral("service"), QStringLiteral("service"), false});
 }
 
-GatewayReply CardDesk::handleFor(const Call& call, const ServiceCaller& caller)
+GatewayReply CardStepHandler::handleFor(const Call& call, const ServiceCaller& caller)
 {
     Result<PaymentIntent> found = m_intents.find(call.key);
     if (!found)
@@ -153,8 +153,8 @@ GatewayReply CardDesk::handleFor(const Call& call, const ServiceCaller& caller)
     return answered(GatewayOutcome::Refused);
 }
 
-GatewayReply CardDesk::record(GatewayReply reply, const QUuid& key, IntentState from, IntentState to,
-                              const IntentChange& change)
+GatewayReply CardStepHandler::record(GatewayReply reply, const QUuid& key, IntentState from, IntentState to,
+                                     const IntentChange& change)
 {
     if (Result<PaymentIntent> r = m_intents.advance(key, from, to, change); !r) {
         spdlog::warn("card {}: {} -> {} not recorded: {}", cardKeyText(key), intentStateName(from),
@@ -166,13 +166,13 @@ GatewayReply CardDesk::record(GatewayReply reply, const QUuid& key, IntentState 
     return reply;
 }
 
-GatewayReply CardDesk::noteUnknown(GatewayReply reply, const QUuid& key)
+GatewayReply CardStepHandler::noteUnknown(GatewayReply reply, const QUuid& key)
 {
     (void)m_intents.noteUnknown(key, reply.reason);
     return reply;
 }
 
-GatewayReply CardDesk::authorise(const PaymentIntent& intent, int timeoutMs)
+GatewayReply CardStepHandler::authorise(const PaymentIntent& intent, int timeoutMs)
 {
     const QUuid key = intent.request.key;
     PaymentIntent current = intent;
@@ -212,8 +212,8 @@ GatewayReply CardDesk::authorise(const PaymentIntent& intent, int timeoutMs)
     return noteUnknown(reply, key);
 }
 
-GatewayReply CardDesk::lookup(const PaymentIntent& intent, const ServiceCaller& caller, int timeoutMs,
-                              bool abandon)
+GatewayReply CardStepHandler::lookup(const PaymentIntent& intent, const ServiceCaller& caller, int timeoutMs,
+                                     bool abandon)
 {
     const QUuid key = intent.request.key;
     if (intent.state == IntentState::New) {
@@ -259,7 +259,7 @@ GatewayReply CardDesk::lookup(const PaymentIntent& intent, const ServiceCaller& 
     return noteUnknown(reply, key);
 }
 
-GatewayReply CardDesk::capture(const PaymentIntent& intent, int timeoutMs)
+GatewayReply CardStepHandler::capture(const PaymentIntent& intent, int timeoutMs)
 {
     const QUuid key = intent.request.key;
     if (intent.state == IntentState::Authorised) {
@@ -286,8 +286,8 @@ GatewayReply CardDesk::capture(const PaymentIntent& intent, int timeoutMs)
     return noteUnknown(reply, key);
 }
 
-GatewayReply CardDesk::voidPayment(const PaymentIntent& intent, const ServiceCaller& caller,
-                                   const QString& why, int timeoutMs)
+GatewayReply CardStepHandler::voidPayment(const PaymentIntent& intent, const ServiceCaller& caller,
+                                          const QString& why, int timeoutMs)
 {
     const QUuid key = intent.request.key;
     if (intent.state == IntentState::Authorised) {
@@ -321,7 +321,7 @@ GatewayReply CardDesk::voidPayment(const PaymentIntent& intent, const ServiceCal
     return noteUnknown(reply, key);
 }
 
-GatewayReply CardDesk::refund(const PaymentIntent& intent, const QUuid& refundKey, int timeoutMs)
+GatewayReply CardStepHandler::refund(const PaymentIntent& intent, const QUuid& refundKey, int timeoutMs)
 {
     if (!m_refunds)
         return answered(GatewayOutcome::Refused, deskTr("This payment service sends no refunds."));
@@ -375,29 +375,29 @@ CardReply cardReplyAfter(PaymentIntents& own, const QUuid& key, GatewayReply rep
     return out;
 }
 
-CardReply CardDeskSteps::authorise(const QUuid& key, int timeoutMs)
+CardReply CardStepPayments::authorise(const QUuid& key, int timeoutMs)
 {
-    return run({CardDesk::Step::Authorise, key, {}, timeoutMs, false, {}, {}});
+    return run({CardStepHandler::Step::Authorise, key, {}, timeoutMs, false, {}, {}});
 }
 
-CardReply CardDeskSteps::lookup(const QUuid& key, int timeoutMs, bool abandonUnseen)
+CardReply CardStepPayments::lookup(const QUuid& key, int timeoutMs, bool abandonUnseen)
 {
-    return run({CardDesk::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}, {}});
+    return run({CardStepHandler::Step::Lookup, key, {}, timeoutMs, abandonUnseen, {}, {}});
 }
 
-CardReply CardDeskSteps::capture(const QUuid& key, int timeoutMs)
+CardReply CardStepPayments::capture(const QUuid& key, int timeoutMs)
 {
-    return run({CardDesk::Step::Capture, key, {}, timeoutMs, false, {}, {}});
+    return run({CardStepHandler::Step::Capture, key, {}, timeoutMs, false, {}, {}});
 }
 
-CardReply CardDeskSteps::voidPayment(const QUuid& key, const QString& why, int timeoutMs)
+CardReply CardStepPayments::voidPayment(const QUuid& key, const QString& why, int timeoutMs)
 {
-    return run({CardDesk::Step::Void, key, {}, timeoutMs, false, why, {}});
+    return run({CardStepHandler::Step::Void, key, {}, timeoutMs, false, why, {}});
 }
 
-CardReply CardDeskSteps::refund(const QUuid& key, const QUuid& refundKey, int timeoutMs)
+CardReply CardStepPayments::refund(const QUuid& key, const QUuid& refundKey, int timeoutMs)
 {
-    return run({CardDesk::Step::Refund, key, {}, timeoutMs, false, {}, refundKey});
+    return run({CardStepHandler::Step::Refund, key, {}, timeoutMs, false, {}, refundKey});
 }
 
 LocalCardPayments::LocalCardPayments(PaymentIntents& own, PaymentIntentsFactory serviceIntents,
@@ -430,7 +430,7 @@ CardPaymentsFactory LocalCardPayments::factory(PaymentIntentsFactory serviceInte
     };
 }
 
-CardReply LocalCardPayments::run(CardDesk::Call call)
+CardReply LocalCardPayments::run(CardStepHandler::Call call)
 {
     Result<QUuid> pass = m_own.servicePass(call.key);
     if (!pass)
@@ -446,14 +446,14 @@ CardReply LocalCardPayments::run(CardDesk::Call call)
             return cardReplyAfter(
                 m_own, call.key,
                 answered(GatewayOutcome::Unknown,
-                         QCoreApplication::translate("bo::CardDesk",
+                         QCoreApplication::translate("bo::CardStepHandler",
                                                      "The payment service cannot reach its database.")));
         m_opened = std::move(opened.value());
         m_service = m_opened.get();
     }
     if (!m_service)
         return cardReplyAfter(m_own, call.key, answered(GatewayOutcome::Unknown));
-    CardDesk desk(*m_service, *m_gateway, m_serviceRefunds);
+    CardStepHandler desk(*m_service, *m_gateway, m_serviceRefunds);
     desk.setCheckpoint(m_checkpoint);
     GatewayReply reply = desk.handle(call);
     if (reply.outcome == GatewayOutcome::Unknown && m_openService) {
@@ -485,9 +485,9 @@ QString ServiceCardPayments::name() const
     return m_gateway->name();
 }
 
-CardReply ServiceCardPayments::run(CardDesk::Call call)
+CardReply ServiceCardPayments::run(CardStepHandler::Call call)
 {
-    CardDesk desk(m_service, *m_gateway);
+    CardStepHandler desk(m_service, *m_gateway);
     return cardReplyAfter(m_service, call.key, desk.handleAsService(call));
 }
 

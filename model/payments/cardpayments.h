@@ -64,7 +64,7 @@ using CardPaymentsFactory = std::function<std::unique_ptr<CardPayments>(PaymentI
 /// The payment service's rules, wherever it runs (boxoffice-service, or inside a process for the
 /// tests and a demo without it): spends the caller's pass, checks the step against the stored
 /// payment, calls the gateway once and records its answer with the service's own connection.
-class CardDesk
+class CardStepHandler
 {
 public:
     enum class Step { Authorise, Lookup, Capture, Void, Refund };
@@ -81,7 +81,7 @@ public:
 
     /// `intents` and `refunds`: the service's own connection (refunds may be null: then no card
     /// refund is sent); `gateway`: the card gateway it alone calls.
-    CardDesk(PaymentIntents& intents, PaymentGateway& gateway, Refunds* refunds = nullptr);
+    CardStepHandler(PaymentIntents& intents, PaymentGateway& gateway, Refunds* refunds = nullptr);
 
     [[nodiscard]] QString gatewayName() const { return m_gateway.name(); }
     /// Called between a gateway's answer and its record ("refund-answered"): the kill tests stop
@@ -117,9 +117,9 @@ private:
     std::function<void(const char*)> m_checkpoint;
 };
 
-/// CardPayments whose five steps are each one CardDesk::Call, handed to run(): where the call
-/// goes (a CardDesk in the process, or boxoffice-service over HTTP) is all that differs.
-class CardDeskSteps : public CardPayments
+/// CardPayments whose five steps are each one CardStepHandler::Call, handed to run(): where the call
+/// goes (a CardStepHandler in the process, or boxoffice-service over HTTP) is all that differs.
+class CardStepPayments : public CardPayments
 {
 public:
     [[nodiscard]] CardReply authorise(const QUuid& key, int timeoutMs) final;
@@ -129,13 +129,13 @@ public:
     [[nodiscard]] CardReply refund(const QUuid& key, const QUuid& refundKey, int timeoutMs) final;
 
 protected:
-    [[nodiscard]] virtual CardReply run(CardDesk::Call call) = 0;
+    [[nodiscard]] virtual CardReply run(CardStepHandler::Call call) = 0;
 };
 
 /// CardPayments inside the process: each step takes the terminal's pass with its own connection
-/// and hands it to a CardDesk on the service's connection, as boxoffice-service would over HTTP.
+/// and hands it to a CardStepHandler on the service's connection, as boxoffice-service would over HTTP.
 /// The service's connection is opened at the first step (and again after it was lost).
-class LocalCardPayments final : public CardDeskSteps
+class LocalCardPayments final : public CardStepPayments
 {
 public:
     LocalCardPayments(PaymentIntents& own, PaymentIntentsFactory serviceIntents,
@@ -152,11 +152,11 @@ public:
                                                      PaymentGatewayFactory gateways);
 
     [[nodiscard]] QString name() const override { return m_gateway->name(); }
-    /// The service's checkpoints (CardDesk::setCheckpoint), for the kill tests.
+    /// The service's checkpoints (CardStepHandler::setCheckpoint), for the kill tests.
     void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }
 
 private:
-    CardReply run(CardDesk::Call call) override;
+    CardReply run(CardStepHandler::Call call) override;
 
     PaymentIntents& m_own;
     Refunds* m_serviceRefunds = nullptr;      ///< set by the caller-kept constructor only
@@ -169,9 +169,9 @@ private:
 };
 
 /// CardPayments of the payment service itself, for its own background reconciler (the leads run
-/// only on the service's login, docs/SECURITY.md): each step goes straight to a CardDesk on the
+/// only on the service's login, docs/SECURITY.md): each step goes straight to a CardStepHandler on the
 /// service's connection, as the service, with no pass to take — the service may not take one.
-class ServiceCardPayments final : public CardDeskSteps
+class ServiceCardPayments final : public CardStepPayments
 {
 public:
     ServiceCardPayments(PaymentIntents& service, std::unique_ptr<PaymentGateway> gateway);
@@ -183,7 +183,7 @@ public:
     [[nodiscard]] QString name() const override;
 
 private:
-    CardReply run(CardDesk::Call call) override;
+    CardReply run(CardStepHandler::Call call) override;
 
     PaymentIntents& m_service;
     std::unique_ptr<PaymentGateway> m_gateway;

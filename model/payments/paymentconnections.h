@@ -14,7 +14,7 @@ namespace bo {
 
 /// What a payment worker thread opens for itself: its own connection for the intents, one for the
 /// seats, and its own way to the payment service (ARCHITECTURE §1: one connection per thread). Shared by the
-/// workers of PaymentDesk, BackgroundReconciler and PaymentRecordsService, so opening, re-opening
+/// workers of ThreadedSalePayments, BackgroundReconciler and ThreadedPaymentRecords, so opening, re-opening
 /// after the database was lost and closing are written once. Lives on the worker's thread.
 class PaymentConnections
 {

@@ -8,7 +8,7 @@
 
 #include "model/payments/paymentintents.h"
 #include "model/sale/seatchoice.h"
-#include "model/sale/seatoperations.h"
+#include "model/sale/seatdesk.h"
 
 namespace bo {
 namespace {
@@ -22,8 +22,8 @@ std::string tokenText(const QUuid& id)
 
 } // namespace
 
-SaleFlow::SaleFlow(SeatOperations* seats, SalePayments* payments, QString terminalName,
-                   const MonotonicClock* clock, QObject* parent)
+SaleFlow::SaleFlow(SeatDesk* seats, SalePayments* payments, QString terminalName, const MonotonicClock* clock,
+                   QObject* parent)
     : QObject(parent)
     , m_seats(seats)
     , m_payments(payments)
@@ -36,14 +36,14 @@ SaleFlow::SaleFlow(SeatOperations* seats, SalePayments* payments, QString termin
     }
     m_tick.setInterval(tickMs);
     connect(&m_tick, &QTimer::timeout, this, &SaleFlow::checkTime);
-    connect(m_seats, &SeatOperations::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
-    connect(m_seats, &SeatOperations::holdFinished, this, &SaleFlow::onHoldFinished);
-    connect(m_seats, &SeatOperations::releaseFinished, this, &SaleFlow::onReleaseFinished);
-    connect(m_seats, &SeatOperations::extendFinished, this, &SaleFlow::onExtendFinished);
-    connect(m_seats, &SeatOperations::queueJoined, this, &SaleFlow::onQueueJoined);
-    connect(m_seats, &SeatOperations::requestFailed, this, &SaleFlow::onRequestFailed);
-    connect(m_seats, &SeatOperations::seatsChanged, this, &SaleFlow::onSeatsChanged);
-    connect(m_seats, &SeatOperations::reconnected, this, &SaleFlow::onReconnected);
+    connect(m_seats, &SeatDesk::showtimeLoaded, this, &SaleFlow::onShowtimeLoaded);
+    connect(m_seats, &SeatDesk::holdFinished, this, &SaleFlow::onHoldFinished);
+    connect(m_seats, &SeatDesk::releaseFinished, this, &SaleFlow::onReleaseFinished);
+    connect(m_seats, &SeatDesk::extendFinished, this, &SaleFlow::onExtendFinished);
+    connect(m_seats, &SeatDesk::queueJoined, this, &SaleFlow::onQueueJoined);
+    connect(m_seats, &SeatDesk::requestFailed, this, &SaleFlow::onRequestFailed);
+    connect(m_seats, &SeatDesk::seatsChanged, this, &SaleFlow::onSeatsChanged);
+    connect(m_seats, &SeatDesk::reconnected, this, &SaleFlow::onReconnected);
     connect(m_payments, &SalePayments::phaseChanged, this, &SaleFlow::onPaymentPhase);
     connect(m_payments, &SalePayments::paymentFinished, this, &SaleFlow::onPaymentFinished);
 }

@@ -25,7 +25,7 @@
 
 namespace bo {
 
-class SeatOperations;
+class SeatDesk;
 struct HoldReply;
 struct Error;
 
@@ -57,7 +57,7 @@ public:
     /// Every payment and its confirm go through `payments` (not owned): recorded as an
     /// intent before anything is sent. `clock` (not owned) drives the countdowns; null: the
     /// machine's steady clock.
-    SaleFlow(SeatOperations* seats, SalePayments* payments, QString terminalName,
+    SaleFlow(SeatDesk* seats, SalePayments* payments, QString terminalName,
              const MonotonicClock* clock = nullptr, QObject* parent = nullptr);
     ~SaleFlow() override;
 
@@ -198,7 +198,7 @@ private:
     [[nodiscard]] ConfirmRequest confirmRequest() const;
     void sendPay(PaymentMethod method, qint64 tenderedMinor);
 
-    SeatOperations* m_seats;
+    SeatDesk* m_seats;
     QPointer<SalePayments> m_payments;
     QUuid m_bookingId; ///< the sale's pending booking, once the payment step began
     QString m_bookingCode;

@@ -8,7 +8,7 @@
 #include <QString>
 
 #include "model/queue/admissionqueue.h"
-#include "model/sale/seatoperations.h"
+#include "model/sale/seatdesk.h"
 #include "model/showtimes/filmposter.h"
 #include "model/showtimes/showtimeinfo.h"
 
@@ -17,12 +17,12 @@ namespace bo {
 /// A terminal's way to the database as a front end (counter, kiosk) sees it: the seat
 /// operations of its sales, the board's reads and the connection's state. Every call returns at
 /// once; answers come by signal on the caller's thread. Implemented in db/.
-class TerminalBackend : public SeatOperations
+class TerminalBackend : public SeatDesk
 {
     Q_OBJECT
 
 public:
-    using SeatOperations::SeatOperations;
+    using SeatDesk::SeatDesk;
     ~TerminalBackend() override = default;
 
     /// Connects (and keeps reconnecting) in the background.

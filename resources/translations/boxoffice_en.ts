@@ -58,7 +58,7 @@
     </message>
 </context>
 <context>
-    <name>bo::CardDesk</name>
+    <name>bo::CardStepHandler</name>
     <message>
         <source>The payment service cannot reach its database.</source>
         <translation type="unfinished"></translation>
@@ -104,6 +104,29 @@
     </message>
     <message>
         <source>Counted %1, expected %2: short by %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bo::CheckedSeatCommands</name>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hold token is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The terminal name is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The idempotency key is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give one ticket type per seat.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4064,29 +4087,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     </message>
     <message>
         <source>SCREEN</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>bo::SeatService</name>
-    <message>
-        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The hold token is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The terminal name is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The idempotency key is missing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Give one ticket type per seat.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -58,7 +58,7 @@
     </message>
 </context>
 <context>
-    <name>bo::CardDesk</name>
+    <name>bo::CardStepHandler</name>
     <message>
         <source>The payment service cannot reach its database.</source>
         <translation>결제 서비스가 데이터베이스에 연결할 수 없습니다.</translation>
@@ -105,6 +105,29 @@
     <message>
         <source>Counted %1, expected %2: short by %3.</source>
         <translation>센 금액 %1, 예상 %2: %3 부족.</translation>
+    </message>
+</context>
+<context>
+    <name>bo::CheckedSeatCommands</name>
+    <message>
+        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
+        <translation>%1 &apos;%2&apos;은(는) UUID 형식이 아닙니다(예: 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</translation>
+    </message>
+    <message>
+        <source>The hold token is missing.</source>
+        <translation>선점 토큰이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The terminal name is missing.</source>
+        <translation>단말기 이름이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The idempotency key is missing.</source>
+        <translation>멱등성 키가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Give one ticket type per seat.</source>
+        <translation>좌석마다 권종을 하나씩 지정하세요.</translation>
     </message>
 </context>
 <context>
@@ -4057,29 +4080,6 @@ The sale stands: booking %2 is paid and confirmed. To print its tickets, press P
     <message>
         <source>SCREEN</source>
         <translation>스크린</translation>
-    </message>
-</context>
-<context>
-    <name>bo::SeatService</name>
-    <message>
-        <source>The %1 &apos;%2&apos; is not a UUID (like 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</source>
-        <translation>%1 &apos;%2&apos;은(는) UUID 형식이 아닙니다(예: 3f2b8c1e-9d4a-4c1b-8e7f-0a1b2c3d4e5f).</translation>
-    </message>
-    <message>
-        <source>The hold token is missing.</source>
-        <translation>선점 토큰이 없습니다.</translation>
-    </message>
-    <message>
-        <source>The terminal name is missing.</source>
-        <translation>단말기 이름이 없습니다.</translation>
-    </message>
-    <message>
-        <source>The idempotency key is missing.</source>
-        <translation>멱등성 키가 없습니다.</translation>
-    </message>
-    <message>
-        <source>Give one ticket type per seat.</source>
-        <translation>좌석마다 권종을 하나씩 지정하세요.</translation>
     </message>
 </context>
 <context>

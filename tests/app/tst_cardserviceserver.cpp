@@ -22,7 +22,7 @@
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paysimrig.h"
 #include "tests/support/testdatabase.h"
 
@@ -393,7 +393,7 @@ private:
             qWarning("out of seats");
             return {};
         }
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         const int seat = m_seats[m_nextSeat++];
         auto started =
             m_sales->beginPayment(m_showtime, {seat}, owner, QStringLiteral("till"), std::nullopt, m_tillId);

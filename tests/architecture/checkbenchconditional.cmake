@@ -2,7 +2,7 @@
 # SPDX-FileCopyrightText: Box office developers
 #
 # The bench's `conditional` strategy is the project's own code path: its client must
-# reach the database only through the one sale workflow, bo::SeatService over bo::SeatStore,
+# reach the database only through the one sale workflow, bo::CheckedSeatCommands over bo::SeatStore,
 # never with SQL of its own, or the benchmark would measure something the app does not run.
 #
 # Inputs: -DSOURCE_DIR=... ; optionally -DCLIENT=<stem> to check another client's files as if
@@ -17,7 +17,7 @@ file(READ "${CLIENT}.h" header)
 file(READ "${CLIENT}.cpp" source)
 set(both "${header}\n${source}")
 
-foreach(needed "#include \"model/sale/seatservice.h\"" "#include \"db/seatstore.h\"")
+foreach(needed "#include \"model/sale/checkedseatcommands.h\"" "#include \"db/seatstore.h\"")
     string(FIND "${header}" "${needed}" at)
     if(at EQUAL -1)
         string(APPEND violations "\n  ${CLIENT}.h: does not have ${needed}")
@@ -26,7 +26,7 @@ endforeach()
 foreach(call "m_service.hold(" "m_service.release(" "m_service.confirm(")
     string(FIND "${source}" "${call}" at)
     if(at EQUAL -1)
-        string(APPEND violations "\n  ${CLIENT}.cpp: the hold, release and confirm go through SeatService (${call} missing)")
+        string(APPEND violations "\n  ${CLIENT}.cpp: the hold, release and confirm go through CheckedSeatCommands (${call} missing)")
     endif()
 endforeach()
 string(FIND "${both}" "sqlclient.h" at)
@@ -41,6 +41,6 @@ if(both MATCHES "(->|\\.)(exec|execScript|begin|commit|rollback)\\(")
 endif()
 
 if(NOT violations STREQUAL "")
-    message(FATAL_ERROR "conditional must go through SeatService over SeatStore:${violations}")
+    message(FATAL_ERROR "conditional must go through CheckedSeatCommands over SeatStore:${violations}")
 endif()
-message(STATUS "conditional goes through SeatService over SeatStore (${CLIENT})")
+message(STATUS "conditional goes through CheckedSeatCommands over SeatStore (${CLIENT})")

@@ -9,7 +9,7 @@
 
 #include "db/announcer.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpooler.h"
@@ -34,7 +34,7 @@ private slots:
         auto terminal = m_db->connect();
         auto service = m_db->connectAsService(); // only the payment service's login publishes
         SeatStore store(*terminal);
-        QVERIFY(store.hold(m_showtime, {m_seats[0]}, SeatService::newToken()).value().granted);
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, CheckedSeatCommands::newToken()).value().granted);
         // Nothing publishes: the hold's own commit sent no notification.
         QTest::qWait(300);
         QCOMPARE(listener.payloads.size(), 0);
@@ -58,8 +58,8 @@ private slots:
         auto service = m_db->connectAsService();
         SeatStore store(*terminal);
         const int seat = m_seats[1];
-        const QUuid first = SeatService::newToken();
-        const QUuid third = SeatService::newToken();
+        const QUuid first = CheckedSeatCommands::newToken();
+        const QUuid third = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {seat}, first).value().granted);
         QCOMPARE(store.release(m_showtime, first, {seat}).value(), 1);
         QVERIFY(store.hold(m_showtime, {seat}, third).value().granted);
@@ -98,7 +98,7 @@ private slots:
 
         auto terminal = m_db->connect();
         SeatStore store(*terminal);
-        const QUuid sale = SeatService::newToken();
+        const QUuid sale = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[2]}, sale).value().granted);
         QTRY_COMPARE_WITH_TIMEOUT(listener.payloads.size(), 1, 5000);
         QCOMPARE(first->published(), 1);

@@ -8,7 +8,7 @@
 
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/testdatabase.h"
 
@@ -311,7 +311,7 @@ private slots:
             "CREATE CONSTRAINT TRIGGER test_refuse_booking AFTER INSERT OR UPDATE ON booking "
             "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_refuse_booking();")));
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(showtime, {seats[0], seats[1]}, me).value().granted);
         const QString before = m_db->snapshot();
         auto r = store.confirm({QStringLiteral("till-1"),

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/checked.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
@@ -67,7 +67,7 @@ private slots:
 
     void replayUnderAnotherTerminalNameReturnsTheStoredResponse()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         const QUuid key = QUuid::createUuid();
         QVERIFY(m_store->hold(m_showtime, {m_seats[0], m_seats[1]}, owner).value().granted);
         ConfirmRequest req{QStringLiteral("till-1"), key, m_showtime,   owner,
@@ -88,8 +88,8 @@ private slots:
 
     void sameKeyForAnotherRequestOnAnotherTerminalIsRefused()
     {
-        const QUuid ownerA = SeatService::newToken();
-        const QUuid ownerB = SeatService::newToken();
+        const QUuid ownerA = CheckedSeatCommands::newToken();
+        const QUuid ownerB = CheckedSeatCommands::newToken();
         const QUuid key = QUuid::createUuid();
         QVERIFY(m_store->hold(m_showtime, {m_seats[2]}, ownerA).value().granted);
         QVERIFY(m_store->hold(m_showtime, {m_seats[3]}, ownerB).value().granted);
@@ -111,7 +111,7 @@ private slots:
 
     void replayAfterTheBookingWasCancelledSaysCancelled()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         ConfirmRequest req{QStringLiteral("till-1"),
                            QUuid::createUuid(),
                            m_showtime,
@@ -141,7 +141,7 @@ private slots:
     {
         // The row a replay finds can be gone or unreadable by then (purged between the claim and
         // the read): the answer must be an error naming the key, never a null response.
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         ConfirmRequest req{QStringLiteral("till-1"),
                            QUuid::createUuid(),
                            m_showtime,
@@ -172,7 +172,7 @@ private slots:
         // seats, found no PENDING booking and made a second one under a code the customer never
         // saw. Now no hold outlasts the sale's payment time, which the booking lasts, and the
         // confirm takes the booking before the seats: booked once under the code shown, or not.
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         const QList<int> seats{m_seats[17], m_seats[18]};
         // The till is staffed before the sale, so that taking the money fits well inside its three
         // seconds (a few statements; the PIN check is done by then).
@@ -256,7 +256,7 @@ private slots:
 
     void pendingBookingNeedsADeadline()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(m_store->beginPayment(m_showtime, {m_seats[6]}, owner, QStringLiteral("till-1")).ok());
         QVERIFY(!m_db->run(QStringLiteral("UPDATE booking SET expires_at = NULL WHERE status = 'PENDING'")));
         QVERIFY(!m_db->run(
@@ -269,7 +269,7 @@ private slots:
 
     void oneSaleHasAtMostOnePendingBooking()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(m_store->beginPayment(m_showtime, {m_seats[7]}, owner, QStringLiteral("till-1")).ok());
         QVERIFY(
             !m_db->run(QStringLiteral("INSERT INTO booking (code, showtime_id, status, hold_token, currency, "
@@ -282,7 +282,7 @@ private slots:
 
     void closedBookingLetsGoOfItsSeats()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(m_store->hold(m_showtime, {m_seats[8], m_seats[9]}, owner).value().granted);
         ConfirmRequest request{
             QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, owner, {}, {}, cashPayment()};
@@ -309,7 +309,7 @@ private slots:
     void holdIsCappedAtTheSelectionTimeWhateverTheClientAsks()
     {
         QVERIFY(m_db->run(QStringLiteral("UPDATE settings SET selection_ttl_s = 300")));
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto first = m_store->hold(m_showtime, {m_seats[10]}, owner, 3600);
         QVERIFY(first.ok() && first.value().granted);
         QVERIFY2(first.value().remainingMs() <= 300000,
@@ -318,7 +318,7 @@ private slots:
 
     void reholdingNeverMovesThePastTheFirstHoldsDeadline()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto first = m_store->hold(m_showtime, {m_seats[11]}, owner, 300);
         QVERIFY(first.ok() && first.value().granted);
         for (int i = 0; i < 3; ++i) {
@@ -338,7 +338,7 @@ private slots:
 
     void paymentTimeCountsFromTheFirstBeginPayment()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(m_store->hold(m_showtime, {m_seats[13]}, owner).value().granted);
         auto first = m_store->beginPayment(m_showtime, {m_seats[13]}, owner, QStringLiteral("till-1"));
         QVERIFY(first.ok() && first.value().hold.granted);
@@ -353,7 +353,7 @@ private slots:
 
     void aSaleWhoseTimeIsUpCannotHoldAgain()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(m_store->hold(m_showtime, {m_seats[14]}, owner).value().granted);
         QVERIFY(m_db->run(QStringLiteral("UPDATE sale SET selection_deadline = clock_timestamp() - "
                                          "interval '1 s' WHERE hold_token = '%1'")
@@ -370,7 +370,7 @@ private slots:
     {
         QVERIFY(
             m_db->run(QStringLiteral("UPDATE settings SET hold_extension_s = 60, max_hold_extensions = 1")));
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = m_store->hold(m_showtime, {m_seats[15], m_seats[16]}, owner);
         QVERIFY(held.ok() && held.value().granted);
         const QString extend = QStringLiteral("SELECT granted, held_until, extensions_left FROM "
@@ -418,7 +418,7 @@ private slots:
     {
         QFETCH(QString, change);
         QFETCH(int, expected);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(m_store->hold(m_showtime, {m_seats[20], m_seats[21], m_seats[22]}, owner).value().granted);
         QVERIFY(m_db->run(change));
         const QString before = m_db->snapshot();
@@ -439,7 +439,7 @@ private slots:
         auto held = m_connection->exec(QStringLiteral("SELECT granted FROM bo_hold(%1, '{%2}', '%3')")
                                            .arg(m_showtime)
                                            .arg(m_seats[23])
-                                           .arg(text(SeatService::newToken())));
+                                           .arg(text(CheckedSeatCommands::newToken())));
         QVERIFY2(held.ok(), qPrintable(held.ok() ? QString() : held.error().detail));
         QVERIFY(held.value().next());
         QVERIFY(held.value().value(0).toBool());
@@ -453,7 +453,7 @@ private slots:
     void releaseInsideATransactionLeavesItsCommitDurable()
     {
         makeSessionDurable();
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(m_store->hold(m_showtime, {m_seats[24]}, owner).value().granted);
         QVERIFY(m_connection->begin().ok());
         auto released = m_connection->exec(
@@ -486,7 +486,7 @@ private slots:
                                                   "'till-1')")
                                        .arg(m_showtime)
                                        .arg(m_seats[25])
-                                       .arg(text(SeatService::newToken())));
+                                       .arg(text(CheckedSeatCommands::newToken())));
             QVERIFY(pay.ok() && pay.value().next());
         }
         auto held =
@@ -494,7 +494,7 @@ private slots:
                                               "bo_hold(%1, '{%2}', '%3', NULL, true) h")
                                    .arg(m_showtime)
                                    .arg(m_seats[26])
-                                   .arg(text(SeatService::newToken())));
+                                   .arg(text(CheckedSeatCommands::newToken())));
         QVERIFY2(held.ok(), qPrintable(held.ok() ? QString() : held.error().detail));
         QVERIFY(held.value().next());
         QVERIFY(held.value().value(0).toBool());

@@ -20,7 +20,7 @@
 #include "db/seatblockstore.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
@@ -102,7 +102,7 @@ private:
         if (!terminal)
             return {};
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = store.hold(showtime, {seatId(showtime, label)}, owner);
         return held.ok() && held.value().granted ? owner : QUuid();
     }
@@ -323,7 +323,7 @@ private slots:
                     const int showtime = showtimes.at(int(random() % 2U));
                     const QString key = QStringLiteral("%1/%2").arg(showtime).arg(
                         labels.at(int(random() % unsigned(labels.size()))));
-                    const QUuid owner = SeatService::newToken();
+                    const QUuid owner = CheckedSeatCommands::newToken();
                     auto held = store.hold(showtime, {ids.value(key)}, owner);
                     if (!held.ok() || !held.value().granted)
                         continue;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/showtimerig.h"
@@ -60,13 +60,13 @@ private slots:
 
     void sequentialReplayReturnsStoredResponse()
     {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         const QUuid key = QUuid::createUuid();
         const QList<int> seats{m_seats[4], m_seats[3]};
         QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
 
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 10);
+        CheckedSeatCommands service(serviceStore, 10);
         ConfirmRequest req =
             request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("child")});
         QVERIFY_PAID(*m_connection, req);
@@ -116,7 +116,7 @@ private slots:
     void concurrentConfirmsWithOneKeyBookOnce()
     {
         constexpr int threads = 20;
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         const QUuid key = QUuid::createUuid();
         const QList<int> seats{m_seats[10], m_seats[11], m_seats[12], m_seats[13]};
         QVERIFY(holdSeats(*m_connection, m_showtime, seats, owner));
@@ -146,7 +146,7 @@ private slots:
                 if (!connection)
                     return;
                 SeatStore serviceStore(*connection);
-                SeatService service(serviceStore, 10);
+                CheckedSeatCommands service(serviceStore, 10);
                 for (int attempt = 0; attempt < 20; ++attempt) {
                     auto r = service.confirm(req);
                     if (r) {
@@ -206,8 +206,8 @@ private slots:
     void sameKeyWithDifferentRequestIsKeyMismatch()
     {
         QFETCH(QString, change);
-        const QUuid owner = SeatService::newToken();
-        const QUuid other = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
+        const QUuid other = CheckedSeatCommands::newToken();
         const QUuid key = QUuid::createUuid();
         const QList<int> seats{m_seats[0], m_seats[1]};
         const QList<int> otherSeats{m_seats[2], m_seats[3]};
@@ -217,7 +217,7 @@ private slots:
                           change == QLatin1String("owner") ? other : owner));
 
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 10);
+        CheckedSeatCommands service(serviceStore, 10);
         ConfirmRequest original =
             request(till1, key, m_showtime, owner, seats, {QStringLiteral("adult"), QStringLiteral("adult")});
         QVERIFY_PAID(*m_connection, original);
@@ -268,8 +268,8 @@ private slots:
     {
         QFETCH(QString, failure);
         QFETCH(ErrorCode, expected);
-        const QUuid owner = SeatService::newToken();
-        const QUuid rival = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
+        const QUuid rival = CheckedSeatCommands::newToken();
         const QUuid key = QUuid::createUuid();
         const QList<int> seats{m_seats[20], m_seats[21], m_seats[22]};
         ConfirmRequest req = request(till1, key, m_showtime, owner, seats);
@@ -286,7 +286,7 @@ private slots:
         }
 
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 10);
+        CheckedSeatCommands service(serviceStore, 10);
         const QString before = m_db->snapshot();
         auto failed = service.confirm(req);
         QVERIFY(!failed.ok());
@@ -326,15 +326,15 @@ private slots:
         // replay, another request a mismatch, so a retry from a renamed till never voids the payment
         // of a booking that exists (docs/DECISIONS.md, "Keys are global").
         const QUuid key = QUuid::createUuid();
-        const QUuid ownerA = SeatService::newToken();
-        const QUuid ownerB = SeatService::newToken();
+        const QUuid ownerA = CheckedSeatCommands::newToken();
+        const QUuid ownerB = CheckedSeatCommands::newToken();
         const QList<int> seatsA{m_seats[5], m_seats[6]};
         const QList<int> seatsB{m_seats[15]};
         QVERIFY(holdSeats(*m_connection, m_showtime, seatsA, ownerA));
         QVERIFY(holdSeats(*m_connection, m_showtime, seatsB, ownerB));
 
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 10);
+        CheckedSeatCommands service(serviceStore, 10);
         ConfirmRequest paid = request(till1, key, m_showtime, ownerA, seatsA);
         QVERIFY_PAID(*m_connection, paid);
         auto a = service.confirm(paid);

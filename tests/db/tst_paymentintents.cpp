@@ -14,7 +14,7 @@
 
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/siteintents.h"
@@ -601,7 +601,7 @@ private slots:
         else if (what == u"card-tendered")
             req.tenderedMinor = 20000;
         else if (what == u"token")
-            req.holdToken = SeatService::newToken();
+            req.holdToken = CheckedSeatCommands::newToken();
         else if (what == u"code")
             req.bookingCode = QStringLiteral("AAAA-AAAA");
         else if (what == u"terminal")
@@ -902,7 +902,7 @@ private:
     Sale newSale()
     {
         Sale sale;
-        sale.owner = SeatService::newToken();
+        sale.owner = CheckedSeatCommands::newToken();
         if (m_nextSeat >= m_seats.size()) {
             qWarning("out of seats");
             return sale;

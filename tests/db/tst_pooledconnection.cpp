@@ -17,7 +17,7 @@
 #include "db/dbconnection.h"
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testpooler.h"
@@ -180,7 +180,7 @@ private slots:
         const QList<int> seats = m_db->seatIds(showtime).mid(4, 2);
         auto store = SeatStore::open(m_pooler->through(m_db->settings()), QStringLiteral("sale"));
         QVERIFY(store);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = store.value()->hold(showtime, seats, owner);
         QVERIFY2(held && held.value().granted, "the hold through the pooler was refused");
         // The till takes the money through the pooler too, then confirms carrying it.
@@ -240,7 +240,7 @@ private slots:
                 for (int sale = 0; sale < salesEach && clock.elapsed() < 30000; ++sale) {
                     const int first = int(QRandomGenerator::global()->bounded(0, int(seats.size()) - 1));
                     const QList<int> pair{seats.at(first), seats.at(first + 1)};
-                    const QUuid owner = SeatService::newToken();
+                    const QUuid owner = CheckedSeatCommands::newToken();
                     auto held = store.value()->hold(showtime, pair, owner);
                     if (!held) {
                         ++failures;

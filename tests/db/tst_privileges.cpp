@@ -12,7 +12,7 @@
 #include "db/dbconnection.h"
 #include "db/migrator.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
@@ -207,7 +207,7 @@ private slots:
                 u"2");
 
         // The sale functions it may call work for it.
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         SeatStore store(*terminal);
         auto held = store.hold(m_showtime, {m_seats[0]}, owner);
         QVERIFY2(held.ok(), qPrintable(held.ok() ? QString() : held.error().detail));
@@ -224,7 +224,7 @@ private slots:
         auto terminal = m_db->connect();
         QVERIFY(terminal);
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, owner).value().granted);
         const QString payment =
             paidJson(*terminal, m_showtime, owner, {{QStringLiteral("card"), QStringLiteral("4111-secret")}});
@@ -275,7 +275,7 @@ private slots:
         auto terminal = m_db->connect();
         QVERIFY(terminal);
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, owner).value().granted);
         const QString payment =
             paidJson(*terminal, m_showtime, owner, {{QStringLiteral("card"), QStringLiteral("visa")}});
@@ -373,8 +373,8 @@ private slots:
         auto terminal = m_db->connect();
         QVERIFY(terminal);
         SeatStore store(*terminal);
-        const QUuid buyer = SeatService::newToken();
-        const QUuid lapsed = SeatService::newToken();
+        const QUuid buyer = CheckedSeatCommands::newToken();
+        const QUuid lapsed = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, buyer).value().granted);
         QVERIFY(store.hold(m_showtime, {m_seats[1]}, lapsed).value().granted);
         QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 2, 5000);
@@ -402,7 +402,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 6, 5000);
         QCOMPARE(changes.last(), QStringLiteral("F%1").arg(m_seats[1]));
         // Hold and release do not pin the flag (0008): they set it around their own changes.
-        const QUuid late = SeatService::newToken();
+        const QUuid late = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[2]}, late).value().granted);
         QTRY_COMPARE_WITH_TIMEOUT(changes.size(), 7, 5000);
         QCOMPARE(changes.last(), QStringLiteral("H%1").arg(m_seats[2]));

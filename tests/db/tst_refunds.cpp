@@ -20,8 +20,8 @@
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
 #include "model/payments/cardpayments.h"
-#include "model/payments/refunddesk.h"
-#include "model/sale/seatservice.h"
+#include "model/payments/refundprocess.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/staff/staffsignin.h"
 #include "tests/support/checked.h"
 #include "tests/support/paidsale.h"
@@ -160,7 +160,7 @@ private slots:
                  QStringLiteral("%1:true").arg(m_cashier));
 
         RefundStore refunds(*c);
-        RefundDesk desk(refunds, nullptr);
+        RefundProcess desk(refunds, nullptr);
         RefundRequest r;
         r.key = QUuid::createUuid();
         r.bookingCode = code;
@@ -260,7 +260,7 @@ private slots:
                 r.reason = QStringLiteral("Double-clicked");
                 r.terminal = till;
                 r.terminalId = m_till;
-                auto done = RefundDesk(refunds, nullptr).refund(r);
+                auto done = RefundProcess(refunds, nullptr).refund(r);
                 if (done.ok())
                     ++(done.value().replay ? replays : made);
                 else if (done.error().code == ErrorCode::Conflict)
@@ -299,7 +299,7 @@ private slots:
         r.reason = QStringLiteral("Wrong film");
         r.terminal = till;
         r.terminalId = m_till;
-        auto waiting = RefundDesk(refunds, &sender.cards).refund(r);
+        auto waiting = RefundProcess(refunds, &sender.cards).refund(r);
         QVERIFY(waiting.ok());
         QCOMPARE(waiting.value().state, RefundState::Refunding);
         // The seats are back on sale already; the drawer does not move for a card.
@@ -307,7 +307,7 @@ private slots:
         QCOMPARE(expectedCash(), qint64(50000));
 
         service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
-        auto settled = RefundDesk(refunds, &sender.cards).settleOpen();
+        auto settled = RefundProcess(refunds, &sender.cards).settleOpen();
         QVERIFY(settled.ok());
         QCOMPARE(settled.value().size(), 1);
         QCOMPARE(settled.value().first().state, RefundState::Refunded);
@@ -317,7 +317,7 @@ private slots:
         QCOMPARE(asked.size(), 2);
         QCOMPARE(asked.at(0), asked.at(1));
         // Nothing left to settle: the service is not asked again.
-        QVERIFY(RefundDesk(refunds, &sender.cards).settleOpen().value().isEmpty());
+        QVERIFY(RefundProcess(refunds, &sender.cards).settleOpen().value().isEmpty());
         QCOMPARE(service.count(QStringLiteral("refund")), 2);
 
         // A refusal is kept as failed, with its reason.
@@ -330,7 +330,7 @@ private slots:
         r2.key = QUuid::createUuid();
         r2.bookingCode = second;
         RefundService otherSender(*m_db, *c, other);
-        auto failed = RefundDesk(refunds, &otherSender.cards).refund(r2);
+        auto failed = RefundProcess(refunds, &otherSender.cards).refund(r2);
         QVERIFY(failed.ok());
         QCOMPARE(failed.value().state, RefundState::Failed);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT failure FROM refund WHERE key = '%1'")
@@ -408,7 +408,7 @@ private slots:
         for (int i = 0; i < 3; ++i)
             service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
         int answered = 0;
-        RefundDesk first(refunds, &sender.cards);
+        RefundProcess first(refunds, &sender.cards);
         sender.cards.setCheckpoint([&answered](const char* name) {
             if (qstrcmp(name, "refund-answered") == 0 && ++answered == 3)
                 throw Killed{};
@@ -431,7 +431,7 @@ private slots:
         for (int i = 0; i < cardBookings; ++i)
             service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Refunded);
         auto report =
-            RefundDesk(refunds, &sender.cards)
+            RefundProcess(refunds, &sender.cards)
                 .refundAll(m_showtime, QStringLiteral("Projector broken"), QStringLiteral("Office"), {});
         QVERIFY2(report.ok(), qPrintable(report.ok() ? QString() : report.error().message));
         QCOMPARE(report.value().refunded, cardBookings);
@@ -449,7 +449,7 @@ private slots:
                  QStringLiteral("0"));
         // A third run changes nothing.
         auto third =
-            RefundDesk(refunds, &sender.cards)
+            RefundProcess(refunds, &sender.cards)
                 .refundAll(m_showtime, QStringLiteral("Projector broken"), QStringLiteral("Office"), {});
         QVERIFY(third.ok());
         QCOMPARE(service.count(QStringLiteral("refund")), cardBookings + 1);
@@ -457,12 +457,12 @@ private slots:
 
         // The cash customer comes to the till: paid out of its drawer.
         RefundStore tillRefunds(*c);
-        auto paid = RefundDesk(tillRefunds, nullptr).payOwedCash(cash, m_till);
+        auto paid = RefundProcess(tillRefunds, nullptr).payOwedCash(cash, m_till);
         QVERIFY(paid.ok());
         QCOMPARE(paid.value().size(), 1);
         QCOMPARE(paid.value().first().state, RefundState::Refunded);
         QCOMPARE(expectedCash(), qint64(50000));
-        QVERIFY(RefundDesk(tillRefunds, nullptr).payOwedCash(cash, m_till).value().isEmpty());
+        QVERIFY(RefundProcess(tillRefunds, nullptr).payOwedCash(cash, m_till).value().isEmpty());
     }
 
     void anExchangeIsOneTransaction()
@@ -472,8 +472,8 @@ private slots:
         QVERIFY(!code.isEmpty());
         SeatStore seats(*c);
         RefundStore refunds(*c);
-        RefundDesk desk(refunds, nullptr);
-        const QUuid owner = SeatService::newToken();
+        RefundProcess desk(refunds, nullptr);
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(seats.hold(m_showtime, {m_seats[10], m_seats[11]}, owner).value().granted);
         ExchangeRequest x;
         x.key = QUuid::createUuid();
@@ -521,7 +521,7 @@ private slots:
         cardService(service, 1);
         const QString cardCode = sell(*c, {m_seats[5], m_seats[6]}, true, &service);
         QVERIFY(!cardCode.isEmpty());
-        const QUuid other = SeatService::newToken();
+        const QUuid other = CheckedSeatCommands::newToken();
         QVERIFY(seats.hold(m_showtime, {m_seats[15]}, other).value().granted);
         service.refunds << ScriptedGateway::reply(GatewayOutcome::Done, GatewayPaymentState::Captured);
         ExchangeRequest y = x;
@@ -530,7 +530,7 @@ private slots:
         y.owner = other;
         y.seatIds = {m_seats[15]};
         RefundService sender(*m_db, *c, service);
-        auto cheaper = RefundDesk(refunds, &sender.cards).exchange(y);
+        auto cheaper = RefundProcess(refunds, &sender.cards).exchange(y);
         QVERIFY2(cheaper.ok(), qPrintable(cheaper.ok() ? QString() : cheaper.error().message));
         QCOMPARE(cheaper.value().differenceMinor, qint64(-10000));
         QVERIFY(cheaper.value().refund.has_value());
@@ -543,7 +543,7 @@ private slots:
         // A till exchanges the booking while another refunds it: one of them, never both.
         auto c = m_db->connect();
         const QString code = sell(*c, {m_seats[0]}, false);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         SeatStore seats(*c);
         QVERIFY(seats.hold(m_showtime, {m_seats[19]}, owner).value().granted);
         std::latch start(2);
@@ -562,7 +562,7 @@ private slots:
             x.terminal = till;
             x.terminalId = m_till;
             start.arrive_and_wait();
-            exchanged = RefundDesk(store, nullptr).exchange(x);
+            exchanged = RefundProcess(store, nullptr).exchange(x);
         });
         std::thread b([&] {
             auto mine = m_db->connect(QStringLiteral("refund"));
@@ -574,7 +574,7 @@ private slots:
             r.terminal = till;
             r.terminalId = m_till;
             start.arrive_and_wait();
-            refunded = RefundDesk(store, nullptr).refund(r);
+            refunded = RefundProcess(store, nullptr).refund(r);
         });
         a.join();
         b.join();
@@ -603,9 +603,9 @@ private slots:
         SeatStore seats(*c);
         RefundStore refunds(*c);
         RefundService sender(*m_db, *c, service);
-        RefundDesk desk(refunds, &sender.cards);
+        RefundProcess desk(refunds, &sender.cards);
         // A1 (10,000 of the card) for B1 and B2 (20,000): 10,000 more in cash.
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(seats.hold(m_showtime, {m_seats[10], m_seats[11]}, owner).value().granted);
         ExchangeRequest x;
         x.key = QUuid::createUuid();
@@ -652,7 +652,7 @@ private slots:
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM refund")), QStringLiteral("2"));
 
         // A2 exchanged for B3 at the same price: the new booking is backed by the card alone.
-        const QUuid third = SeatService::newToken();
+        const QUuid third = CheckedSeatCommands::newToken();
         QVERIFY(seats.hold(m_showtime, {m_seats[12]}, third).value().granted);
         ExchangeRequest y = x;
         y.key = QUuid::createUuid();
@@ -677,7 +677,7 @@ private slots:
                 one.key = QUuid::createUuid();
                 one.bookingCode = codes.at(i);
                 start.arrive_and_wait();
-                done[i] = RefundDesk(store, nullptr).refund(one);
+                done[i] = RefundProcess(store, nullptr).refund(one);
             });
         for (std::thread& t : tills)
             t.join();

@@ -22,7 +22,7 @@
 #include "tests/support/saleflowdbrig.h"
 #include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
-#include "tests/support/testpaymentdesk.h"
+#include "tests/support/testthreadedsalepayments.h"
 
 using namespace bo;
 using bo::test::dbTimeoutMs;
@@ -62,7 +62,7 @@ struct Sale
     std::unique_ptr<Announcer> site;
     PgTerminalBackend backend;
     SimulatedPaymentService service;
-    std::unique_ptr<PaymentDesk> desk;
+    std::unique_ptr<ThreadedSalePayments> desk;
     SaleFlow flow;
 };
 

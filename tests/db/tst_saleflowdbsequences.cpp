@@ -21,7 +21,7 @@
 #include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
 #include "tests/support/testenv.h"
-#include "tests/support/testpaymentdesk.h"
+#include "tests/support/testthreadedsalepayments.h"
 
 using namespace bo;
 using bo::test::dbTimeoutMs;
@@ -57,7 +57,7 @@ struct RandomSale
     std::unique_ptr<Announcer> site;
     PgTerminalBackend backend;
     SimulatedPaymentService service;
-    std::unique_ptr<PaymentDesk> desk;
+    std::unique_ptr<ThreadedSalePayments> desk;
     SaleFlow flow;
 };
 

@@ -18,7 +18,7 @@
 #include "db/dbconnection.h"
 #include "db/seatblockstore.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/checked.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/showtimerig.h"
@@ -63,7 +63,7 @@ private:
         if (!terminal)
             return {};
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = store.hold(m_showtime, seats, owner);
         return held.ok() && held.value().granted ? owner : QUuid();
     }
@@ -158,7 +158,7 @@ private slots:
         QVERIFY(blocks.block(m_showtime, {m_seats[0]}, reasonText).value().done());
         auto terminal = m_db->connect(QStringLiteral("till"));
         SeatStore store(*terminal);
-        auto held = store.hold(m_showtime, {m_seats[0], m_seats[1]}, SeatService::newToken());
+        auto held = store.hold(m_showtime, {m_seats[0], m_seats[1]}, CheckedSeatCommands::newToken());
         QVERIFY(held.ok());
         QVERIFY(!held.value().granted);
         QCOMPARE(held.value().unavailable, QList<int>{m_seats[0]});
@@ -399,7 +399,7 @@ private slots:
                      ++round) {
                     const int first = int(random() % unsigned(seats.size() - 1));
                     const QList<int> pair{seats[first], seats[first + 1]};
-                    const QUuid owner = SeatService::newToken();
+                    const QUuid owner = CheckedSeatCommands::newToken();
                     auto held = store.hold(showtime, pair, owner);
                     if (!held.ok() || !held.value().granted)
                         continue;

@@ -13,7 +13,7 @@
 #include "db/announcer.h"
 #include "db/catalogstore.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
@@ -34,7 +34,7 @@ private slots:
     void holdGrantsEverySeatWithTheDatabaseDeadline()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         auto r = store.hold(m_showtime, {m_seats[2], m_seats[0], m_seats[1]}, me);
         QVERIFY(r.ok());
         QVERIFY(r.value().granted);
@@ -52,9 +52,9 @@ private slots:
     void holdOfTakenSeatConflictsAndHoldsNothing()
     {
         SeatStore store(*m_connection);
-        const QUuid other = SeatService::newToken();
+        const QUuid other = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[1]}, other).value().granted);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         auto r = store.hold(m_showtime, {m_seats[0], m_seats[1], m_seats[2]}, me);
         QVERIFY(r.ok());
         QVERIFY(!r.value().granted);
@@ -80,13 +80,13 @@ private slots:
     {
         QFETCH(bool, payment);
         SeatStore store(*m_connection);
-        const QUuid other = SeatService::newToken();
+        const QUuid other = CheckedSeatCommands::newToken();
         const int held = m_seats[1];
         const int sold = m_seats[2];
         const int blocked = m_seats[3];
         const int locked = m_seats[4];
         QVERIFY(store.hold(m_showtime, {held}, other).value().granted);
-        const QUuid buyer = SeatService::newToken();
+        const QUuid buyer = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {sold}, buyer).value().granted);
         ConfirmRequest sale{QStringLiteral("till-2"),
                             QUuid::createUuid(),
@@ -110,7 +110,7 @@ private slots:
         QVERIFY(lock.ok());
         QVERIFY(lock.value().next());
 
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         const QList<int> asked{m_seats[0], locked, blocked, sold, held, m_seats[5]};
         HoldDecision d;
         if (payment) {
@@ -138,10 +138,13 @@ private slots:
     void serviceReportsTheTakenSeats()
     {
         SeatStore store(*m_connection);
-        QVERIFY(store.hold(m_showtime, {m_seats[4], m_seats[6]}, SeatService::newToken()).value().granted);
+        QVERIFY(store.hold(m_showtime, {m_seats[4], m_seats[6]}, CheckedSeatCommands::newToken())
+                    .value()
+                    .granted);
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 10);
-        auto r = service.hold(m_showtime, {m_seats[5], m_seats[6], m_seats[4]}, SeatService::newToken());
+        CheckedSeatCommands service(serviceStore, 10);
+        auto r =
+            service.hold(m_showtime, {m_seats[5], m_seats[6], m_seats[4]}, CheckedSeatCommands::newToken());
         QVERIFY(r.ok());
         QVERIFY(!r.value().granted);
         QCOMPARE(r.value().unavailable, (QList<int>{m_seats[4], m_seats[6]}));
@@ -150,7 +153,7 @@ private slots:
     void holdByTheOwnerExtendsTheDeadline()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         auto first = store.hold(m_showtime, {m_seats[0], m_seats[1]}, me, 10);
         QVERIFY(first.value().granted);
         auto second = store.hold(m_showtime, {m_seats[0], m_seats[1]}, me, 200);
@@ -164,9 +167,9 @@ private slots:
     void holdOfAnotherOwnersLiveHoldIsRefused()
     {
         SeatStore store(*m_connection);
-        const QUuid a = SeatService::newToken();
+        const QUuid a = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[3]}, a).value().granted);
-        auto r = store.hold(m_showtime, {m_seats[3]}, SeatService::newToken());
+        auto r = store.hold(m_showtime, {m_seats[3]}, CheckedSeatCommands::newToken());
         QVERIFY(r.ok());
         QVERIFY(!r.value().granted);
         QCOMPARE(m_db->seatStates(m_showtime, {m_seats[3]}),
@@ -176,10 +179,10 @@ private slots:
     void expiredHoldIsTakenOverByAnotherOwner()
     {
         SeatStore store(*m_connection);
-        const QUuid a = SeatService::newToken();
+        const QUuid a = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1]}, a, 1).value().granted);
         QTest::qWait(1200);
-        const QUuid b = SeatService::newToken();
+        const QUuid b = CheckedSeatCommands::newToken();
         auto r = store.hold(m_showtime, {m_seats[1], m_seats[2]}, b);
         QVERIFY(r.value().granted);
         const QString heldB = QStringLiteral("HELD:") + b.toString(QUuid::WithoutBraces);
@@ -189,9 +192,9 @@ private slots:
     void releaseFreesOnlyTheOwnersSeats()
     {
         SeatStore store(*m_connection);
-        const QUuid a = SeatService::newToken();
+        const QUuid a = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1], m_seats[2]}, a).value().granted);
-        auto stranger = store.release(m_showtime, SeatService::newToken());
+        auto stranger = store.release(m_showtime, CheckedSeatCommands::newToken());
         QVERIFY(stranger.ok());
         QCOMPARE(stranger.value(), 0);
         auto one = store.release(m_showtime, a, {m_seats[2]});
@@ -205,7 +208,7 @@ private slots:
     void confirmReservesTheSeatsAndBooksThemOnce()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1]}, me).value().granted);
         ConfirmRequest request{QStringLiteral("till-1"),
                                QUuid::createUuid(),
@@ -243,7 +246,7 @@ private slots:
     void confirmWithoutSeatListConfirmsEverySeatTheOwnerHolds()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[7], m_seats[8], m_seats[9]}, me).value().granted);
         ConfirmRequest request{QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, me, {}, {}, {}};
         QVERIFY_PAID(*m_connection, request);
@@ -256,7 +259,7 @@ private slots:
     void confirmAfterExpiryIsRefused()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, me, 1).value().granted);
         QTest::qWait(1200);
         auto r = store.confirm(
@@ -270,10 +273,10 @@ private slots:
     void confirmOfSeatsTakenByAnotherOwnerConflicts()
     {
         SeatStore store(*m_connection);
-        const QUuid a = SeatService::newToken();
+        const QUuid a = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0]}, a, 1).value().granted);
         QTest::qWait(1200);
-        QVERIFY(store.hold(m_showtime, {m_seats[0]}, SeatService::newToken()).value().granted);
+        QVERIFY(store.hold(m_showtime, {m_seats[0]}, CheckedSeatCommands::newToken()).value().granted);
         auto r = store.confirm(
             {QStringLiteral("till-1"), QUuid::createUuid(), m_showtime, a, {m_seats[0]}, {}, {}});
         QVERIFY(!r.ok());
@@ -284,7 +287,7 @@ private slots:
     void beginPaymentExtendsTheHoldAndOpensAPendingBooking()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[0], m_seats[1]}, me, 5).value().granted);
         auto p = store.beginPayment(m_showtime, {m_seats[0], m_seats[1]}, me, QStringLiteral("till-2"), 120);
         QVERIFY(p.ok());
@@ -308,7 +311,7 @@ private slots:
     void releasingEverythingCancelsThePendingBooking()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         QVERIFY(
             store.beginPayment(m_showtime, {m_seats[0]}, me, QStringLiteral("till-2")).value().hold.granted);
         QCOMPARE(store.release(m_showtime, me).value(), 1);
@@ -320,7 +323,7 @@ private slots:
         QVERIFY(m_db->run(QStringLiteral("UPDATE showtime_seat SET status = 'BLOCKED' WHERE seat_id = %1")
                               .arg(m_seats[0])));
         SeatStore store(*m_connection);
-        auto r = store.hold(m_showtime, {m_seats[0], m_seats[1]}, SeatService::newToken());
+        auto r = store.hold(m_showtime, {m_seats[0], m_seats[1]}, CheckedSeatCommands::newToken());
         QVERIFY(!r.value().granted);
         QCOMPARE(r.value().unavailable, QList<int>{m_seats[0]});
     }
@@ -353,7 +356,7 @@ private slots:
                                   .arg(m_showtime)));
         const QString before = m_db->snapshot();
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         Result<HoldDecision> r = makeError(ErrorCode::Internal, {});
         if (what == QLatin1String("unknown-showtime"))
             r = store.hold(999999, {m_seats[0]}, me);
@@ -378,14 +381,14 @@ private slots:
     void serviceRejectsDuplicatesAndOversizedRequestsBeforeTheDatabase()
     {
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 4);
-        auto dup = service.hold(m_showtime, {m_seats[0], m_seats[0]}, SeatService::newToken());
+        CheckedSeatCommands service(serviceStore, 4);
+        auto dup = service.hold(m_showtime, {m_seats[0], m_seats[0]}, CheckedSeatCommands::newToken());
         QCOMPARE(dup.error().code, ErrorCode::BadInput);
-        auto many = service.hold(m_showtime, m_seats.mid(0, 5), SeatService::newToken());
+        auto many = service.hold(m_showtime, m_seats.mid(0, 5), CheckedSeatCommands::newToken());
         QCOMPARE(many.error().code, ErrorCode::BadInput);
         auto noOwner = service.hold(m_showtime, {m_seats[0]}, QUuid());
         QCOMPARE(noOwner.error().code, ErrorCode::BadInput);
-        QCOMPARE(SeatService::parseUuid(QStringLiteral("nope"), QStringLiteral("key")).error().code,
+        QCOMPARE(CheckedSeatCommands::parseUuid(QStringLiteral("nope"), QStringLiteral("key")).error().code,
                  ErrorCode::BadInput);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status <> 'FREE'")),
                  QStringLiteral("0"));
@@ -395,7 +398,8 @@ private slots:
     {
         // The contract: ids are de-duplicated and sorted before locking.
         SeatStore store(*m_connection);
-        auto r = store.hold(m_showtime, {m_seats[2], m_seats[1], m_seats[2]}, SeatService::newToken());
+        auto r =
+            store.hold(m_showtime, {m_seats[2], m_seats[1], m_seats[2]}, CheckedSeatCommands::newToken());
         QVERIFY(r.value().granted);
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE status = 'HELD'")),
                  QStringLiteral("2"));
@@ -416,13 +420,13 @@ private slots:
                     payloads << payload.toString();
                 });
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(m_showtime, {m_seats[1], m_seats[0]}, me).value().granted);
         QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 1, 2000);
         QCOMPARE(payloads.first(),
                  QStringLiteral("%1|H%2,H%3").arg(m_showtime).arg(m_seats[0]).arg(m_seats[1]));
         // A refused hold changes nothing and announces nothing.
-        QVERIFY(!store.hold(m_showtime, {m_seats[0]}, SeatService::newToken()).value().granted);
+        QVERIFY(!store.hold(m_showtime, {m_seats[0]}, CheckedSeatCommands::newToken()).value().granted);
         QVERIFY(store.release(m_showtime, me).ok());
         QTRY_COMPARE_WITH_TIMEOUT(payloads.size(), 2, 2000);
         QCOMPARE(payloads.last(),
@@ -483,7 +487,7 @@ private slots:
     void holdThatWaitedForALockReportsTheClockAfterIt()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         const int seat = m_seats[0];
         QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
         QDateTime released;
@@ -503,7 +507,7 @@ private slots:
     void holdThatWaitedPastTheSaleCutOffIsRefused()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         const int seat = m_seats[2];
         QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
         // Selling ends one second from now; the hold below waits 1.5 s for its seat's row lock.
@@ -526,7 +530,7 @@ private slots:
     void beginPaymentThatWaitedForASeatLockReportsTheClockAfterIt()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         const int seat = m_seats[1];
         QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
         QDateTime released;
@@ -553,7 +557,7 @@ private slots:
     void beginPaymentThatWaitedForItsBookingReportsTheClockAfterIt()
     {
         SeatStore store(*m_connection);
-        const QUuid me = SeatService::newToken();
+        const QUuid me = CheckedSeatCommands::newToken();
         const int seat = m_seats[2];
         QVERIFY(store.hold(m_showtime, {seat}, me, 60).value().granted);
         QVERIFY(

@@ -18,7 +18,7 @@
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
 #include "model/pricing/pricecard.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
@@ -159,7 +159,7 @@ private slots:
         auto terminal = m_db->connect();
         QVERIFY(terminal);
         SeatStore seatStore(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = seatStore.hold(id, {seats.first()}, owner);
         QVERIFY(held.ok() && held.value().granted);
 

@@ -16,7 +16,7 @@
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
@@ -371,7 +371,7 @@ private slots:
         auto terminal = m_db->connect();
         QVERIFY(terminal);
         SeatStore seatStore(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = seatStore.hold(showtime, {seats.first()}, owner);
         QVERIFY(held.ok() && held.value().granted);
 

@@ -17,7 +17,7 @@
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
 #include "db/staffstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/staff/auditlog.h"
 #include "model/staff/staffsignin.h"
 #include "tests/support/paidsale.h"
@@ -229,7 +229,7 @@ private slots:
             StaffSignIn(staff, till, tillId).check(m_cashier, cashierPin, PinPurpose::SignIn).value().ok());
 
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(showtime, {seats[0], seats[1]}, owner).value().granted);
         auto started = store.beginPayment(showtime, {seats[0], seats[1]}, owner, till, std::nullopt, tillId);
         QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().detail));
@@ -256,7 +256,7 @@ private slots:
                                   .arg(owner.toString(QUuid::WithoutBraces))),
                  QString::number(m_cashier)); // the booking keeps the member who made it
 
-        const QUuid other = SeatService::newToken();
+        const QUuid other = CheckedSeatCommands::newToken();
         QVERIFY(store.hold(showtime, {seats[5]}, other).value().granted);
         QVERIFY(store
                     .beginPayment(showtime, {seats[5]}, other, QStringLiteral("Kiosk 2"), std::nullopt,

@@ -12,7 +12,7 @@
 #include "app/adapters/tickets/ed25519.h"
 #include "db/seatstore.h"
 #include "db/ticketstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
@@ -41,7 +41,7 @@ private:
         if (!terminal)
             return {};
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         if (!store.hold(m_showtime, seats, owner).value().granted)
             return {};
         ConfirmRequest request;

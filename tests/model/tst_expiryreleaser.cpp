@@ -7,7 +7,7 @@
 #include <QSet>
 
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/seats/expiryreleaser.h"
 #include "tests/support/errorcodename.h"
 #include "tests/support/paidsale.h"
@@ -61,10 +61,10 @@ private slots:
         QVERIFY(showtime > 0);
         const QList<int> all = m_db->seatIds(showtime);
         const QList<int> seats{all[2], all[3], all[4]};
-        const QUuid first = SeatService::newToken();
-        const QUuid second = SeatService::newToken();
+        const QUuid first = CheckedSeatCommands::newToken();
+        const QUuid second = CheckedSeatCommands::newToken();
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 10);
+        CheckedSeatCommands service(serviceStore, 10);
 
         auto held = service.hold(showtime, seats, first);
         QVERIFY(held.ok());
@@ -119,10 +119,10 @@ private slots:
         const QList<int> all = m_db->seatIds(showtime);
         const QList<int> seats{all[0], all[1]};
         const QList<int> liveSeats{all[4], all[5]};
-        const QUuid owner = SeatService::newToken();
-        const QUuid liveOwner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
+        const QUuid liveOwner = CheckedSeatCommands::newToken();
         SeatStore serviceStore(*m_connection);
-        SeatService service(serviceStore, 10);
+        CheckedSeatCommands service(serviceStore, 10);
         auto held = service.hold(showtime, seats, owner);
         QVERIFY(held.ok() && held.value().granted);
         auto liveHeld = service.hold(showtime, liveSeats, liveOwner);
@@ -170,7 +170,7 @@ private slots:
         QVERIFY(showtime > 0);
         const QList<int> all = m_db->seatIds(showtime);
         const QList<int> seats{all[7], all[8], all[9]};
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         SeatStore store(*m_connection);
         auto held = store.hold(showtime, seats, owner);
         QVERIFY(held.ok() && held.value().granted);
@@ -232,8 +232,8 @@ private slots:
         const QList<int> all = m_db->seatIds(showtime);
         const QList<int> live{all[0], all[1]};
         const QList<int> expiring{all[2], all[3], all[4], all[5]};
-        const QUuid liveOwner = SeatService::newToken();
-        const QUuid expiringOwner = SeatService::newToken();
+        const QUuid liveOwner = CheckedSeatCommands::newToken();
+        const QUuid expiringOwner = CheckedSeatCommands::newToken();
         SeatStore store(*m_connection);
         auto liveHold = store.hold(showtime, live, liveOwner, 30);
         QVERIFY(liveHold.ok() && liveHold.value().granted);
@@ -278,7 +278,7 @@ private slots:
         QCOMPARE(all.size(), rows * perRow);
         // Leave a few seats held live so the releasers must tell them apart.
         const QList<int> live = all.mid(0, 4);
-        const QUuid liveOwner = SeatService::newToken();
+        const QUuid liveOwner = CheckedSeatCommands::newToken();
         SeatStore store(*m_connection);
         auto liveHold = store.hold(showtime, live, liveOwner, 60);
         QVERIFY(liveHold.ok() && liveHold.value().granted);
@@ -286,7 +286,7 @@ private slots:
         int owners = 0;
         for (qsizetype i = live.size(); i < all.size(); i += seatsPerOwner) {
             const QList<int> group = all.mid(i, seatsPerOwner);
-            auto held = store.hold(showtime, group, SeatService::newToken(), 1);
+            auto held = store.hold(showtime, group, CheckedSeatCommands::newToken(), 1);
             QVERIFY(held.ok() && held.value().granted);
             expiring += int(group.size());
             ++owners;

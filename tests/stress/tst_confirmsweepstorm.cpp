@@ -23,7 +23,7 @@
 #include <QRandomGenerator>
 
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/showtimerig.h"
 #include "tests/support/testdatabase.h"
@@ -133,7 +133,7 @@ private slots:
             clock.start();
             for (int s = 0; s < salesPerRound; ++s) {
                 Sale sale;
-                sale.token = SeatService::newToken();
+                sale.token = CheckedSeatCommands::newToken();
                 const auto first = qsizetype((rounds * salesPerRound + s) * 2) % (m_seats.size() - 1);
                 sale.seats = {m_seats[first], m_seats[first + 1]};
                 auto pay = store.beginPayment(m_showtime, sale.seats, sale.token,

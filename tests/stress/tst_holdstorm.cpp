@@ -17,7 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 
@@ -98,9 +98,9 @@ public:
         if (!connection)
             return m_ledger;
         SeatStore serviceStore(*connection);
-        SeatService service(serviceStore, maxSeatsPerSale);
+        CheckedSeatCommands service(serviceStore, maxSeatsPerSale);
         SeatStore store(*connection);
-        m_ledger.token = SeatService::newToken();
+        m_ledger.token = CheckedSeatCommands::newToken();
         for (int op = 0; op < opsPerThread && !m_deadline.hasExpired(); ++op) {
             ++m_ledger.ops;
             const int dice = int(m_rng.bounded(100));
@@ -155,7 +155,7 @@ private:
         return picked;
     }
 
-    void hold(SeatService& service)
+    void hold(CheckedSeatCommands& service)
     {
         const QList<int> seats = pickSeats(maxHeld - int(m_ledger.held.size()));
         auto r = service.hold(m_showtime, seats, m_ledger.token);
@@ -183,7 +183,7 @@ private:
         }
     }
 
-    void extend(SeatService& service)
+    void extend(CheckedSeatCommands& service)
     {
         QList<int> seats = sorted(m_ledger.held);
         std::shuffle(seats.begin(), seats.end(), m_rng);
@@ -201,7 +201,7 @@ private:
                     .arg(show(m_ledger.held), toPgIntArray(r.value().unavailable)));
     }
 
-    void release(SeatService& service)
+    void release(CheckedSeatCommands& service)
     {
         const bool all = m_rng.bounded(2) == 0;
         QList<int> seats;
@@ -229,7 +229,7 @@ private:
             m_ledger.held.clear();
             m_ledger.pending = false;
             m_ledger.pendingBooking = QUuid();
-            m_ledger.token = SeatService::newToken();
+            m_ledger.token = CheckedSeatCommands::newToken();
         } else {
             for (int seat : seats)
                 m_ledger.held.remove(seat);
@@ -256,7 +256,7 @@ private:
     }
 
     /// Pays for the sale as its till does (cash, the till staffed before the storm), then confirms.
-    void confirm(SeatService& service, DbConnection& connection)
+    void confirm(CheckedSeatCommands& service, DbConnection& connection)
     {
         if (m_ledger.bookedSeats + m_ledger.held.size() > bookingBudget) {
             release(service);
@@ -311,7 +311,7 @@ private:
         m_ledger.held.clear();
         m_ledger.pending = false;
         m_ledger.pendingBooking = QUuid();
-        m_ledger.token = SeatService::newToken();
+        m_ledger.token = CheckedSeatCommands::newToken();
     }
 
     const TestDatabase& m_db;

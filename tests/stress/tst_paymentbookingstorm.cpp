@@ -26,7 +26,7 @@
 
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/siteintents.h"
 #include "tests/support/testdatabase.h"
 
@@ -328,7 +328,7 @@ private:
     Sale authorisedSale()
     {
         Sale sale;
-        sale.owner = SeatService::newToken();
+        sale.owner = CheckedSeatCommands::newToken();
         if (m_nextSeat >= m_seats.size())
             return sale;
         sale.seat = m_seats.at(m_nextSeat++);

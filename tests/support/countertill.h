@@ -18,7 +18,7 @@
 #include "model/sale/showtimelistmodel.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
-#include "tests/support/testpaymentdesk.h"
+#include "tests/support/testthreadedsalepayments.h"
 #include "ui/common/seatmapwidget.h"
 #include "ui/counter/counterwindow.h"
 
@@ -128,7 +128,7 @@ struct CounterTill
     PgTerminalBackend backend;
     QSignalSpy settingsLoaded{&backend, &PgTerminalBackend::settingsLoaded};
     SimulatedPaymentService cardService;
-    std::unique_ptr<PaymentDesk> desk;
+    std::unique_ptr<ThreadedSalePayments> desk;
     SaleFlow flow;
     CounterWindow window;
     QAbstractItemModelTester boardTester;

@@ -18,7 +18,7 @@
 #include "tests/support/checked.h"
 #include "tests/support/countertill.h"
 #include "tests/support/testdatabase.h"
-#include "tests/support/testpaymentdesk.h"
+#include "tests/support/testthreadedsalepayments.h"
 #include "ui/kiosk/kioskwindow.h"
 
 /// A kiosk against a test database, as the kiosk tests drive it (tests/ui/kiosk).
@@ -78,7 +78,7 @@ struct KioskRig
     Announcer announcer; ///< the site's, as the payment service runs it: the kiosk only listens
     PgTerminalBackend backend;
     SimulatedPaymentService cardService;
-    std::unique_ptr<PaymentDesk> desk;
+    std::unique_ptr<ThreadedSalePayments> desk;
     SaleFlow flow;
     KioskWindow window;
     std::unique_ptr<QueueThread> queue;

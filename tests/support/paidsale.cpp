@@ -12,8 +12,8 @@
 #include "model/core/clock.h"
 #include "model/payments/paymentgateway.h"
 #include "model/payments/paymentprocess.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/sale/salebasket.h"
-#include "model/sale/seatservice.h"
 #include "model/staff/staffsignin.h"
 #include "tests/support/testdatabase.h"
 
@@ -107,7 +107,7 @@ Status payCash(DbConnection& c, ConfirmRequest& confirm)
         basket.setTier(ids.at(i), confirm.tiers.at(i));
     const qint64 total = basket.totalMinor(ids);
 
-    SeatService service(store, SaleRules());
+    CheckedSeatCommands service(store, SaleRules());
     auto started =
         service.beginPayment(confirm.showtimeId, ids, confirm.owner, confirm.terminal, confirm.terminalId);
     if (!started)
@@ -146,8 +146,8 @@ QString paidSale(DbConnection& c, int showtime, const QList<int>& seats, const Q
     if (!card && fixtureLogins && !staffTill(c, tillId, till).ok())
         return {};
     SeatStore store(c);
-    SeatService service(store, SaleRules());
-    const QUuid token = SeatService::newToken();
+    CheckedSeatCommands service(store, SaleRules());
+    const QUuid token = CheckedSeatCommands::newToken();
     auto held = service.hold(showtime, seats, token);
     if (!held || !held.value().granted)
         return {};

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "model/sale/saleflow.h"
-#include "tests/support/fakeseatoperations.h"
+#include "tests/support/fakeseatdesk.h"
 #include "tests/support/manualclock.h"
 #include "tests/support/scriptedsalepayments.h"
 
@@ -31,7 +31,7 @@ public:
     bool answerPayment(bool approve);
 
     ManualClock clock;
-    FakeSeatOperations seats;
+    FakeSeatDesk seats;
     ScriptedSalePayments desk;
     SaleFlow flow;
 

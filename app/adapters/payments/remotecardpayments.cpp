@@ -96,7 +96,7 @@ CardPaymentsFactory RemoteCardPayments::factory(QUrl serviceUrl)
     };
 }
 
-CardReply RemoteCardPayments::run(CardDesk::Call call)
+CardReply RemoteCardPayments::run(CardStepHandler::Call call)
 {
     Result<QUuid> pass = m_own.servicePass(call.key);
     if (!pass)
@@ -110,13 +110,14 @@ CardReply RemoteCardPayments::run(CardDesk::Call call)
     clock.start();
     GatewayReply reply = post(call);
     spdlog::log(reply.outcome == GatewayOutcome::Unknown ? spdlog::level::warn : spdlog::level::info,
-                "card {} {} through the payment service: {} ({} ms){}{}", CardDesk::stepName(call.step),
-                remoteKeyText(call.key), gatewayOutcomeName(reply.outcome), clock.elapsed(),
-                reply.reason.isEmpty() ? "" : ": ", reply.reason.toStdString());
+                "card {} {} through the payment service: {} ({} ms){}{}",
+                CardStepHandler::stepName(call.step), remoteKeyText(call.key),
+                gatewayOutcomeName(reply.outcome), clock.elapsed(), reply.reason.isEmpty() ? "" : ": ",
+                reply.reason.toStdString());
     return cardReplyAfter(m_own, call.key, std::move(reply));
 }
 
-GatewayReply RemoteCardPayments::post(const CardDesk::Call& call)
+GatewayReply RemoteCardPayments::post(const CardStepHandler::Call& call)
 {
     const QString scheme = m_serviceUrl.scheme().toLower();
     if (!m_serviceUrl.isValid() || m_serviceUrl.host().isEmpty() ||
@@ -136,15 +137,15 @@ GatewayReply RemoteCardPayments::post(const CardDesk::Call& call)
     QString base = url.path();
     while (base.endsWith(QLatin1Char('/')))
         base.chop(1);
-    url.setPath(base + QStringLiteral("/v1/card/") + QLatin1String(CardDesk::stepName(call.step)));
+    url.setPath(base + QStringLiteral("/v1/card/") + QLatin1String(CardStepHandler::stepName(call.step)));
     QJsonObject body{{QStringLiteral("key"), call.key.toString(QUuid::WithoutBraces)},
                      {QStringLiteral("pass"), call.pass.toString(QUuid::WithoutBraces)},
                      {QStringLiteral("timeout_ms"), call.timeoutMs}};
-    if (call.step == CardDesk::Step::Lookup)
+    if (call.step == CardStepHandler::Step::Lookup)
         body.insert(QStringLiteral("abandon_unseen"), call.abandonUnseen);
-    if (call.step == CardDesk::Step::Void)
+    if (call.step == CardStepHandler::Step::Void)
         body.insert(QStringLiteral("why"), call.why);
-    if (call.step == CardDesk::Step::Refund)
+    if (call.step == CardStepHandler::Step::Refund)
         body.insert(QStringLiteral("refund_key"), call.refundKey.toString(QUuid::WithoutBraces));
 
     QNetworkRequest request(url);

@@ -20,7 +20,7 @@ namespace bo {
 /// five seconds. No answer, a late one, one that does not parse or any status but 200 and 400
 /// gives Unknown (ask again with a look-up); 400 gives Refused. The object belongs to the thread
 /// of its first call (its QNetworkAccessManager lives there).
-class RemoteCardPayments final : public CardDeskSteps
+class RemoteCardPayments final : public CardStepPayments
 {
 public:
     /// `serviceUrl`: http(s)://host:port of boxoffice-service; `gatewayName` is kept on the payment.
@@ -33,9 +33,9 @@ public:
     [[nodiscard]] QString name() const override { return m_gatewayName; }
 
 private:
-    [[nodiscard]] CardReply run(CardDesk::Call call) override;
+    [[nodiscard]] CardReply run(CardStepHandler::Call call) override;
     /// The HTTP exchange of one step with its pass; the service's answer or Unknown/Refused.
-    [[nodiscard]] GatewayReply post(const CardDesk::Call& call);
+    [[nodiscard]] GatewayReply post(const CardStepHandler::Call& call);
 
     PaymentIntents& m_own;
     QUrl m_serviceUrl;

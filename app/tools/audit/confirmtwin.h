@@ -11,7 +11,7 @@
 
 #include "db/connectionsettings.h"
 #include "model/core/result.h"
-#include "model/sale/seatoperations.h"
+#include "model/sale/seatdesk.h"
 
 namespace bo::audit {
 

@@ -15,7 +15,7 @@
 
 #include "app/tools/audit/stormledger.h"
 #include "model/core/result.h"
-#include "model/sale/seatoperations.h"
+#include "model/sale/seatdesk.h"
 
 namespace bo {
 class SeatStore;

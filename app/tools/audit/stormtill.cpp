@@ -12,7 +12,7 @@
 #include "db/staffstore.h"
 #include "db/tillshiftstore.h"
 #include "model/payments/paymentprocess.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "model/staff/staffsignin.h"
 
 namespace bo::audit {
@@ -66,7 +66,7 @@ bool StormTill::open(SeatStore& store)
         m_ledger.error(QStringLiteral("price-list"), show.error());
         return false;
     }
-    auto seats = store.seats(m_showtime, SeatService::newToken());
+    auto seats = store.seats(m_showtime, CheckedSeatCommands::newToken());
     if (!seats) {
         m_ledger.error(QStringLiteral("price-list"), seats.error());
         return false;

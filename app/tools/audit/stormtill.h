@@ -19,7 +19,7 @@
 #include "model/core/result.h"
 #include "model/payments/paymentintents.h"
 #include "model/sale/salebasket.h"
-#include "model/sale/seatoperations.h"
+#include "model/sale/seatdesk.h"
 
 namespace bo {
 class DbConnection;

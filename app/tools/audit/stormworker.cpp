@@ -17,7 +17,7 @@
 #include "app/tools/audit/stormmanager.h"
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 
 namespace bo::audit {
 namespace {
@@ -138,7 +138,7 @@ void StormWorker::step()
 
 void StormWorker::newSale()
 {
-    m_token = SeatService::newToken();
+    m_token = CheckedSeatCommands::newToken();
     m_held.clear();
     m_paying = false;
     m_pendingId = QUuid();

@@ -22,7 +22,7 @@
 #include "app/tools/audit/stormledger.h"
 #include "app/tools/audit/stormmanager.h"
 #include "app/tools/audit/stormtill.h"
-#include "model/sale/seatoperations.h"
+#include "model/sale/seatdesk.h"
 
 namespace bo {
 class DbConnection;

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // The `conditional` strategy is the project's own code path, not a competitor: it must reach the
-// database only through the one sale workflow (SeatService over SeatStore), never with SQL of
+// database only through the one sale workflow (CheckedSeatCommands over SeatStore), never with SQL of
 // its own (tests/architecture/checkbenchconditional.cmake guards this).
 #pragma once
 
@@ -10,7 +10,7 @@
 
 #include "app/tools/bench/strategyclient.h"
 #include "db/seatstore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 
 namespace bo {
 class DbConnection;
@@ -18,7 +18,7 @@ class DbConnection;
 
 namespace bo::bench {
 
-/// The project's hold: SeatService (model/) over SeatStore (db/), one round trip per hold,
+/// The project's hold: CheckedSeatCommands (model/) over SeatStore (db/), one round trip per hold,
 /// release and confirm, exactly as the counter app sends them.
 class ConditionalClient final : public StrategyClient
 {
@@ -36,7 +36,7 @@ public:
 private:
     std::unique_ptr<DbConnection> m_db; ///< read only for its counters; the SQL is SeatStore's
     SeatStore m_store;
-    SeatService m_service;
+    CheckedSeatCommands m_service;
     StrategyContext m_context;
     QString m_terminal;
     qint64 m_roundTrips = 0;

@@ -18,7 +18,7 @@
 #include "db/ticketstore.h"
 #include "model/core/clock.h"
 #include "model/door/doorcheck.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "ui/door/doorwindow.h"
 #include "ui/door/verdictview.h"
 
@@ -85,7 +85,7 @@ Result<QStringList> sellTickets(DbConnection& connection, int showtime, const QL
     SeatStore store(connection);
     QStringList payloads;
     for (int i = 0; i < count && i < seats.size(); ++i) {
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = store.hold(showtime, {seats.at(i)}, owner);
         if (!held)
             return held.error();

@@ -23,7 +23,7 @@
 #include "db/paymentintentstore.h"
 #include "db/pgterminalbackend.h"
 #include "db/seatstore.h"
-#include "model/payments/paymentdesk.h"
+#include "model/payments/threadedsalepayments.h"
 #include "model/sale/saleflow.h"
 #include "model/seats/seatmap.h"
 #include "ui/common/seatmapwidget.h"
@@ -236,8 +236,8 @@ QJsonObject latencyBenchmark(const ConnectionSettings& server, int samples, QTex
     announcer.start();
     // Terminal B: the real backend, flow and map widget; it never pays (cash only, never used).
     PgTerminalBackend backend(settings);
-    PaymentDesk desk(PaymentIntentStore::factory(settings, QStringLiteral("bench-b-payments")),
-                     SeatStore::factory(settings, QStringLiteral("bench-b-payments")), {}, false);
+    ThreadedSalePayments desk(PaymentIntentStore::factory(settings, QStringLiteral("bench-b-payments")),
+                              SeatStore::factory(settings, QStringLiteral("bench-b-payments")), {}, false);
     SaleFlow flow(&backend, &desk, QStringLiteral("bench-b"));
     SeatMapWidget widget;
     widget.resize(1280, 900);

@@ -233,24 +233,24 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
         PgTerminalBackend* b = backend.get();
         QObject::connect(b, &TerminalBackend::onlineChanged, &home,
                          [&online](bool up, const QString&) { online += up ? 1 : -1; });
-        QObject::connect(b, &SeatOperations::showtimeLoaded, &home, [&loaded] { ++loaded; });
-        QObject::connect(b, &SeatOperations::seatsChanged, &home,
-                         [&, t, mine = showtimeOf(t)](const SeatChanges& announced) {
-                             const qint64 arrived = nowNs();
-                             if (announced.showtimeId != mine) {
-                                 result.foreignDeliveries += announced.seats.size();
-                                 return;
-                             }
-                             for (const SeatChange& seat : announced.seats) {
-                                 const int i = changeIndex.value(
-                                     changeKey(announced.showtimeId, seat.seatId, seat.status), -1);
-                                 if (i < 0 || changes[size_t(i)].writer == t)
-                                     continue;
-                                 changes[size_t(i)].arrivals.push_back(arrived);
-                                 ++result.deliveriesReceived;
-                             }
-                         });
-        QObject::connect(b, &SeatOperations::holdFinished, &home, [&, t](const HoldReply& reply) {
+        QObject::connect(b, &SeatDesk::showtimeLoaded, &home, [&loaded] { ++loaded; });
+        QObject::connect(
+            b, &SeatDesk::seatsChanged, &home, [&, t, mine = showtimeOf(t)](const SeatChanges& announced) {
+                const qint64 arrived = nowNs();
+                if (announced.showtimeId != mine) {
+                    result.foreignDeliveries += announced.seats.size();
+                    return;
+                }
+                for (const SeatChange& seat : announced.seats) {
+                    const int i =
+                        changeIndex.value(changeKey(announced.showtimeId, seat.seatId, seat.status), -1);
+                    if (i < 0 || changes[size_t(i)].writer == t)
+                        continue;
+                    changes[size_t(i)].arrivals.push_back(arrived);
+                    ++result.deliveriesReceived;
+                }
+            });
+        QObject::connect(b, &SeatDesk::holdFinished, &home, [&, t](const HoldReply& reply) {
             const int i = pendingHolds[size_t(t)].take(reply.requestId) - 1;
             if (i < 0)
                 return;
@@ -302,7 +302,7 @@ TerminalsRunResult runTerminals(const QString& mode, const ConnectionSettings& d
                 },
                 Qt::QueuedConnection);
         });
-        QObject::connect(b, &SeatOperations::requestFailed, &home, [&, t](int requestId, const Error&) {
+        QObject::connect(b, &SeatDesk::requestFailed, &home, [&, t](int requestId, const Error&) {
             if (pendingHolds[size_t(t)].take(requestId) > 0)
                 ++result.holdsFailed;
         });

@@ -12,8 +12,8 @@
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
 #include "model/payments/paymentrecordlistmodel.h"
-#include "model/payments/paymentrecordsservice.h"
-#include "model/sale/seatservice.h"
+#include "model/payments/threadedpaymentrecords.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/checked.h"
 #include "tests/support/countertill.h"
 #include "tests/support/scriptedgateway.h"
@@ -39,11 +39,11 @@ PaymentGatewayFactory voidingGateway(std::atomic<int>* calls)
 }
 
 /// The records port as app/counter/main.cpp makes it: its own connections as the terminal login.
-std::unique_ptr<PaymentRecordsService> recordsOn(const TestDatabase& db, std::atomic<int>* gatewayCalls)
+std::unique_ptr<ThreadedPaymentRecords> recordsOn(const TestDatabase& db, std::atomic<int>* gatewayCalls)
 {
-    PaymentRecordsService::Options options;
+    ThreadedPaymentRecords::Options options;
     options.terminal = QStringLiteral("till-1");
-    return std::make_unique<PaymentRecordsService>(
+    return std::make_unique<ThreadedPaymentRecords>(
         PaymentIntentStore::factory(db.settings(), QStringLiteral("records")),
         SeatStore::factory(db.settings(), QStringLiteral("records")),
         LocalCardPayments::factory(
@@ -76,7 +76,7 @@ private:
     /// with `unknownReason`, its authorise went unanswered instead.
     QUuid authorisedCard(const QString& terminal, QUuid* owner = nullptr, const QString& unknownReason = {})
     {
-        const QUuid token = SeatService::newToken();
+        const QUuid token = CheckedSeatCommands::newToken();
         auto start = m_seats->beginPayment(m_showtime, {m_seatIds.at(m_nextSeat++)}, token, terminal);
         if (!start.ok() || !start.value().hold.granted) {
             qWarning("begin payment failed");

@@ -21,7 +21,7 @@
 #include "db/ticketstore.h"
 #include "model/core/clock.h"
 #include "model/door/doorcheck.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
@@ -119,7 +119,7 @@ private:
         if (!terminal)
             return {};
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = store.hold(showtime, seats, owner);
         if (!held || !held.value().granted)
             return {};

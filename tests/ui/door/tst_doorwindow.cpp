@@ -12,7 +12,7 @@
 #include "db/ticketstore.h"
 #include "model/core/clock.h"
 #include "model/door/doorcheck.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/siteannouncer.h"
 #include "tests/support/testdatabase.h"
@@ -84,7 +84,7 @@ private:
         if (!terminal)
             return {};
         SeatStore store(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         if (!store.hold(showtime, seats, owner).value().granted)
             return {};
         ConfirmRequest request;

@@ -14,7 +14,7 @@
 
 #include "db/seatstore.h"
 #include "db/showtimestore.h"
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/paidsale.h"
 #include "tests/support/testdatabase.h"
 #include "ui/manager/weekplanner.h"
@@ -142,7 +142,7 @@ private slots:
         auto terminal = m_db->connect();
         QVERIFY(terminal);
         SeatStore seats(*terminal);
-        const QUuid owner = SeatService::newToken();
+        const QUuid owner = CheckedSeatCommands::newToken();
         auto held = seats.hold(sold, {m_db->seatIds(sold).first()}, owner);
         QVERIFY(held.ok() && held.value().granted);
         // Paid in cash at the till first, as a till does before its confirm.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -19,21 +19,21 @@ std::string token(const QUuid& id)
 
 } // namespace
 
-SeatService::SeatService(SeatCommands& seats, SaleRules rules)
+CheckedSeatCommands::CheckedSeatCommands(SeatCommands& seats, SaleRules rules)
     : m_seats(seats)
     , m_rules(std::move(rules))
 {}
 
-SeatService::SeatService(SeatCommands& seats, int maxSeatsPerSale)
-    : SeatService(seats, SaleRules(SaleSettings{.maxSeatsPerSale = maxSeatsPerSale}))
+CheckedSeatCommands::CheckedSeatCommands(SeatCommands& seats, int maxSeatsPerSale)
+    : CheckedSeatCommands(seats, SaleRules(SaleSettings{.maxSeatsPerSale = maxSeatsPerSale}))
 {}
 
-QUuid SeatService::newToken()
+QUuid CheckedSeatCommands::newToken()
 {
     return QUuid::createUuid();
 }
 
-Result<QUuid> SeatService::parseUuid(const QString& text, const QString& what)
+Result<QUuid> CheckedSeatCommands::parseUuid(const QString& text, const QString& what)
 {
     const QString trimmed = text.trimmed();
     const QUuid id = QUuid::fromString(trimmed);
@@ -44,8 +44,8 @@ Result<QUuid> SeatService::parseUuid(const QString& text, const QString& what)
     return id;
 }
 
-Result<HoldDecision> SeatService::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                       std::optional<int> ttlSeconds)
+Result<HoldDecision> CheckedSeatCommands::hold(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
+                                               std::optional<int> ttlSeconds)
 {
     if (owner.isNull())
         return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
@@ -65,8 +65,9 @@ Result<HoldDecision> SeatService::hold(int showtimeId, const QList<int>& seatIds
     return r;
 }
 
-Result<PaymentStart> SeatService::beginPayment(int showtimeId, const QList<int>& seatIds, const QUuid& owner,
-                                               const QString& terminal, const QUuid& terminalId)
+Result<PaymentStart> CheckedSeatCommands::beginPayment(int showtimeId, const QList<int>& seatIds,
+                                                       const QUuid& owner, const QString& terminal,
+                                                       const QUuid& terminalId)
 {
     if (owner.isNull())
         return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
@@ -81,7 +82,7 @@ Result<PaymentStart> SeatService::beginPayment(int showtimeId, const QList<int>&
     return result;
 }
 
-Result<int> SeatService::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)
+Result<int> CheckedSeatCommands::release(int showtimeId, const QUuid& owner, const QList<int>& seatIds)
 {
     if (owner.isNull())
         return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
@@ -91,7 +92,7 @@ Result<int> SeatService::release(int showtimeId, const QUuid& owner, const QList
     return result;
 }
 
-Result<ConfirmResult> SeatService::confirm(const ConfirmRequest& request)
+Result<ConfirmResult> CheckedSeatCommands::confirm(const ConfirmRequest& request)
 {
     if (request.owner.isNull())
         return makeError(ErrorCode::BadInput, tr("The hold token is missing."));

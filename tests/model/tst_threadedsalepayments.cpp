@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/payments/paymentdesk.h"
+#include "model/payments/threadedsalepayments.h"
 #include "tests/support/memorypaymentintents.h"
 #include "tests/support/scriptedgateway.h"
 #include "tests/support/scriptedseatcommands.h"
@@ -50,7 +50,7 @@ struct Counter
     bool databaseAway = false;
     QThread* confirmThread = nullptr;
 
-    std::unique_ptr<PaymentDesk> desk()
+    std::unique_ptr<ThreadedSalePayments> desk()
     {
         PaymentIntentsFactory openIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
             if (databaseAway)
@@ -80,8 +80,8 @@ struct Counter
         PaymentIntentsFactory serviceIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
             return std::unique_ptr<PaymentIntents>(std::make_unique<IntentsRef>(intents));
         };
-        return std::make_unique<PaymentDesk>(openIntents, openSeats,
-                                             LocalCardPayments::factory(serviceIntents, openGateway), true);
+        return std::make_unique<ThreadedSalePayments>(
+            openIntents, openSeats, LocalCardPayments::factory(serviceIntents, openGateway), true);
     }
 
     static PaymentOrder order(PaymentMethod method)
@@ -105,7 +105,7 @@ struct Counter
 
 /// The payment desk: orders paid and booked on a thread of its own, answered by signal on the
 /// caller's thread with every phase on the way.
-class TstPaymentDesk final : public QObject
+class TstThreadedSalePayments final : public QObject
 {
     Q_OBJECT
 
@@ -182,5 +182,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstPaymentDesk)
-#include "tst_paymentdesk.moc"
+QTEST_GUILESS_MAIN(TstThreadedSalePayments)
+#include "tst_threadedsalepayments.moc"

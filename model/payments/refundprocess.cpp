@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "model/payments/refunddesk.h"
+#include "model/payments/refundprocess.h"
 
 #include "model/payments/cardpayments.h"
 
@@ -25,29 +25,29 @@ QString refundStateName(RefundState state)
     return {};
 }
 
-RefundDesk::RefundDesk(Refunds& refunds, CardPayments* cards, int gatewayTimeoutMs)
+RefundProcess::RefundProcess(Refunds& refunds, CardPayments* cards, int gatewayTimeoutMs)
     : m_refunds(refunds)
     , m_cards(cards)
     , m_timeoutMs(gatewayTimeoutMs)
 {}
 
-void RefundDesk::checkpoint(const char* name) const
+void RefundProcess::checkpoint(const char* name) const
 {
     if (m_checkpoint)
         m_checkpoint(name);
 }
 
-QString RefundDesk::batchName(int showtimeId)
+QString RefundProcess::batchName(int showtimeId)
 {
     return QStringLiteral("showtime:%1").arg(showtimeId);
 }
 
-QUuid RefundDesk::batchKey(int showtimeId, const QString& bookingCode)
+QUuid RefundProcess::batchKey(int showtimeId, const QString& bookingCode)
 {
     return QUuid::createUuidV5(batchNamespace, batchName(showtimeId) + QLatin1Char('/') + bookingCode);
 }
 
-Result<RefundRecord> RefundDesk::refund(const RefundRequest& request)
+Result<RefundRecord> RefundProcess::refund(const RefundRequest& request)
 {
     auto begun = m_refunds.begin(request);
     if (!begun)
@@ -58,7 +58,7 @@ Result<RefundRecord> RefundDesk::refund(const RefundRequest& request)
     return settle(begun.value());
 }
 
-Result<RefundRecord> RefundDesk::settle(const RefundRecord& refund)
+Result<RefundRecord> RefundProcess::settle(const RefundRecord& refund)
 {
     // Owed cash waits for a till; without a service a card refund waits for a run that has one.
     if (refund.state != RefundState::Refunding || refund.method != QLatin1String("card") ||
@@ -85,7 +85,7 @@ Result<RefundRecord> RefundDesk::settle(const RefundRecord& refund)
     return waiting;
 }
 
-Result<ExchangeResult> RefundDesk::exchange(const ExchangeRequest& request)
+Result<ExchangeResult> RefundProcess::exchange(const ExchangeRequest& request)
 {
     auto done = m_refunds.exchange(request);
     if (!done)
@@ -111,7 +111,7 @@ Result<ExchangeResult> RefundDesk::exchange(const ExchangeRequest& request)
     return result;
 }
 
-Result<QList<RefundRecord>> RefundDesk::payOwedCash(const QString& bookingCode, const QUuid& terminalId)
+Result<QList<RefundRecord>> RefundProcess::payOwedCash(const QString& bookingCode, const QUuid& terminalId)
 {
     auto open = m_refunds.list(bookingCode, {}, true);
     if (!open)
@@ -128,7 +128,7 @@ Result<QList<RefundRecord>> RefundDesk::payOwedCash(const QString& bookingCode, 
     return paid;
 }
 
-Result<QList<RefundRecord>> RefundDesk::settleOpen(const QString& batch)
+Result<QList<RefundRecord>> RefundProcess::settleOpen(const QString& batch)
 {
     auto open = m_refunds.list({}, batch, true);
     if (!open)
@@ -144,8 +144,8 @@ Result<QList<RefundRecord>> RefundDesk::settleOpen(const QString& batch)
     return settled;
 }
 
-Result<RefundDesk::BatchReport> RefundDesk::refundAll(int showtimeId, const QString& reason,
-                                                      const QString& terminal, const QUuid& terminalId)
+Result<RefundProcess::BatchReport> RefundProcess::refundAll(int showtimeId, const QString& reason,
+                                                            const QString& terminal, const QUuid& terminalId)
 {
     auto bookings = m_refunds.showtimeBookings(showtimeId);
     if (!bookings)

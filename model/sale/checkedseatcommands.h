@@ -17,15 +17,15 @@ class SeatCommands;
 
 /// The seat workflow over one connection: checks a request before it reaches the database
 /// (the database checks again: it never trusts a client), then runs it. Use from one thread.
-class SeatService final
+class CheckedSeatCommands final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::SeatService)
+    Q_DECLARE_TR_FUNCTIONS(bo::CheckedSeatCommands)
 
 public:
     /// `rules` come from the settings; the database enforces its own copy too.
-    SeatService(SeatCommands& seats, SaleRules rules);
+    CheckedSeatCommands(SeatCommands& seats, SaleRules rules);
     /// The rules of the default settings with this many seats at most per sale.
-    SeatService(SeatCommands& seats, int maxSeatsPerSale);
+    CheckedSeatCommands(SeatCommands& seats, int maxSeatsPerSale);
 
     /// A new hold token: a random (v4) UUID naming one sale.
     [[nodiscard]] static QUuid newToken();

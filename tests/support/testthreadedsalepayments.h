@@ -8,8 +8,8 @@
 #include "db/paymentintentstore.h"
 #include "db/seatstore.h"
 #include "model/payments/cardpayments.h"
-#include "model/payments/paymentdesk.h"
 #include "model/payments/simulatedpayments.h"
+#include "model/payments/threadedsalepayments.h"
 #include "tests/support/testdatabase.h"
 
 namespace bo::test {
@@ -27,11 +27,11 @@ namespace bo::test {
 /// own thread with connections of its own (`settings`: the terminal login's, never the owner's),
 /// cards paid through the in-process simulated service `service` (which must outlive the desk),
 /// recorded by the test database's payment-service login.
-[[nodiscard]] inline std::unique_ptr<PaymentDesk> makeTestPaymentDesk(const ConnectionSettings& settings,
-                                                                      SimulatedPaymentService& service,
-                                                                      const PaymentTimings& timings = {})
+[[nodiscard]] inline std::unique_ptr<ThreadedSalePayments>
+makeTestPaymentDesk(const ConnectionSettings& settings, SimulatedPaymentService& service,
+                    const PaymentTimings& timings = {})
 {
-    return std::make_unique<PaymentDesk>(
+    return std::make_unique<ThreadedSalePayments>(
         PaymentIntentStore::factory(settings, QStringLiteral("payments")),
         SeatStore::factory(settings, QStringLiteral("payments")),
         testCardPayments(TestDatabase::serviceSettingsFor(settings), service), true, timings);

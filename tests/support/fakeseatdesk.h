@@ -12,25 +12,25 @@
 #include <QUuid>
 
 #include "model/core/clock.h"
-#include "model/sale/seatoperations.h"
+#include "model/sale/seatdesk.h"
 
 namespace bo::test {
 
-/// An in-memory seat database behind the SeatOperations port, whose every step the test takes:
+/// An in-memory seat database behind the SeatDesk port, whose every step the test takes:
 /// requests queue up in the order they were made (one connection), run one at a time against
 /// the seat rows when the test says so, and their answers and the seat announcements wait until
 /// the test delivers them, in whatever order it chooses. The rows follow the rules of ARCHITECTURE §2
 /// (all or nothing, a hold of one's own seats extends them, expired holds are takeable, the
 /// database clock decides) and confirm keeps its idempotency keys. The clock is the test's.
-class FakeSeatOperations final : public SeatOperations
+class FakeSeatDesk final : public SeatDesk
 {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(FakeSeatOperations)
+    Q_DISABLE_COPY_MOVE(FakeSeatDesk)
 
 public:
-    FakeSeatOperations(const MonotonicClock& clock, SaleSettings settings, ShowtimeInfo showtime,
-                       QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent = nullptr);
-    ~FakeSeatOperations() override;
+    FakeSeatDesk(const MonotonicClock& clock, SaleSettings settings, ShowtimeInfo showtime,
+                 QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent = nullptr);
+    ~FakeSeatDesk() override;
 
     [[nodiscard]] int loadShowtime(int showtimeId, const QUuid& owner) override;
     [[nodiscard]] int hold(int showtimeId, const QList<int>& seats, const QUuid& owner,

@@ -17,9 +17,9 @@ class CardPayments;
 /// the payment service with the refund's own key — asking again after a crash or a timeout is
 /// safe — and its answer is recorded. A refund whose answer is unknown stays Refunding and is
 /// settled by settleOpen() later; nothing is ever refunded twice. Blocking: run off the GUI thread.
-class RefundDesk final
+class RefundProcess final
 {
-    Q_DECLARE_TR_FUNCTIONS(bo::RefundDesk)
+    Q_DECLARE_TR_FUNCTIONS(bo::RefundProcess)
 
 public:
     /// Where refund-all stands after a run.
@@ -37,7 +37,7 @@ public:
 
     /// `cards` (the payment service, which alone sends a card refund to the gateway and records
     /// its answer) may be null: card refunds then wait (Refunding) for a run that has one.
-    RefundDesk(Refunds& refunds, CardPayments* cards, int gatewayTimeoutMs = 15'000);
+    RefundProcess(Refunds& refunds, CardPayments* cards, int gatewayTimeoutMs = 15'000);
 
     /// A named point of the work, for the kill tests (docs/PAYMENTS.md's checkpoints).
     void setCheckpoint(std::function<void(const char*)> checkpoint) { m_checkpoint = std::move(checkpoint); }

@@ -13,10 +13,10 @@ class PaymentRecordsWorker;
 
 /// PaymentRecords on a thread of its own, with its own connections (intents and seats) and its
 /// own payment service; requests are answered one after another.
-class PaymentRecordsService final : public PaymentRecords
+class ThreadedPaymentRecords final : public PaymentRecords
 {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(PaymentRecordsService)
+    Q_DISABLE_COPY_MOVE(ThreadedPaymentRecords)
 
 public:
     /// The background reconciler's rules: `terminal`, `ownSilentSeconds` and `graceSeconds` are
@@ -24,10 +24,10 @@ public:
     using Options = BackgroundReconciler::Options;
 
     /// `cards` may make null (no card service: card intents stay unresolved, with the reason).
-    PaymentRecordsService(PaymentIntentsFactory intents, SeatCommandsFactory seats, CardPaymentsFactory cards,
-                          Options options, QObject* parent = nullptr);
+    ThreadedPaymentRecords(PaymentIntentsFactory intents, SeatCommandsFactory seats,
+                           CardPaymentsFactory cards, Options options, QObject* parent = nullptr);
     /// Waits for a request in progress (each of its steps is a committed change).
-    ~PaymentRecordsService() override;
+    ~ThreadedPaymentRecords() override;
 
     [[nodiscard]] int listUnresolved() override;
     [[nodiscard]] int checkNow() override;

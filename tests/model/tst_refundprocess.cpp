@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// RefundDesk over refunds kept in memory the way the database keeps them (a row per part of a
+// RefundProcess over refunds kept in memory the way the database keeps them (a row per part of a
 // refund, a key asked again answered with what it wrote) and a payment service that answers as
 // scripted: which refunds are sent to the card service and with which keys, what a refund looks
 // like afterwards (its parts kept, the service's reason when the answer is unknown), the owed
@@ -14,7 +14,7 @@
 #include <optional>
 
 #include "model/payments/cardpayments.h"
-#include "model/payments/refunddesk.h"
+#include "model/payments/refundprocess.h"
 
 using namespace bo;
 
@@ -145,7 +145,7 @@ public:
 
     Result<RefundQuote> quote(const QString&, const QStringList&, const QUuid&) override
     {
-        return makeError(ErrorCode::Internal, QStringLiteral("RefundDesk does not quote"));
+        return makeError(ErrorCode::Internal, QStringLiteral("RefundProcess does not quote"));
     }
 
     Result<RefundRecord> begin(const RefundRequest& request) override
@@ -405,7 +405,7 @@ const QUuid tillId = QUuid::createUuid();
 } // namespace
 
 /// A refund's way from the database to the card service and back, with in-memory fakes of both.
-class TstRefundDesk final : public QObject
+class TstRefundProcess final : public QObject
 {
     Q_OBJECT
 
@@ -435,7 +435,7 @@ private slots:
         MemoryRefunds refunds;
         ServiceCards cards(refunds);
         refunds.addBooking(QStringLiteral("CASH-0001"), 9, cardMinor, cashMinor);
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         RefundRequest request = tillRefund(QStringLiteral("CASH-0001"));
         request.batch = batch;
 
@@ -459,7 +459,7 @@ private slots:
     {
         MemoryRefunds refunds;
         ServiceCards cards(refunds);
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const auto done = desk.refund(tillRefund(QStringLiteral("NONE-0000")));
         QVERIFY(!done);
         QCOMPARE(done.error().code, ErrorCode::NotFound);
@@ -472,7 +472,7 @@ private slots:
         ServiceCards cards(refunds);
         const MemoryRefunds::Booking& booking = refunds.addBooking(QStringLiteral("CARD-0001"), 9, 15'000, 0);
         const QUuid payment = booking.cardPayment;
-        RefundDesk desk(refunds, &cards, 4'321);
+        RefundProcess desk(refunds, &cards, 4'321);
         const RefundRequest request = tillRefund(QStringLiteral("CARD-0001"));
 
         const auto done = desk.refund(request);
@@ -503,7 +503,7 @@ private slots:
         MemoryRefunds refunds;
         ServiceCards cards(refunds);
         refunds.addBooking(QStringLiteral("SPLT-0001"), 9, 10'000, 4'000);
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const RefundRequest request = tillRefund(QStringLiteral("SPLT-0001"));
 
         const auto done = desk.refund(request);
@@ -530,7 +530,7 @@ private slots:
         refunds.addBooking(QStringLiteral("SPLT-0002"), 9, 10'000, 4'000);
         cards.answers << ServiceCards::reply(O::Unknown,
                                              QStringLiteral("the gateway did not answer in time"));
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const RefundRequest request = tillRefund(QStringLiteral("SPLT-0002"));
 
         const auto done = desk.refund(request);
@@ -550,7 +550,7 @@ private slots:
         ServiceCards cards(refunds);
         refunds.addBooking(QStringLiteral("CARD-0002"), 9, 15'000, 0);
         cards.answers << ServiceCards::reply(O::Declined, QStringLiteral("card account closed"));
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
 
         const auto done = desk.refund(tillRefund(QStringLiteral("CARD-0002")));
         QVERIFY(done);
@@ -565,7 +565,7 @@ private slots:
         ServiceCards cards(refunds);
         refunds.addBooking(QStringLiteral("CARD-0003"), 9, 15'000, 0);
         cards.answers << ServiceCards::reply(O::Unknown, QStringLiteral("connection reset"));
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const RefundRequest request = tillRefund(QStringLiteral("CARD-0003"));
         const auto first = desk.refund(request);
         QVERIFY(first);
@@ -590,7 +590,7 @@ private slots:
         MemoryRefunds refunds;
         ServiceCards cards(refunds);
         refunds.addBooking(QStringLiteral("SPLT-0003"), 9, 10'000, 4'000);
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const RefundRequest request = tillRefund(QStringLiteral("SPLT-0003"));
         QVERIFY(desk.refund(request));
         QCOMPARE(cards.calls.size(), 1);
@@ -616,7 +616,7 @@ private slots:
     {
         MemoryRefunds refunds;
         refunds.addBooking(QStringLiteral("CARD-0004"), 9, 15'000, 0);
-        RefundDesk desk(refunds, nullptr);
+        RefundProcess desk(refunds, nullptr);
         const RefundRequest request = tillRefund(QStringLiteral("CARD-0004"));
 
         const auto done = desk.refund(request);
@@ -636,7 +636,7 @@ private slots:
 
         // A later run that has a service sends it, with its key.
         ServiceCards cards(refunds);
-        RefundDesk later(refunds, &cards);
+        RefundProcess later(refunds, &cards);
         const auto settled = later.settleOpen();
         QVERIFY(settled);
         QCOMPARE(cards.calls.size(), 1);
@@ -651,7 +651,7 @@ private slots:
         refunds.addBooking(QStringLiteral("SPLT-0004"), 9, 10'000, 4'000);
         cards.answers << ServiceCards::reply(O::Unknown, QStringLiteral("service unavailable"));
         refunds.failLists = true;
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const RefundRequest request = tillRefund(QStringLiteral("SPLT-0004"));
 
         const auto done = desk.refund(request);
@@ -673,17 +673,17 @@ private slots:
         refunds.addBooking(QStringLiteral("TILL-0001"), 42, 10'000, 0);
         // Begun and never sent: the process stopped after each transaction.
         RefundRequest a = tillRefund(QStringLiteral("BTCH-0001"));
-        a.batch = RefundDesk::batchName(42);
+        a.batch = RefundProcess::batchName(42);
         RefundRequest b = tillRefund(QStringLiteral("BTCH-0002"));
-        b.batch = RefundDesk::batchName(42);
+        b.batch = RefundProcess::batchName(42);
         RefundRequest c = tillRefund(QStringLiteral("OTHR-0001"));
-        c.batch = RefundDesk::batchName(43);
+        c.batch = RefundProcess::batchName(43);
         const RefundRequest d = tillRefund(QStringLiteral("TILL-0001"));
         for (const RefundRequest& r : {a, b, c, d})
             QVERIFY(refunds.begin(r));
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
 
-        const auto settled = desk.settleOpen(RefundDesk::batchName(42));
+        const auto settled = desk.settleOpen(RefundProcess::batchName(42));
         QVERIFY(settled);
         QCOMPARE(cards.calls.size(), 1);
         QCOMPARE(cards.calls.first().refundKey, a.key);
@@ -721,7 +721,7 @@ private slots:
         x.currency = QStringLiteral("KRW");
         x.refund = refund;
         refunds.exchangeAnswer = x;
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
 
         ExchangeRequest request;
         request.key = x.key;
@@ -772,7 +772,7 @@ private slots:
             x.differenceMinor = 3'000;
         }
         refunds.exchangeAnswer = x;
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
 
         const auto done = desk.exchange(ExchangeRequest{});
         QVERIFY(done);
@@ -786,7 +786,7 @@ private slots:
         MemoryRefunds refunds;
         ServiceCards cards(refunds);
         refunds.exchangeAnswer = makeError(ErrorCode::Conflict, QStringLiteral("a held seat was lost"));
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const auto done = desk.exchange(ExchangeRequest{});
         QVERIFY(!done);
         QCOMPARE(done.error().code, ErrorCode::Conflict);
@@ -802,14 +802,14 @@ private slots:
         refunds.addBooking(QStringLiteral("SPLT-0005"), 42, 10'000, 4'000);
         refunds.addBooking(QStringLiteral("CASH-0005"), 42, 0, 6'000);
         RefundRequest split = tillRefund(QStringLiteral("SPLT-0005"));
-        split.batch = RefundDesk::batchName(42);
+        split.batch = RefundProcess::batchName(42);
         RefundRequest other = tillRefund(QStringLiteral("CASH-0005"));
-        other.batch = RefundDesk::batchName(42);
+        other.batch = RefundProcess::batchName(42);
         const auto begun = refunds.begin(split);
         QVERIFY(begun);
         QVERIFY(refunds.begin(other));
         const QUuid cashPart = begun.value().parts.first().key;
-        RefundDesk desk(refunds, nullptr);
+        RefundProcess desk(refunds, nullptr);
 
         const auto paid = desk.payOwedCash(QStringLiteral("SPLT-0005"), tillId);
         QVERIFY(paid);
@@ -836,7 +836,7 @@ private slots:
     {
         MemoryRefunds refunds;
         refunds.failLists = true;
-        RefundDesk desk(refunds, nullptr);
+        RefundProcess desk(refunds, nullptr);
         const auto paid = desk.payOwedCash(QStringLiteral("SPLT-0005"), tillId);
         QVERIFY(!paid);
         QCOMPARE(paid.error().code, ErrorCode::Offline);
@@ -856,7 +856,7 @@ private slots:
         refunds.addBooking(QStringLiteral("GGGG-0001"), 43, 5'000, 0);                   // another showtime
         cards.byPayment.insert(cardB, ServiceCards::reply(O::Unknown, QStringLiteral("timed out")));
         cards.byPayment.insert(cardD, ServiceCards::reply(O::Declined, QStringLiteral("card expired")));
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const QString manager = QStringLiteral("manager-pc");
         const QUuid managerId = QUuid::createUuid();
 
@@ -869,7 +869,7 @@ private slots:
         for (qsizetype i = 0; i < codes.size(); ++i) {
             const RefundRequest& r = refunds.begins.at(i);
             QCOMPARE(r.bookingCode, codes.at(i));
-            QCOMPARE(r.key, RefundDesk::batchKey(42, codes.at(i)));
+            QCOMPARE(r.key, RefundProcess::batchKey(42, codes.at(i)));
             QCOMPARE(r.batch, QStringLiteral("showtime:42"));
             QCOMPARE(r.reason, QStringLiteral("projector broken"));
             QCOMPARE(r.terminal, manager);
@@ -877,16 +877,16 @@ private slots:
             QVERIFY(r.seats.isEmpty()); // the whole booking
         }
         // A is sent once; B's unknown answer is asked once more at the end of the run.
-        QCOMPARE(cards.callsFor(RefundDesk::batchKey(42, codes.at(0))), 1);
+        QCOMPARE(cards.callsFor(RefundProcess::batchKey(42, codes.at(0))), 1);
         QCOMPARE(cards.calls.first().paymentKey, cardA);
-        QCOMPARE(cards.callsFor(RefundDesk::batchKey(42, codes.at(1))), 2);
-        QCOMPARE(cards.callsFor(RefundDesk::batchKey(42, codes.at(2))), 0);
-        QCOMPARE(cards.callsFor(RefundDesk::batchKey(42, codes.at(3))), 1);
-        QCOMPARE(cards.callsFor(RefundDesk::batchKey(42, codes.at(4))), 1);
+        QCOMPARE(cards.callsFor(RefundProcess::batchKey(42, codes.at(1))), 2);
+        QCOMPARE(cards.callsFor(RefundProcess::batchKey(42, codes.at(2))), 0);
+        QCOMPARE(cards.callsFor(RefundProcess::batchKey(42, codes.at(3))), 1);
+        QCOMPARE(cards.callsFor(RefundProcess::batchKey(42, codes.at(4))), 1);
         QCOMPARE(cards.calls.size(), 5);
         QVERIFY(refunds.finishes.isEmpty()); // owed cash waits for the customer
 
-        const RefundDesk::BatchReport& report = run.value();
+        const RefundProcess::BatchReport& report = run.value();
         QCOMPARE(report.bookings, 5);
         QCOMPARE(report.refunded, 2); // A and E's card part
         QCOMPARE(report.waiting, 1);  // B
@@ -926,7 +926,7 @@ private slots:
                 return offline();
             return std::nullopt;
         };
-        RefundDesk first(refunds, &cards);
+        RefundProcess first(refunds, &cards);
         int begun = 0;
         first.setCheckpoint([&](const char* name) {
             if (qstrcmp(name, "refund-begun") == 0 && ++begun == 2 && stop == QLatin1String("killed"))
@@ -947,19 +947,19 @@ private slots:
         QCOMPARE(cards.calls.size(), 1);
 
         stopping = false;
-        RefundDesk second(refunds, &cards);
+        RefundProcess second(refunds, &cards);
         const auto run = second.refundAll(42, QStringLiteral("cancelled"), QStringLiteral("manager-pc"), {});
         QVERIFY2(run, qPrintable(run ? QString() : run.error().message));
         // Each booking's refund written once, each card part sent and given back once.
         for (const QString& code : codes) {
-            const QUuid key = RefundDesk::batchKey(42, code);
+            const QUuid key = RefundProcess::batchKey(42, code);
             QCOMPARE(cards.callsFor(key), 1);
             QCOMPARE(cards.givenBack.value(key), 1);
             QCOMPARE(refunds.stateOf(key), RefundState::Refunded);
         }
         QCOMPARE(cards.calls.size(), 3);
         QCOMPARE(refunds.rows.size(), 4); // three card parts and B's cash part
-        const RefundDesk::BatchReport& report = run.value();
+        const RefundProcess::BatchReport& report = run.value();
         QCOMPARE(report.bookings, stop == QLatin1String("refused") ? 2 : 1);
         QCOMPARE(report.refunded, 3);
         QCOMPARE(report.cashOwed, 1);
@@ -979,12 +979,12 @@ private slots:
 
     void refundAllsKeysAreTheShowtimesAndTheBookingsOnly()
     {
-        QCOMPARE(RefundDesk::batchName(42), QStringLiteral("showtime:42"));
-        const QUuid key = RefundDesk::batchKey(42, QStringLiteral("AAAA-0001"));
+        QCOMPARE(RefundProcess::batchName(42), QStringLiteral("showtime:42"));
+        const QUuid key = RefundProcess::batchKey(42, QStringLiteral("AAAA-0001"));
         QVERIFY(!key.isNull());
-        QCOMPARE(RefundDesk::batchKey(42, QStringLiteral("AAAA-0001")), key);
-        QVERIFY(RefundDesk::batchKey(43, QStringLiteral("AAAA-0001")) != key);
-        QVERIFY(RefundDesk::batchKey(42, QStringLiteral("AAAA-0002")) != key);
+        QCOMPARE(RefundProcess::batchKey(42, QStringLiteral("AAAA-0001")), key);
+        QVERIFY(RefundProcess::batchKey(43, QStringLiteral("AAAA-0001")) != key);
+        QVERIFY(RefundProcess::batchKey(42, QStringLiteral("AAAA-0002")) != key);
     }
 
     void refundAllThatCannotReadTheShowtimesBookingsRefundsNothing()
@@ -993,7 +993,7 @@ private slots:
         ServiceCards cards(refunds);
         refunds.addBooking(QStringLiteral("AAAA-0003"), 42, 10'000, 0);
         refunds.failBookings = true;
-        RefundDesk desk(refunds, &cards);
+        RefundProcess desk(refunds, &cards);
         const auto run = desk.refundAll(42, QStringLiteral("cancelled"), QStringLiteral("manager-pc"), {});
         QVERIFY(!run);
         QCOMPARE(run.error().code, ErrorCode::Offline);
@@ -1002,5 +1002,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstRefundDesk)
-#include "tst_refunddesk.moc"
+QTEST_GUILESS_MAIN(TstRefundProcess)
+#include "tst_refundprocess.moc"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "model/payments/paymentrecordsservice.h"
+#include "model/payments/threadedpaymentrecords.h"
 
 #include <QSet>
 #include <QThread>
@@ -17,9 +17,9 @@ namespace bo {
 class PaymentRecordsWorker final
 {
 public:
-    PaymentRecordsWorker(PaymentRecordsService* owner, PaymentIntentsFactory intents,
+    PaymentRecordsWorker(ThreadedPaymentRecords* owner, PaymentIntentsFactory intents,
                          SeatCommandsFactory seats, CardPaymentsFactory cards,
-                         PaymentRecordsService::Options options)
+                         ThreadedPaymentRecords::Options options)
         : m_owner(owner)
         , m_link(std::move(intents), std::move(seats), std::move(cards))
         , m_options(std::move(options))
@@ -139,14 +139,14 @@ private:
         emit m_owner->requestFailed(requestId, e);
     }
 
-    PaymentRecordsService* m_owner;
+    ThreadedPaymentRecords* m_owner;
     PaymentConnections m_link;
-    PaymentRecordsService::Options m_options;
+    ThreadedPaymentRecords::Options m_options;
     SteadyClock m_clock;
 };
 
-PaymentRecordsService::PaymentRecordsService(PaymentIntentsFactory intents, SeatCommandsFactory seats,
-                                             CardPaymentsFactory cards, Options options, QObject* parent)
+ThreadedPaymentRecords::ThreadedPaymentRecords(PaymentIntentsFactory intents, SeatCommandsFactory seats,
+                                               CardPaymentsFactory cards, Options options, QObject* parent)
     : PaymentRecords(parent)
 {
     qRegisterMetaType<PaymentRecord>();
@@ -160,20 +160,20 @@ PaymentRecordsService::PaymentRecordsService(PaymentIntentsFactory intents, Seat
                    });
 }
 
-PaymentRecordsService::~PaymentRecordsService()
+ThreadedPaymentRecords::~ThreadedPaymentRecords()
 {
     // Each request still queued emits this service's signals: here, not with the members.
     m_worker.stop();
 }
 
-int PaymentRecordsService::listUnresolved()
+int ThreadedPaymentRecords::listUnresolved()
 {
     const int requestId = ++m_nextId;
     m_worker.post([requestId](PaymentRecordsWorker& w) { w.list(requestId); });
     return requestId;
 }
 
-int PaymentRecordsService::checkNow()
+int ThreadedPaymentRecords::checkNow()
 {
     const int requestId = ++m_nextId;
     m_worker.post([requestId](PaymentRecordsWorker& w) { w.check(requestId); });

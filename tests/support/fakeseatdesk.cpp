@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "tests/support/fakeseatoperations.h"
+#include "tests/support/fakeseatdesk.h"
 
 #include <algorithm>
 
@@ -33,10 +33,9 @@ Error offline()
 
 } // namespace
 
-FakeSeatOperations::FakeSeatOperations(const MonotonicClock& clock, SaleSettings settings,
-                                       ShowtimeInfo showtime, QList<SeatState> seats, QList<PriceTier> tiers,
-                                       QObject* parent)
-    : SeatOperations(parent)
+FakeSeatDesk::FakeSeatDesk(const MonotonicClock& clock, SaleSettings settings, ShowtimeInfo showtime,
+                           QList<SeatState> seats, QList<PriceTier> tiers, QObject* parent)
+    : SeatDesk(parent)
     , m_clock(clock)
     , m_settings(std::move(settings))
     , m_showtime(std::move(showtime))
@@ -47,15 +46,15 @@ FakeSeatOperations::FakeSeatOperations(const MonotonicClock& clock, SaleSettings
         m_rows.insert(s.seatId, Row{});
 }
 
-FakeSeatOperations::~FakeSeatOperations() = default;
+FakeSeatDesk::~FakeSeatDesk() = default;
 
-QDateTime FakeSeatOperations::dbTime(qint64 ms) const
+QDateTime FakeSeatDesk::dbTime(qint64 ms) const
 {
     // Any fixed origin will do: callers only ever take differences.
     return QDateTime::fromMSecsSinceEpoch(1700000000000LL + ms, Qt::UTC);
 }
 
-int FakeSeatOperations::enqueue(const QString& kind, std::function<void(int)> run)
+int FakeSeatDesk::enqueue(const QString& kind, std::function<void(int)> run)
 {
     const int id = ++m_nextRequest;
     m_made[kind] += 1;
@@ -63,12 +62,12 @@ int FakeSeatOperations::enqueue(const QString& kind, std::function<void(int)> ru
     return id;
 }
 
-void FakeSeatOperations::answer(std::function<void()> emitter)
+void FakeSeatDesk::answer(std::function<void()> emitter)
 {
     m_replies.append(std::move(emitter));
 }
 
-void FakeSeatOperations::announce(SeatStatus status, const QList<int>& seats)
+void FakeSeatDesk::announce(SeatStatus status, const QList<int>& seats)
 {
     if (!m_online || seats.isEmpty())
         return;
@@ -78,7 +77,7 @@ void FakeSeatOperations::announce(SeatStatus status, const QList<int>& seats)
     m_notes.append(changes);
 }
 
-bool FakeSeatOperations::takeable(int seatId, const QUuid& owner) const
+bool FakeSeatDesk::takeable(int seatId, const QUuid& owner) const
 {
     const Row& r = m_rows[seatId];
     if (r.status == SeatStatus::Free)
@@ -86,8 +85,7 @@ bool FakeSeatOperations::takeable(int seatId, const QUuid& owner) const
     return r.status == SeatStatus::Held && (r.heldBy == owner || r.heldUntilMs < m_clock.nowMs());
 }
 
-std::optional<Error> FakeSeatOperations::checkRequest(int showtimeId, const QList<int>& seats,
-                                                      int ttlSeconds) const
+std::optional<Error> FakeSeatDesk::checkRequest(int showtimeId, const QList<int>& seats, int ttlSeconds) const
 {
     if (showtimeId != m_showtime.id)
         return makeError(ErrorCode::NotFound, QStringLiteral("unknown showtime"));
@@ -104,7 +102,7 @@ std::optional<Error> FakeSeatOperations::checkRequest(int showtimeId, const QLis
     return std::nullopt;
 }
 
-HoldDecision FakeSeatOperations::applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+HoldDecision FakeSeatDesk::applyHold(const QList<int>& seats, const QUuid& owner, int ttlSeconds)
 {
     HoldDecision result;
     const qint64 now = m_clock.nowMs();
@@ -133,7 +131,7 @@ HoldDecision FakeSeatOperations::applyHold(const QList<int>& seats, const QUuid&
     return result;
 }
 
-int FakeSeatOperations::applyRelease(const QUuid& owner, const QList<int>& seats)
+int FakeSeatDesk::applyRelease(const QUuid& owner, const QList<int>& seats)
 {
     QList<int> freed;
     for (auto it = m_rows.begin(); it != m_rows.end(); ++it) {
@@ -154,7 +152,7 @@ int FakeSeatOperations::applyRelease(const QUuid& owner, const QList<int>& seats
     return int(freed.size());
 }
 
-int FakeSeatOperations::loadShowtime(int showtimeId, const QUuid& owner)
+int FakeSeatDesk::loadShowtime(int showtimeId, const QUuid& owner)
 {
     return enqueue(QStringLiteral("load"), [this, showtimeId, owner](int id) {
         if (showtimeId != m_showtime.id) {
@@ -182,7 +180,7 @@ int FakeSeatOperations::loadShowtime(int showtimeId, const QUuid& owner)
     });
 }
 
-int FakeSeatOperations::hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
+int FakeSeatDesk::hold(int showtimeId, const QList<int>& seats, const QUuid& owner, int ttlSeconds)
 {
     return enqueue(QStringLiteral("hold"), [this, showtimeId, seats, owner, ttlSeconds](int id) {
         if (auto bad = checkRequest(showtimeId, seats, ttlSeconds)) {
@@ -200,7 +198,7 @@ int FakeSeatOperations::hold(int showtimeId, const QList<int>& seats, const QUui
     });
 }
 
-int FakeSeatOperations::joinQueueAsTill(int showtimeId, const QUuid& owner)
+int FakeSeatDesk::joinQueueAsTill(int showtimeId, const QUuid& owner)
 {
     return enqueue(QStringLiteral("join-queue"), [this, showtimeId, owner](int id) {
         if (showtimeId != m_showtime.id || owner.isNull()) {
@@ -214,7 +212,7 @@ int FakeSeatOperations::joinQueueAsTill(int showtimeId, const QUuid& owner)
     });
 }
 
-int FakeSeatOperations::release(int showtimeId, const QUuid& owner, const QList<int>& seats)
+int FakeSeatDesk::release(int showtimeId, const QUuid& owner, const QList<int>& seats)
 {
     return enqueue(QStringLiteral("release"), [this, showtimeId, owner, seats](int id) {
         if (showtimeId != m_showtime.id || owner.isNull()) {
@@ -228,8 +226,8 @@ int FakeSeatOperations::release(int showtimeId, const QUuid& owner, const QList<
     });
 }
 
-int FakeSeatOperations::beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
-                                     const QString& terminal, const QUuid&)
+int FakeSeatDesk::beginPayment(int showtimeId, const QList<int>& seats, const QUuid& owner,
+                               const QString& terminal, const QUuid&)
 {
     return enqueue(QStringLiteral("beginPayment"), [this, showtimeId, seats, owner, terminal](int id) {
         std::optional<Error> bad = checkRequest(showtimeId, seats, m_settings.paymentTtlSeconds);
@@ -257,12 +255,12 @@ int FakeSeatOperations::beginPayment(int showtimeId, const QList<int>& seats, co
     });
 }
 
-int FakeSeatOperations::confirm(const ConfirmRequest& request)
+int FakeSeatDesk::confirm(const ConfirmRequest& request)
 {
     return enqueue(QStringLiteral("confirm"), [this, request](int id) { runConfirm(id, request); });
 }
 
-Result<ConfirmResult> FakeSeatOperations::applyConfirm(const ConfirmRequest& request)
+Result<ConfirmResult> FakeSeatDesk::applyConfirm(const ConfirmRequest& request)
 {
     const QString fingerprint = QString::number(request.showtimeId) + QLatin1Char('/') +
                                 request.owner.toString() + QLatin1Char('/') + codes(u's', request.seatIds) +
@@ -325,7 +323,7 @@ Result<ConfirmResult> FakeSeatOperations::applyConfirm(const ConfirmRequest& req
     return result;
 }
 
-void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
+void FakeSeatDesk::runConfirm(int id, const ConfirmRequest& request)
 {
     Result<ConfirmResult> result = applyConfirm(request);
     if (!result) {
@@ -335,12 +333,12 @@ void FakeSeatOperations::runConfirm(int id, const ConfirmRequest& request)
     answer([this, id, booked = result.value()] { emit confirmFinished(id, booked); });
 }
 
-QString FakeSeatOperations::nextRequestKind() const
+QString FakeSeatDesk::nextRequestKind() const
 {
     return m_queue.isEmpty() ? QString() : m_queue.constFirst().kind;
 }
 
-bool FakeSeatOperations::runNext()
+bool FakeSeatDesk::runNext()
 {
     if (m_queue.isEmpty())
         return false;
@@ -359,7 +357,7 @@ bool FakeSeatOperations::runNext()
     return true;
 }
 
-bool FakeSeatOperations::runNextAndLoseConnection()
+bool FakeSeatDesk::runNextAndLoseConnection()
 {
     if (m_queue.isEmpty())
         return false;
@@ -375,7 +373,7 @@ bool FakeSeatOperations::runNextAndLoseConnection()
     return true;
 }
 
-void FakeSeatOperations::loseConnection()
+void FakeSeatDesk::loseConnection()
 {
     if (m_online)
         m_lostAt = m_replies.size();
@@ -383,7 +381,7 @@ void FakeSeatOperations::loseConnection()
     m_notes.clear();
 }
 
-void FakeSeatOperations::reconnect()
+void FakeSeatDesk::reconnect()
 {
     if (m_online)
         return;
@@ -395,7 +393,7 @@ void FakeSeatOperations::reconnect()
     emit reconnected();
 }
 
-void FakeSeatOperations::deliverReply(qsizetype index)
+void FakeSeatDesk::deliverReply(qsizetype index)
 {
     if (index < 0 || index >= m_replies.size())
         return;
@@ -405,13 +403,13 @@ void FakeSeatOperations::deliverReply(qsizetype index)
     emitter();
 }
 
-void FakeSeatOperations::deliverNotification()
+void FakeSeatDesk::deliverNotification()
 {
     if (!m_notes.isEmpty())
         emit seatsChanged(m_notes.takeFirst());
 }
 
-bool FakeSeatOperations::settle(int maxSteps)
+bool FakeSeatDesk::settle(int maxSteps)
 {
     for (int step = 0; step < maxSteps; ++step) {
         if (!m_online) {
@@ -429,7 +427,7 @@ bool FakeSeatOperations::settle(int maxSteps)
     return false;
 }
 
-QSet<int> FakeSeatOperations::heldBy(const QUuid& owner) const
+QSet<int> FakeSeatDesk::heldBy(const QUuid& owner) const
 {
     QSet<int> out;
     const qint64 now = m_clock.nowMs();
@@ -440,7 +438,7 @@ QSet<int> FakeSeatOperations::heldBy(const QUuid& owner) const
     return out;
 }
 
-QSet<int> FakeSeatOperations::rowsHeldBy(const QUuid& owner) const
+QSet<int> FakeSeatDesk::rowsHeldBy(const QUuid& owner) const
 {
     QSet<int> out;
     for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it) {
@@ -450,22 +448,22 @@ QSet<int> FakeSeatOperations::rowsHeldBy(const QUuid& owner) const
     return out;
 }
 
-SeatStatus FakeSeatOperations::statusOf(int seatId) const
+SeatStatus FakeSeatDesk::statusOf(int seatId) const
 {
     return m_rows.value(seatId).status;
 }
 
-bool FakeSeatOperations::holdForAnother(const QList<int>& seats, int ttlSeconds)
+bool FakeSeatDesk::holdForAnother(const QList<int>& seats, int ttlSeconds)
 {
     return applyHold(seats, m_another, ttlSeconds).granted;
 }
 
-void FakeSeatOperations::releaseOthers()
+void FakeSeatDesk::releaseOthers()
 {
     (void)applyRelease(m_another, {});
 }
 
-int FakeSeatOperations::setForAnother(const QList<int>& seats, SeatStatus status)
+int FakeSeatDesk::setForAnother(const QList<int>& seats, SeatStatus status)
 {
     QList<int> ids;
     for (int id : distinctSorted(seats)) {
@@ -478,13 +476,13 @@ int FakeSeatOperations::setForAnother(const QList<int>& seats, SeatStatus status
     return int(ids.size());
 }
 
-void FakeSeatOperations::lockRows(const QList<int>& seats)
+void FakeSeatDesk::lockRows(const QList<int>& seats)
 {
     for (int id : seats)
         m_locked.insert(id);
 }
 
-int FakeSeatOperations::sweep()
+int FakeSeatDesk::sweep()
 {
     QList<int> freed;
     const qint64 now = m_clock.nowMs();
@@ -504,7 +502,7 @@ int FakeSeatOperations::sweep()
     return int(freed.size());
 }
 
-int FakeSeatOperations::bookings(const QUuid& owner, const QString& status) const
+int FakeSeatDesk::bookings(const QUuid& owner, const QString& status) const
 {
     return int(std::count_if(m_bookings.cbegin(), m_bookings.cend(),
                              [&](const Booking& b) { return b.owner == owner && b.status == status; }));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "model/payments/paymentdesk.h"
+#include "model/payments/threadedsalepayments.h"
 
 #include <QThread>
 
@@ -13,10 +13,10 @@ namespace bo {
 
 /// Lives on the desk's thread, made there by its first task: owns its connections and the payment
 /// service.
-class PaymentDeskWorker final
+class ThreadedSalePaymentsWorker final
 {
 public:
-    explicit PaymentDeskWorker(PaymentDesk* owner)
+    explicit ThreadedSalePaymentsWorker(ThreadedSalePayments* owner)
         : m_owner(owner)
         , m_link(owner->m_intents, owner->m_seats, owner->m_cards)
     {}
@@ -57,13 +57,14 @@ public:
     void finish() { m_link.close(); }
 
 private:
-    PaymentDesk* m_owner;
+    ThreadedSalePayments* m_owner;
     PaymentConnections m_link;
     SteadyClock m_clock;
 };
 
-PaymentDesk::PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seats, CardPaymentsFactory cards,
-                         bool acceptsCards, PaymentTimings timings, QObject* parent)
+ThreadedSalePayments::ThreadedSalePayments(PaymentIntentsFactory intents, SeatCommandsFactory seats,
+                                           CardPaymentsFactory cards, bool acceptsCards,
+                                           PaymentTimings timings, QObject* parent)
     : SalePayments(parent)
     , m_intents(std::move(intents))
     , m_seats(std::move(seats))
@@ -75,20 +76,20 @@ PaymentDesk::PaymentDesk(PaymentIntentsFactory intents, SeatCommandsFactory seat
     qRegisterMetaType<PaymentOutcome>();
     qRegisterMetaType<PaymentPhase>();
     m_worker.start(QStringLiteral("payment-desk"),
-                   [this] { return std::make_unique<PaymentDeskWorker>(this); });
+                   [this] { return std::make_unique<ThreadedSalePaymentsWorker>(this); });
 }
 
-PaymentDesk::~PaymentDesk()
+ThreadedSalePayments::~ThreadedSalePayments()
 {
     // An order in progress finishes first (its phases are all committed steps), and the orders
     // queued behind it too: each emits this desk's signals, so here and not with the members.
     m_worker.stop();
 }
 
-int PaymentDesk::pay(const PaymentOrder& order)
+int ThreadedSalePayments::pay(const PaymentOrder& order)
 {
     const int requestId = ++m_nextId;
-    m_worker.post([requestId, order](PaymentDeskWorker& w) { w.pay(requestId, order); });
+    m_worker.post([requestId, order](ThreadedSalePaymentsWorker& w) { w.pay(requestId, order); });
     return requestId;
 }
 

@@ -6,7 +6,7 @@
 
 #include <QSemaphore>
 
-#include "model/payments/paymentrecordsservice.h"
+#include "model/payments/threadedpaymentrecords.h"
 #include "tests/support/memorypaymentintents.h"
 #include "tests/support/scriptedgateway.h"
 #include "tests/support/scriptedseatcommands.h"
@@ -64,7 +64,7 @@ struct Site
         return intents.rows.value(key).state;
     }
 
-    std::unique_ptr<PaymentRecordsService> service(const QString& terminal, bool everyTerminal = false)
+    std::unique_ptr<ThreadedPaymentRecords> service(const QString& terminal, bool everyTerminal = false)
     {
         PaymentIntentsFactory openIntents = [this]() -> Result<std::unique_ptr<PaymentIntents>> {
             ++opens;
@@ -88,10 +88,10 @@ struct Site
             };
             return gateway;
         };
-        PaymentRecordsService::Options options;
+        ThreadedPaymentRecords::Options options;
         options.terminal = terminal;
         options.everyTerminal = everyTerminal;
-        return std::make_unique<PaymentRecordsService>(
+        return std::make_unique<ThreadedPaymentRecords>(
             openIntents, openSeats, LocalCardPayments::factory(serviceIntents(), openGateway), options);
     }
 };
@@ -109,7 +109,7 @@ PaymentRecord recordOf(const QList<PaymentRecord>& records, const QUuid& key)
 
 /// The manager's view of unresolved payments on its own thread: what is in doubt, what the
 /// reconciler will do, and one pass by hand with the normal grace rules.
-class TstPaymentRecordsService final : public QObject
+class TstThreadedPaymentRecords final : public QObject
 {
     Q_OBJECT
 
@@ -273,5 +273,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstPaymentRecordsService)
-#include "tst_paymentrecordsservice.moc"
+QTEST_GUILESS_MAIN(TstThreadedPaymentRecords)
+#include "tst_threadedpaymentrecords.moc"

@@ -31,13 +31,13 @@ struct HoldReply
 /// (one connection); a request whose outcome is unknown (the connection was lost) fails with
 /// ErrorCode::Offline, and every such failure is followed, once the connection is back, by
 /// `reconnected`, which also says that what was announced in between is lost.
-class SeatOperations : public QObject
+class SeatDesk : public QObject
 {
     Q_OBJECT
 
 public:
     using QObject::QObject;
-    ~SeatOperations() override = default;
+    ~SeatDesk() override = default;
 
     /// The showtime, its seats (holds included, an expired hold reads as free) and its prices.
     /// Seats held by the sale `owner` carry its token; other holds carry none (the database tells

@@ -2,21 +2,21 @@
 // SPDX-FileCopyrightText: Box office developers
 #include <QtTest>
 
-#include "model/sale/seatservice.h"
+#include "model/sale/checkedseatcommands.h"
 #include "tests/support/scriptedseatcommands.h"
 
 using namespace bo;
 using bo::test::ScriptedSeatCommands;
 
-class TstSeatService final : public QObject
+class TstCheckedSeatCommands final : public QObject
 {
     Q_OBJECT
 
 private slots:
     void tokensAreRandomUuids()
     {
-        const QUuid a = SeatService::newToken();
-        const QUuid b = SeatService::newToken();
+        const QUuid a = CheckedSeatCommands::newToken();
+        const QUuid b = CheckedSeatCommands::newToken();
         QVERIFY(!a.isNull());
         QVERIFY(a != b);
         QCOMPARE(a.version(), QUuid::Random);
@@ -36,7 +36,7 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(bool, ok);
-        const auto id = SeatService::parseUuid(text, QStringLiteral("hold token"));
+        const auto id = CheckedSeatCommands::parseUuid(text, QStringLiteral("hold token"));
         QCOMPARE(id.ok(), ok);
         if (!ok) {
             QCOMPARE(id.error().code, ErrorCode::BadInput);
@@ -59,7 +59,7 @@ private slots:
         QFETCH(QList<int>, seats);
         QFETCH(bool, withOwner);
         ScriptedSeatCommands store;
-        SeatService service(store, 4);
+        CheckedSeatCommands service(store, 4);
         const auto outcome = service.hold(1, seats, withOwner ? QUuid::createUuid() : QUuid());
         QVERIFY(!outcome.ok());
         QCOMPARE(outcome.error().code, ErrorCode::BadInput);
@@ -76,7 +76,7 @@ private slots:
             r.heldUntil = r.dbNow.addSecs(ttl.value_or(300));
             return Result<HoldDecision>(r);
         };
-        SeatService service(store, 4);
+        CheckedSeatCommands service(store, 4);
         const auto outcome = service.hold(1, {3, 4}, QUuid::createUuid(), 120);
         QVERIFY(outcome.ok());
         QVERIFY(outcome.value().granted);
@@ -92,7 +92,7 @@ private slots:
             r.unavailable = {4};
             return Result<HoldDecision>(r);
         };
-        SeatService service(store, 4);
+        CheckedSeatCommands service(store, 4);
         const auto outcome = service.hold(1, {3, 4}, QUuid::createUuid());
         QVERIFY(outcome.ok());
         QVERIFY(!outcome.value().granted);
@@ -105,7 +105,7 @@ private slots:
         store.onRelease = [](int, const QUuid&, const QList<int>& seats) {
             return Result<int>(int(seats.size()));
         };
-        SeatService service(store, 4);
+        CheckedSeatCommands service(store, 4);
         QCOMPARE(service.release(1, QUuid()).error().code, ErrorCode::BadInput);
         QCOMPARE(store.calls.load(), 0);
         const auto freed = service.release(1, QUuid::createUuid(), {1, 2});
@@ -151,7 +151,7 @@ private slots:
             break;
         }
         ScriptedSeatCommands store;
-        SeatService service(store, 4);
+        CheckedSeatCommands service(store, 4);
         const auto result = service.confirm(request);
         QVERIFY(!result.ok());
         QCOMPARE(result.error().code, ErrorCode::BadInput);
@@ -166,7 +166,7 @@ private slots:
             r.code = QStringLiteral("AB12-CD34");
             return Result<ConfirmResult>(r);
         };
-        SeatService service(store, 4);
+        CheckedSeatCommands service(store, 4);
         ConfirmRequest request;
         request.terminal = QStringLiteral("till-1");
         request.key = QUuid::createUuid();
@@ -181,5 +181,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstSeatService)
-#include "tst_seatservice.moc"
+QTEST_GUILESS_MAIN(TstCheckedSeatCommands)
+#include "tst_checkedseatcommands.moc"
