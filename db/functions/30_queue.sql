@@ -89,6 +89,8 @@ DECLARE
     v_gone     integer;
     v_free     bigint;
     v_turns    integer := 0;
+    v_head     refcursor;
+    v_batch    integer;
     v_in       bigint[] := '{}';
     v_out      bigint[] := '{}';
 BEGIN
@@ -111,6 +113,7 @@ BEGIN
         SELECT t.id, t.owner, t.state FROM queue_ticket t
          WHERE t.showtime_id = p_showtime AND t.state IN ('ADMITTED', 'ACTIVE') AND t.frees_at < v_now
          ORDER BY t.frees_at
+         LIMIT 100
            FOR UPDATE SKIP LOCKED
     LOOP
         SELECT coalesce(s.payment_deadline, s.selection_deadline) INTO v_sale_end
@@ -160,24 +163,35 @@ BEGIN
     END IF;
 
     -- Turns, strictly by number, while places are free (no capacity: everyone). A waiter silent
-    -- for longer than the heartbeat limit has left: its turn passes to the next.
+    -- for longer than the heartbeat limit has left: its turn passes to the next. The waiters are
+    -- read from the head through the index by number, one row at a time (at most a hundred per
+    -- cursor), so only those whose turn comes are read and locked, never the line behind them.
     v_free := CASE WHEN c.capacity IS NULL THEN NULL ELSE c.capacity - l.occupied END;
     IF l.waiting > 0 AND (v_free IS NULL OR v_free > 0) THEN
-        FOR r IN
-            SELECT t.id, t.line_no, t.seen_at FROM queue_ticket t
-             WHERE t.showtime_id = p_showtime AND t.state = 'WAITING' AND t.line_no > l.admitted_up_to
-             ORDER BY t.line_no
-               FOR UPDATE
         LOOP
-            IF greatest(r.seen_at, v_start) < v_now - make_interval(secs => c.silent_s) THEN
-                v_out := v_out || r.id;
-            ELSE
-                v_in := v_in || r.id;
-                v_free := v_free - 1;
-            END IF;
-            v_turns := v_turns + 1;
-            l.admitted_up_to := r.line_no;
-            EXIT WHEN v_free = 0;
+            v_batch := 0;
+            OPEN v_head FOR
+                SELECT t.id, t.line_no, t.seen_at FROM queue_ticket t
+                 WHERE t.showtime_id = p_showtime AND t.state = 'WAITING' AND t.line_no > l.admitted_up_to
+                 ORDER BY t.line_no
+                 LIMIT 100
+                   FOR UPDATE;
+            LOOP
+                FETCH v_head INTO r;
+                EXIT WHEN NOT FOUND;
+                v_batch := v_batch + 1;
+                IF greatest(r.seen_at, v_start) < v_now - make_interval(secs => c.silent_s) THEN
+                    v_out := v_out || r.id;
+                ELSE
+                    v_in := v_in || r.id;
+                    v_free := v_free - 1;
+                END IF;
+                v_turns := v_turns + 1;
+                l.admitted_up_to := r.line_no;
+                EXIT WHEN v_free = 0;
+            END LOOP;
+            CLOSE v_head;
+            EXIT WHEN v_batch < 100 OR v_free = 0;
         END LOOP;
         IF v_turns > 0 THEN
             UPDATE queue_ticket t
