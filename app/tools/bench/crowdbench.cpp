@@ -144,10 +144,17 @@ QList<CrowdStrategy> crowdStrategies()
                          QStringLiteral("conditional behind a FIFO admission queue inside the bench process "
                                         "(no round trip: the best a database queue can do)"),
                          CrowdStrategy::Queue::Local};
-    all << CrowdStrategy{QStringLiteral("conditional+queue"), QStringLiteral("conditional"),
-                         QStringLiteral("conditional behind the product's admission queue (migration 0014: "
-                                        "join, heartbeat and leave through QueueStore)"),
-                         CrowdStrategy::Queue::Database};
+    all << CrowdStrategy{
+        QStringLiteral("conditional+queue"), QStringLiteral("conditional"),
+        QStringLiteral("conditional behind the product's admission queue (migrations 0014, "
+                       "0048: join, heartbeat and leave through QueueStore; waiters ask every "
+                       "--poll-ms)"),
+        CrowdStrategy::Queue::Database};
+    all << CrowdStrategy{QStringLiteral("conditional+queue+listen"), QStringLiteral("conditional"),
+                         QStringLiteral("conditional behind the product's admission queue, its waiters told "
+                                        "by the line's announcements (one LISTEN session, the announcer's "
+                                        "publishing) and asking only when their turn came or every 5 s"),
+                         CrowdStrategy::Queue::DatabaseListening};
     return all;
 }
 
@@ -219,16 +226,27 @@ CrowdBenchReport runCrowdBenchmark(const ConnectionSettings& server, const Crowd
                 if (stopRequested())
                     break;
                 std::unique_ptr<LocalAdmissionQueue> local;
+                std::unique_ptr<QueueBroadcast> broadcast;
                 CrowdAdmissionFactory admission;
                 if (strategy.queue == CrowdStrategy::Queue::Local) {
                     local = std::make_unique<LocalAdmissionQueue>(capacity);
                     admission = local->factory();
                 } else if (strategy.queue == CrowdStrategy::Queue::Database) {
                     admission = databaseAdmission(context.database, context.showtimeId);
+                } else if (strategy.queue == CrowdStrategy::Queue::DatabaseListening) {
+                    auto started = QueueBroadcast::start(context.database, context.showtimeId);
+                    if (!started) {
+                        report.failures << QStringLiteral("cannot listen to the queue: %1 %2")
+                                               .arg(started.error().message, started.error().detail);
+                        return report;
+                    }
+                    broadcast = std::move(started).value();
+                    admission = listeningDatabaseAdmission(context.database, context.showtimeId, *broadcast);
                 }
-                CrowdResult r =
-                    crowdRun.measure(strategy.client, strategy.name, capacity, admission,
-                                     strategy.queue == CrowdStrategy::Queue::Database, crowd, ++runIndex);
+                const bool databaseQueue = strategy.queue == CrowdStrategy::Queue::Database ||
+                                           strategy.queue == CrowdStrategy::Queue::DatabaseListening;
+                CrowdResult r = crowdRun.measure(strategy.client, strategy.name, capacity, admission,
+                                                 databaseQueue, crowd, ++runIndex);
                 out << progressLine(r) << '\n';
                 for (const QString& v : std::as_const(r.violationDetails))
                     out << "  VIOLATION: " << v << '\n';
@@ -266,7 +284,9 @@ CrowdBenchReport runCrowdBenchmark(const ConnectionSettings& server, const Crowd
             {QStringLiteral("client"), s.client},
             {QStringLiteral("queue"), s.queue == CrowdStrategy::Queue::Local      ? QStringLiteral("local")
                                       : s.queue == CrowdStrategy::Queue::Database ? QStringLiteral("database")
-                                                                                  : QStringLiteral("none")},
+                                      : s.queue == CrowdStrategy::Queue::DatabaseListening
+                                          ? QStringLiteral("database, listening")
+                                          : QStringLiteral("none")},
             {QStringLiteral("summary"), s.summary}});
     report.json = QJsonObject{{QStringLiteral("machine"), machine},
                               {QStringLiteral("hall_seats"), hall.size()},

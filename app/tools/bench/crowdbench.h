@@ -20,9 +20,10 @@ struct CrowdStrategy
     QString name;
     QString client; ///< the StrategyClient that holds and confirms
     QString summary;
-    /// The admission queue in front: none, the bench's own (in-process) or the database's; a
-    /// queued strategy is swept over the options' capacities.
-    enum class Queue { None, Local, Database } queue = Queue::None;
+    /// The admission queue in front: none, the bench's own (in-process), the database's with
+    /// waiters that poll, or the database's with waiters that follow its announcements; a queued
+    /// strategy is swept over the options' capacities.
+    enum class Queue { None, Local, Database, DatabaseListening } queue = Queue::None;
 };
 
 /// Every crowd strategy of this build, in the order a run measures them.
