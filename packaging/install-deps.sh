@@ -37,6 +37,8 @@ packages=(
     pgbouncer
     # logging
     libspdlog-dev libfmt-dev
+    # the hall layout's CSV reader (fast-cpp-csv-parser, header-only; the Windows build uses it too)
+    libfccp-dev
     # tickets: Ed25519 signatures of the QR payload, the QR code itself; the tests read
     # the QR back with ZXing and rasterise the PDF with poppler's pdftoppm
     libsodium-dev libqrencode-dev libzxing-dev poppler-utils

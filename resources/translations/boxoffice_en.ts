@@ -919,10 +919,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 fields where section,row,seat,x,y,kind[,zone] has 6 or 7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>seat &apos;%1&apos; is not a number</source>
         <translation type="unfinished"></translation>
     </message>
@@ -996,6 +992,38 @@
     </message>
     <message>
         <source>label %1 is not row %2 and seat %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header has no column &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown column &apos;%1&apos; in the header (section,row,seat,x,y,kind,zone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header names column &apos;%1&apos; twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the line is longer than 16 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fewer fields than the %1 of the first line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fewer fields than the %1 the header names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more fields than the %1 of the first line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more fields than the %1 the header names</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

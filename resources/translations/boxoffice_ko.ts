@@ -915,10 +915,6 @@
         <translation>따옴표가 닫히지 않았습니다</translation>
     </message>
     <message>
-        <source>%1 fields where section,row,seat,x,y,kind[,zone] has 6 or 7</source>
-        <translation>필드가 %1개입니다. section,row,seat,x,y,kind[,zone]은 6개 또는 7개입니다</translation>
-    </message>
-    <message>
         <source>seat &apos;%1&apos; is not a number</source>
         <translation>좌석 &apos;%1&apos;은(는) 숫자가 아닙니다</translation>
     </message>
@@ -993,6 +989,38 @@
     <message>
         <source>label %1 is not row %2 and seat %3 (%4)</source>
         <translation>이름 %1은(는) %2열 %3번 좌석(%4)과 맞지 않습니다</translation>
+    </message>
+    <message>
+        <source>the header has no column &apos;%1&apos;</source>
+        <translation>머리글에 &apos;%1&apos; 열이 없습니다</translation>
+    </message>
+    <message>
+        <source>unknown column &apos;%1&apos; in the header (section,row,seat,x,y,kind,zone)</source>
+        <translation>머리글의 &apos;%1&apos; 열을 알 수 없습니다 (section,row,seat,x,y,kind,zone)</translation>
+    </message>
+    <message>
+        <source>the header names column &apos;%1&apos; twice</source>
+        <translation>머리글에 &apos;%1&apos; 열이 두 번 있습니다</translation>
+    </message>
+    <message>
+        <source>the line is longer than 16 MiB</source>
+        <translation>줄이 16 MiB보다 깁니다</translation>
+    </message>
+    <message>
+        <source>fewer fields than the %1 of the first line</source>
+        <translation>첫 줄의 %1개보다 필드가 적습니다</translation>
+    </message>
+    <message>
+        <source>fewer fields than the %1 the header names</source>
+        <translation>머리글의 %1개 열보다 필드가 적습니다</translation>
+    </message>
+    <message>
+        <source>more fields than the %1 of the first line</source>
+        <translation>첫 줄의 %1개보다 필드가 많습니다</translation>
+    </message>
+    <message>
+        <source>more fields than the %1 the header names</source>
+        <translation>머리글의 %1개 열보다 필드가 많습니다</translation>
     </message>
 </context>
 <context>

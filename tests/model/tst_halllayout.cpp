@@ -121,18 +121,30 @@ private slots:
                                            << QStringLiteral("line 3: seat A2 overlaps seat A1 (line 2)");
         QTest::newRow("unknown kind") << head + "\n,A,2,1,0,vip,\n"
                                       << QStringLiteral("line 4: unknown seat kind 'vip'");
-        QTest::newRow("too few fields") << head + ",A,2,1,0\n" << QStringLiteral("line 3: 5 fields");
-        QTest::newRow("not a number") << head + ",A,two,1,0,standard\n"
+        QTest::newRow("too few fields") << head + ",A,2,1,0\n"
+                                        << QStringLiteral("line 3: fewer fields than the 7 the header names");
+        QTest::newRow("too many fields") << head + ",A,2,1,0,standard,,extra\n"
+                                         << QStringLiteral("line 3: more fields than the 7 the header names");
+        QTest::newRow("six, then seven")
+            << QByteArray(",A,1,0,0,standard\n,A,2,1,0,standard,\n")
+            << QStringLiteral("line 2: more fields than the 6 of the first line");
+        QTest::newRow("unknown column") << QByteArray("section,row,seat,x,y,kind,zon\n,A,1,0,0,standard,\n")
+                                        << QStringLiteral("line 1: unknown column 'zon' in the header");
+        QTest::newRow("column missing") << QByteArray("section,row,x,y,kind\n,A,0,0,standard\n")
+                                        << QStringLiteral("line 1: the header has no column 'seat'");
+        QTest::newRow("column twice") << QByteArray("section,row,seat,x,y,kind,seat\n,A,1,0,0,standard,1\n")
+                                      << QStringLiteral("line 1: the header names column 'seat' twice");
+        QTest::newRow("not a number") << head + ",A,two,1,0,standard,\n"
                                       << QStringLiteral("line 3: seat 'two' is not a number");
-        QTest::newRow("bad x") << head + ",A,2,1e,0,standard\n" << QStringLiteral("line 3: x '1e'");
+        QTest::newRow("bad x") << head + ",A,2,1e,0,standard,\n" << QStringLiteral("line 3: x '1e'");
         QTest::newRow("lower-case row")
-            << head + ",b,2,1,3,standard\n"
+            << head + ",b,2,1,3,standard,\n"
             << QStringLiteral("line 3: row 'b' is not one to three capital letters");
-        QTest::newRow("seat 0") << head + ",A,0,1,0,standard\n"
+        QTest::newRow("seat 0") << head + ",A,0,1,0,standard,\n"
                                 << QStringLiteral("line 3: seat number 0 is not between 1 and 999");
-        QTest::newRow("four decimals") << head + ",A,2,1.0005,0,standard\n"
+        QTest::newRow("four decimals") << head + ",A,2,1.0005,0,standard,\n"
                                        << QStringLiteral("line 3: seat A2's x has more than three decimals");
-        QTest::newRow("far away") << head + ",A,2,1,5000,standard\n"
+        QTest::newRow("far away") << head + ",A,2,1,5000,standard,\n"
                                   << QStringLiteral("line 3: seat A2's y is not a number within +/-1000");
         QTest::newRow("open quote") << head + "\"Stalls,A,2,1,0,standard\n"
                                     << QStringLiteral("line 3: a quote is not closed");
@@ -140,6 +152,37 @@ private slots:
                                   << QStringLiteral("line 3: zone 'front row' is not");
         QTest::newRow("no seats") << QByteArray("section,row,seat,x,y,kind\n\n")
                                   << QStringLiteral("the layout has no seats");
+    }
+
+    /// The header decides the columns (in any order and case, the zone optional); without one the
+    /// first line does (six or seven fields); a BOM, CRLF, comments and quotes are read as written.
+    void csvColumnsFollowTheHeader()
+    {
+        const QByteArray reordered = "\xEF\xBB\xBF# exported by hand\r\nKind , SEAT,Row,x,y,section\r\n"
+                                     "standard,1,A,0,0,\"Circle, upper\"\r\n\r\n"
+                                     "wheelchair,2,A,1,0,\"The \"\"Royal\"\" box\"\r\n";
+        auto read = HallLayoutFormat::readCsv(reordered);
+        QVERIFY2(read, qPrintable(read ? QString() : read.error().message));
+        QCOMPARE(read.value().seats.size(), 2);
+        QCOMPARE(read.value().seats.at(0).section, QStringLiteral("Circle, upper"));
+        QCOMPARE(read.value().seats.at(0).line, 3);
+        QCOMPARE(read.value().seats.at(1).section, QStringLiteral("The \"Royal\" box"));
+        QCOMPARE(read.value().seats.at(1).kind, SeatKind::Wheelchair);
+        QCOMPARE(read.value().seats.at(1).line, 5);
+        QVERIFY(read.value().zones.isEmpty());
+
+        auto six =
+            HallLayoutFormat::readCsv("\n# no header\nStalls,A,1,0,0,standard\nStalls,A,2,1,0,premium\n");
+        QVERIFY2(six, qPrintable(six ? QString() : six.error().message));
+        QCOMPARE(six.value().seats.size(), 2);
+        QCOMPARE(six.value().seats.at(1).line, 4);
+        QCOMPARE(six.value().seats.at(1).kind, SeatKind::Premium);
+
+        auto seven = HallLayoutFormat::readCsv("Stalls,A,1,0,0,standard,front\nStalls,A,2,1,0,standard,\n");
+        QVERIFY2(seven, qPrintable(seven ? QString() : seven.error().message));
+        QCOMPARE(seven.value().seats.at(0).zone, QStringLiteral("front"));
+        QCOMPARE(seven.value().seats.at(0).line, 1);
+        QCOMPARE(seven.value().seats.at(1).zone, QString());
     }
 
     void badCsv()
