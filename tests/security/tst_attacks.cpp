@@ -518,6 +518,66 @@ private slots:
         QVERIFY2(joined.ok(), qPrintable(joined.ok() ? QString() : joined.error().detail));
     }
 
+    /// The admission line moves only through the functions a terminal is granted: no till, kiosk
+    /// or door may take a line's lock and sit on it (every join and sale of that showtime would
+    /// wait), run the triggers that keep its counts, change a capacity, or write the line or a
+    /// ticket by hand to jump it. Each attempt is refused and the line is as it was.
+    void noTerminalMovesTheAdmissionLineByHand()
+    {
+        const int showtime = m_db->addShowtime();
+        QVERIFY(
+            m_db->run(QStringLiteral("UPDATE showtime SET queue_capacity = 1 WHERE id = %1").arg(showtime)));
+        auto first = m_db->connectAsKiosk(QStringLiteral("first"));
+        auto second = m_db->connectAsKiosk(QStringLiteral("second"));
+        QVERIFY(first && second);
+        const QString secondOwner = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        QVERIFY(first
+                    ->exec(QStringLiteral("SELECT state FROM bo_queue_join(?, ?::uuid)"),
+                           {showtime, QUuid::createUuid().toString(QUuid::WithoutBraces)})
+                    .ok());
+        auto waiting = second->exec(QStringLiteral("SELECT state FROM bo_queue_join(?, ?::uuid)"),
+                                    {showtime, secondOwner});
+        QVERIFY2(waiting.ok(), qPrintable(waiting.ok() ? QString() : waiting.error().detail));
+        const QString lineSql =
+            QStringLiteral("SELECT issued || '/' || admitted_up_to || '/' || waiting FROM queue_line "
+                           "WHERE showtime_id = %1")
+                .arg(showtime);
+        const QString before = m_db->scalar(lineSql);
+        QCOMPARE(before, QStringLiteral("2/1/1"));
+
+        const QStringList attempts{
+            QStringLiteral("SELECT bo_queue_line_lock(%1)").arg(showtime),
+            QStringLiteral("SELECT bo_queue_sale_moved()"),
+            QStringLiteral("SELECT bo_queue_sale_ended()"),
+            QStringLiteral("SELECT bo_queue_set_capacity(%1, 100)").arg(showtime),
+            QStringLiteral("UPDATE queue_line SET admitted_up_to = issued WHERE showtime_id = %1")
+                .arg(showtime),
+            QStringLiteral("UPDATE queue_ticket SET line_no = 0 WHERE owner = '%1'").arg(secondOwner),
+            QStringLiteral("INSERT INTO queue_ticket (showtime_id, owner) VALUES (%1, gen_random_uuid())")
+                .arg(showtime),
+            QStringLiteral("DELETE FROM queue_ticket WHERE showtime_id = %1").arg(showtime)};
+        for (const auto& login : {std::pair{QStringLiteral("till"), m_db->connect()},
+                                  std::pair{QStringLiteral("kiosk"), m_db->connectAsKiosk()},
+                                  std::pair{QStringLiteral("door"), m_db->connectAsDoor()}}) {
+            QVERIFY(login.second);
+            for (const QString& sql : attempts) {
+                auto r = login.second->exec(sql);
+                QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
+                         qPrintable(login.first + QStringLiteral(": ") + sql + QStringLiteral(" -> ") +
+                                    (r.ok() ? QStringLiteral("allowed") : r.error().detail)));
+            }
+        }
+        QCOMPARE(m_db->scalar(lineSql), before);
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")),
+                 QStringLiteral("0"));
+        // The second customer still waits their turn, as the line says.
+        auto status =
+            second->exec(QStringLiteral("SELECT state FROM bo_queue_heartbeat(?::uuid)"), {secondOwner});
+        QVERIFY2(status.ok(), qPrintable(status.ok() ? QString() : status.error().detail));
+        QVERIFY(status.value().next());
+        QCOMPARE(status.value().value(0).toString(), QStringLiteral("WAITING"));
+    }
+
     /// Finding 6, the leads: any terminal could take the announcer's or the reconciler's lead
     /// (a session advisory lock) and sit on it, freezing every seat map and leaving every payment
     /// in doubt unsettled. Only the payment service's login may lead, publish or sweep now: every
