@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 #include "model/payments/cardpayments.h"
+#include "model/core/logtext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -21,11 +22,6 @@ GatewayReply answered(GatewayOutcome outcome, QString reason = {})
     reply.outcome = outcome;
     reply.reason = std::move(reason);
     return reply;
-}
-
-std::string cardKeyText(const QUuid& key)
-{
-    return key.toString(QUuid::WithoutBraces).toStdString();
 }
 
 /// How the service answers a step about a payment already past it: what the gateway would.
@@ -112,7 +108,7 @@ GatewayReply CardStepHandler::handle(const Call& call)
         if (caller.error().code == ErrorCode::Offline || caller.error().code == ErrorCode::Internal)
             return answered(GatewayOutcome::Unknown,
                             deskTr("The payment service cannot reach its database."));
-        spdlog::warn("card {} {}: pass refused ({})", stepName(call.step), cardKeyText(call.key),
+        spdlog::warn("card {} {}: pass refused ({})", stepName(call.step), logText(call.key),
                      caller.error().detail.toStdString());
         return answered(GatewayOutcome::Refused,
                         deskTr("The payment service did not recognise this terminal."));
@@ -136,8 +132,8 @@ GatewayReply CardStepHandler::handleFor(const Call& call, const ServiceCaller& c
     const PaymentIntent& intent = found.value();
     if (intent.request.method != PaymentMethod::Card)
         return answered(GatewayOutcome::Refused, deskTr("This payment is not a card payment."));
-    spdlog::info("card {} {} for {} ({})", stepName(call.step), cardKeyText(call.key),
-                 caller.login.toStdString(), intentStateName(intent.state));
+    spdlog::info("card {} {} for {} ({})", stepName(call.step), logText(call.key), caller.login.toStdString(),
+                 intentStateName(intent.state));
     switch (call.step) {
     case Step::Authorise:
         return authorise(intent, call.timeoutMs);
@@ -157,7 +153,7 @@ GatewayReply CardStepHandler::record(GatewayReply reply, const QUuid& key, Inten
                                      const IntentChange& change)
 {
     if (Result<PaymentIntent> r = m_intents.advance(key, from, to, change); !r) {
-        spdlog::warn("card {}: {} -> {} not recorded: {}", cardKeyText(key), intentStateName(from),
+        spdlog::warn("card {}: {} -> {} not recorded: {}", logText(key), intentStateName(from),
                      intentStateName(to), r.error().detail.toStdString());
         reply.outcome = GatewayOutcome::Unknown;
         reply.reason =

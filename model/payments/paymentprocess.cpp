@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "model/core/clock.h"
+#include "model/core/logtext.h"
 #include "model/seats/seatcommands.h"
 
 namespace bo {
@@ -19,11 +20,6 @@ namespace {
 QString tr(const char* text)
 {
     return QCoreApplication::translate("bo::PaymentProcess", text);
-}
-
-std::string keyText(const QUuid& key)
-{
-    return key.toString(QUuid::WithoutBraces).toStdString();
 }
 
 /// A confirm error after which asking again with the same key may still book: the outcome of the
@@ -269,7 +265,7 @@ PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentI
             checkpoint("authorise-sending");
             CardReply answer = m_cards->authorise(key, callTimeout(untilMs));
             checkpoint("authorise-answered");
-            spdlog::info("payment {}: authorise {} ref={} attempts={}", keyText(key),
+            spdlog::info("payment {}: authorise {} ref={} attempts={}", logText(key),
                          gatewayOutcomeName(answer.reply.outcome), answer.reply.reference.toStdString(),
                          answer.reply.attempts);
             switch (answer.reply.outcome) {
@@ -285,7 +281,7 @@ PaymentProcess::Authorisation PaymentProcess::authoriseUntilKnown(const PaymentI
             last = {Known::Unknown, std::move(answer)};
         } else {
             last = lookUpAuthorisation(key, callTimeout(untilMs), false);
-            spdlog::info("payment {}: look-up {}", keyText(key),
+            spdlog::info("payment {}: look-up {}", logText(key),
                          gatewayOutcomeName(last.answer.reply.outcome));
             if (last.known == Known::Authorised || last.known == Known::Declined)
                 return last;
@@ -347,7 +343,7 @@ Result<ConfirmResult> PaymentProcess::confirmUntilKnown(const ConfirmRequest& co
     Result<ConfirmResult> booked = m_seats.confirm(confirm);
     for (int attempt = 1; !booked && outcomeUnknown(booked.error()) && attempt < m_timings.confirmAttempts;
          ++attempt) {
-        spdlog::warn("confirm {} unknown ({}), asking again", keyText(confirm.key),
+        spdlog::warn("confirm {} unknown ({}), asking again", logText(confirm.key),
                      booked.error().detail.toStdString());
         m_pause(m_timings.lookupPauseMs);
         booked = m_seats.confirm(confirm);
@@ -365,7 +361,7 @@ Result<PaymentIntent> PaymentProcess::capture(const PaymentIntent& intent)
             m_pause(m_timings.lookupPauseMs);
         checkpoint("capture-sending");
         CardReply answer = m_cards->capture(current.request.key, m_timings.callTimeoutMs);
-        spdlog::info("payment {}: capture {} ref={}", keyText(current.request.key),
+        spdlog::info("payment {}: capture {} ref={}", logText(current.request.key),
                      gatewayOutcomeName(answer.reply.outcome), answer.reply.reference.toStdString());
         if (answer.known)
             current = answer.intent;
@@ -388,7 +384,7 @@ Result<PaymentIntent> PaymentProcess::voidCard(const PaymentIntent& intent, cons
         if (attempt > 0)
             m_pause(m_timings.lookupPauseMs);
         CardReply answer = m_cards->voidPayment(current.request.key, why, m_timings.callTimeoutMs);
-        spdlog::info("payment {}: void {}", keyText(current.request.key),
+        spdlog::info("payment {}: void {}", logText(current.request.key),
                      gatewayOutcomeName(answer.reply.outcome));
         if (answer.known)
             current = answer.intent;

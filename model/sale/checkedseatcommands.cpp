@@ -7,18 +7,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include "model/core/logtext.h"
 #include "model/seats/seatcommands.h"
 
 namespace bo {
-namespace {
-
-std::string token(const QUuid& id)
-{
-    return id.toString(QUuid::WithoutBraces).toStdString();
-}
-
-} // namespace
-
 CheckedSeatCommands::CheckedSeatCommands(SeatCommands& seats, SaleRules rules)
     : m_seats(seats)
     , m_rules(std::move(rules))
@@ -56,11 +48,11 @@ Result<HoldDecision> CheckedSeatCommands::hold(int showtimeId, const QList<int>&
         return result.error();
     const HoldDecision& r = result.value();
     if (!r.granted) {
-        spdlog::info("hold {} on showtime {}: {} of {} seats unavailable", token(owner), showtimeId,
+        spdlog::info("hold {} on showtime {}: {} of {} seats unavailable", logText(owner), showtimeId,
                      r.unavailable.size(), seatIds.size());
         return r;
     }
-    spdlog::debug("hold {} on showtime {}: {} seats until {}", token(owner), showtimeId, seatIds.size(),
+    spdlog::debug("hold {} on showtime {}: {} seats until {}", logText(owner), showtimeId, seatIds.size(),
                   r.heldUntil.toString(Qt::ISODateWithMs).toStdString());
     return r;
 }
@@ -77,7 +69,7 @@ Result<PaymentStart> CheckedSeatCommands::beginPayment(int showtimeId, const QLi
         return s.error();
     auto result = m_seats.beginPayment(showtimeId, seatIds, owner, terminal, std::nullopt, terminalId);
     if (result && result.value().hold.granted)
-        spdlog::info("hold {} on showtime {}: payment step, booking {}", token(owner), showtimeId,
+        spdlog::info("hold {} on showtime {}: payment step, booking {}", logText(owner), showtimeId,
                      result.value().bookingCode.toStdString());
     return result;
 }
@@ -88,7 +80,7 @@ Result<int> CheckedSeatCommands::release(int showtimeId, const QUuid& owner, con
         return makeError(ErrorCode::BadInput, tr("The hold token is missing."));
     auto result = m_seats.release(showtimeId, owner, seatIds);
     if (result)
-        spdlog::info("hold {} on showtime {}: released {} seats", token(owner), showtimeId, result.value());
+        spdlog::info("hold {} on showtime {}: released {} seats", logText(owner), showtimeId, result.value());
     return result;
 }
 
@@ -108,13 +100,13 @@ Result<ConfirmResult> CheckedSeatCommands::confirm(const ConfirmRequest& request
         return makeError(ErrorCode::BadInput, tr("Give one ticket type per seat."));
     auto result = m_seats.confirm(request);
     if (result)
-        spdlog::info("hold {} on showtime {}: {} booking {} ({} seats, {} {})", token(request.owner),
+        spdlog::info("hold {} on showtime {}: {} booking {} ({} seats, {} {})", logText(request.owner),
                      request.showtimeId, result.value().replayed ? "replayed" : "confirmed",
                      result.value().code.toStdString(), result.value().seats.size(),
                      result.value().totalMinor, result.value().currency.toStdString());
     else
-        spdlog::info("hold {} on showtime {}: confirm refused: {}", token(request.owner), request.showtimeId,
-                     result.error().detail.toStdString());
+        spdlog::info("hold {} on showtime {}: confirm refused: {}", logText(request.owner),
+                     request.showtimeId, result.error().detail.toStdString());
     return result;
 }
 

@@ -2,25 +2,17 @@
 // SPDX-FileCopyrightText: Box office developers
 //
 // SaleFlow's payment step: what it orders from SalePayments and what it does with each outcome.
-// Selecting, holding and releasing are in saleflow.cpp.
+// Opening and selecting are in saleflow.cpp, holding and releasing in saleflowholds.cpp.
 #include "model/sale/saleflow.h"
 
 #include <utility>
 
 #include <spdlog/spdlog.h>
 
+#include "model/core/logtext.h"
 #include "model/payments/paymentintents.h"
 
 namespace bo {
-namespace {
-
-std::string keyText(const QUuid& id)
-{
-    return id.toString(QUuid::WithoutBraces).toStdString();
-}
-
-} // namespace
-
 void SaleFlow::payCash(qint64 tenderedMinor)
 {
     if (m_state != State::Payment || isBusy())
@@ -77,8 +69,8 @@ void SaleFlow::sendPay(PaymentMethod method, qint64 tenderedMinor)
     order.intent.tenderedMinor = tenderedMinor;
     order.confirm = confirmRequest();
     order.msLeft = remainingMs();
-    spdlog::info("sale {}: paying {} by {}, intent {}", keyText(m_token), order.intent.amountMinor,
-                 paymentMethodName(method), keyText(order.intent.key));
+    spdlog::info("sale {}: paying {} by {}, intent {}", logText(m_token), order.intent.amountMinor,
+                 paymentMethodName(method), logText(order.intent.key));
     // From here the payment decides for itself: no cancel, and the countdown does not end it.
     setState(State::Confirming);
     send(Pending::Pay, m_payments->pay(order));
@@ -95,8 +87,8 @@ void SaleFlow::onPaymentFinished(int requestId, const PaymentOutcome& outcome)
     if (requestId != m_flight.id || m_flight.kind != Pending::Pay)
         return;
     (void)takeFlight();
-    spdlog::info("sale {}: payment {} {}", keyText(m_token), paymentOutcomeName(outcome.kind),
-                 keyText(outcome.intent.request.key));
+    spdlog::info("sale {}: payment {} {}", logText(m_token), paymentOutcomeName(outcome.kind),
+                 logText(outcome.intent.request.key));
     switch (outcome.kind) {
     case PaymentOutcome::Kind::Paid:
         m_bookingId = QUuid(); // not {}: ambiguous with operator=(const GUID&) on Windows
@@ -139,7 +131,7 @@ void SaleFlow::complete(const ConfirmResult& result)
         sendOwedRelease({m_showtime.id, m_token});
     }
     setState(State::Completed);
-    spdlog::info("sale {}: confirmed booking {}{}", keyText(m_token), result.code.toStdString(),
+    spdlog::info("sale {}: confirmed booking {}{}", logText(m_token), result.code.toStdString(),
                  result.replayed ? " (replayed)" : "");
     emit completed(result);
 }
