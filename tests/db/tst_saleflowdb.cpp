@@ -50,7 +50,7 @@ struct Sale
     explicit Sale(const ConnectionSettings& settings, const PaymentTimings& timings = {})
         : site(bo::test::siteAnnouncer(settings))
         , backend(settings)
-        , desk(bo::test::makeTestPaymentDesk(settings, service, timings))
+        , desk(bo::test::makeTestThreadedSalePayments(settings, service, timings))
         , flow(&backend, desk.get(), QStringLiteral("till-1"))
     {
         service.setDelayMs(20);

@@ -45,7 +45,7 @@ struct RandomSale
     explicit RandomSale(const ConnectionSettings& settings)
         : site(bo::test::siteAnnouncer(settings))
         , backend(settings)
-        , desk(bo::test::makeTestPaymentDesk(settings, service))
+        , desk(bo::test::makeTestThreadedSalePayments(settings, service))
         , flow(&backend, desk.get(), QStringLiteral("till-r"))
     {
         service.setDelayMs(5);

@@ -92,7 +92,7 @@ struct CounterTill
         , terminal(terminal)
         , announcer(TestDatabase::serviceSettingsFor(settings))
         , backend(settings)
-        , desk(makeTestPaymentDesk(settings, cardService))
+        , desk(makeTestThreadedSalePayments(settings, cardService))
         , flow(&backend, desk.get(), terminal)
         , window(&backend, &flow, terminal)
         , boardTester(window.findChild<QTableView*>(QStringLiteral("showtimeTable"))->model(),

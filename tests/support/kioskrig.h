@@ -33,7 +33,7 @@ struct KioskRig
              const PaymentTimings& timings = {})
         : announcer(db.serviceSettings())
         , backend(db.kioskSettings())
-        , desk(makeTestPaymentDesk(db.kioskSettings(), cardService, timings))
+        , desk(makeTestThreadedSalePayments(db.kioskSettings(), cardService, timings))
         , flow(&backend, desk.get(), QStringLiteral("kiosk-1"))
         , window(&backend, &flow, settings)
     {

@@ -28,8 +28,8 @@ namespace bo::test {
 /// cards paid through the in-process simulated service `service` (which must outlive the desk),
 /// recorded by the test database's payment-service login.
 [[nodiscard]] inline std::unique_ptr<ThreadedSalePayments>
-makeTestPaymentDesk(const ConnectionSettings& settings, SimulatedPaymentService& service,
-                    const PaymentTimings& timings = {})
+makeTestThreadedSalePayments(const ConnectionSettings& settings, SimulatedPaymentService& service,
+                             const PaymentTimings& timings = {})
 {
     return std::make_unique<ThreadedSalePayments>(
         PaymentIntentStore::factory(settings, QStringLiteral("payments")),
