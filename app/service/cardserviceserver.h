@@ -90,6 +90,10 @@ private:
     QWaitCondition m_wake;
     QQueue<Job> m_queue;     ///< guarded by m_mutex
     bool m_stopping = false; ///< guarded by m_mutex
+    /// Each runs serveJobs, a loop that takes the next call from m_queue whenever it is free: a
+    /// pool, not a WorkerThread each, whose own queue would hold a call behind a slow gateway while
+    /// another worker is idle, and would run at stop the calls stopWorkers drops (docs/DECISIONS.md,
+    /// "every threaded adapter on one worker helper").
     std::vector<std::unique_ptr<QThread>> m_threads;
     QHash<quint64, QPointer<QTcpSocket>> m_waiting; ///< this object's thread only
     quint64 m_nextId = 0;

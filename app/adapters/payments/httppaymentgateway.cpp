@@ -168,7 +168,7 @@ GatewayReply HttpPaymentGateway::run(const Call& call)
     if (!m_configurationError.isEmpty()) {
         reply.outcome = GatewayOutcome::Refused;
         reply.reason = m_configurationError;
-    } else if (m_thread && m_thread != QThread::currentThread()) {
+    } else if (m_network && m_network->thread() != QThread::currentThread()) {
         reply.outcome = GatewayOutcome::Refused;
         reply.reason = QStringLiteral("the gateway object was used from a second thread");
     }
@@ -178,7 +178,6 @@ GatewayReply HttpPaymentGateway::run(const Call& call)
         return reply;
     }
     if (!m_network) {
-        m_thread = QThread::currentThread();
         m_network = std::make_unique<QNetworkAccessManager>();
         m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
     }

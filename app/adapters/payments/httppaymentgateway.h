@@ -14,7 +14,6 @@
 #include "model/payments/paymentgateway.h"
 
 class QNetworkAccessManager;
-class QThread;
 
 namespace bo {
 
@@ -74,7 +73,6 @@ private:
     QString m_configurationError;
     QList<QSslCertificate> m_extraCa;
     std::unique_ptr<QNetworkAccessManager> m_network;
-    QThread* m_thread = nullptr;
 };
 
 } // namespace bo

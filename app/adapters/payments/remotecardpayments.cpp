@@ -124,11 +124,10 @@ GatewayReply RemoteCardPayments::post(const CardStepHandler::Call& call)
         (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
         return remoteAnswer(GatewayOutcome::Refused,
                             remoteTr("The payment service's address is not an http(s) URL."));
-    if (m_thread && m_thread != QThread::currentThread())
+    if (m_network && m_network->thread() != QThread::currentThread())
         return remoteAnswer(GatewayOutcome::Refused,
                             QStringLiteral("the card payments object was used from a second thread"));
     if (!m_network) {
-        m_thread = QThread::currentThread();
         m_network = std::make_unique<QNetworkAccessManager>();
         m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
     }

@@ -10,7 +10,6 @@
 #include "model/payments/cardpayments.h"
 
 class QNetworkAccessManager;
-class QThread;
 
 namespace bo {
 
@@ -41,7 +40,6 @@ private:
     QUrl m_serviceUrl;
     QString m_gatewayName;
     std::unique_ptr<QNetworkAccessManager> m_network;
-    QThread* m_thread = nullptr;
 };
 
 } // namespace bo

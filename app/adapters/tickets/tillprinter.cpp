@@ -124,7 +124,7 @@ QString TicketOutput::defaultPdfFolder()
 }
 
 /// Everything that touches the database, the key and the printer, on the printer's thread.
-class TillTicketPrinter::Worker final : public QObject
+class TillTicketPrinter::Worker final
 {
     Q_DECLARE_TR_FUNCTIONS(bo::TillTicketPrinter)
 
@@ -132,6 +132,11 @@ public:
     explicit Worker(TillPrintSetup setup)
         : m_setup(std::move(setup))
     {}
+
+    /// Nothing before the first print: it opens the connection.
+    void begin() {}
+    /// The connection was opened on this thread and is closed here.
+    void finish() { m_connection.reset(); }
 
     Result<PrintedTickets> run(const QString& code)
     {
@@ -301,17 +306,15 @@ TillTicketPrinter::TillTicketPrinter(TillPrintSetup setup, QSettings* settings, 
         if (auto mode = printOnConfirmFromName(m_settings->value(onConfirmKey).toString()))
             m_mode = *mode;
     }
-    m_worker = new Worker(std::move(setup));
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.setObjectName(QStringLiteral("tickets"));
-    m_thread.start();
+    m_worker.start(QStringLiteral("tickets"),
+                   [setup = std::move(setup)] { return std::make_unique<Worker>(setup); });
 }
 
 TillTicketPrinter::~TillTicketPrinter()
 {
-    m_thread.quit();
-    m_thread.wait();
+    // The prints posted before finish first; their answers are posted to this printer, so here
+    // and not with the members (they are dropped with it).
+    m_worker.stop();
 }
 
 void TillTicketPrinter::setPrintOnConfirm(PrintOnConfirm mode)
@@ -336,11 +339,12 @@ QString TillTicketPrinter::describeOutput() const
 
 void TillTicketPrinter::print(const QString& code)
 {
-    QMetaObject::invokeMethod(m_worker, [this, code] {
-        auto result = m_worker->run(code);
+    m_worker.post([this, code](Worker& worker) {
+        auto result = worker.run(code);
         if (!result)
             spdlog::warn("tickets of {} not printed: {} ({})", code.toStdString(),
                          result.error().message.toStdString(), result.error().detail.toStdString());
+        // Answered on the printer's own thread, where the screens that asked live.
         QMetaObject::invokeMethod(
             this,
             [this, code, result] {

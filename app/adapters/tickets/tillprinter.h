@@ -8,12 +8,12 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QString>
-#include <QThread>
 #include <QUuid>
 
 #include "app/adapters/tickets/ed25519.h"
 #include "db/connectionsettings.h"
 #include "model/core/result.h"
+#include "model/core/workerthread.h"
 #include "model/tickets/ticketprinting.h"
 
 class QSettings;
@@ -89,8 +89,7 @@ private:
     QSettings* m_settings;
     PrintOnConfirm m_mode = PrintOnConfirm::Ask;
     TicketOutput m_output;
-    QThread m_thread;
-    Worker* m_worker = nullptr;
+    ThreadedWorker<Worker> m_worker;
 };
 
 } // namespace bo
