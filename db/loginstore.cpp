@@ -34,6 +34,8 @@ QString loginRoleWord(LoginRole role)
         return QStringLiteral("door");
     case LoginRole::Service:
         return QStringLiteral("service");
+    case LoginRole::Web:
+        return QStringLiteral("web");
     }
     return {};
 }
@@ -41,7 +43,7 @@ QString loginRoleWord(LoginRole role)
 std::optional<LoginRole> loginRoleFromWord(const QString& word)
 {
     for (LoginRole r : {LoginRole::Terminal, LoginRole::Manager, LoginRole::Kiosk, LoginRole::Till,
-                        LoginRole::Door, LoginRole::Service})
+                        LoginRole::Door, LoginRole::Service, LoginRole::Web})
         if (word == loginRoleWord(r))
             return r;
     return std::nullopt;
@@ -113,7 +115,8 @@ Result<LoginRole> LoginStore::dropLogin(const QString& name)
             "       (SELECT string_agg(g.rolname, ',') FROM pg_auth_members m "
             "          JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = r.oid "
             "           AND g.rolname IN ('boxoffice_terminal', 'boxoffice_manager', 'boxoffice_kiosk', "
-            "                             'boxoffice_till', 'boxoffice_door', 'boxoffice_service')), "
+            "                             'boxoffice_till', 'boxoffice_door', 'boxoffice_service', "
+            "                             'boxoffice_web')), "
             "       format('DROP ROLE %I', r.rolname) "
             "  FROM pg_roles r WHERE r.rolname = ?"),
         {name});
@@ -128,8 +131,8 @@ Result<LoginRole> LoginStore::dropLogin(const QString& name)
     const QString drop = r.value(2).toString();
     if (Status s = m_connection.execScript(drop); !s)
         return s.error();
-    for (LoginRole role :
-         {LoginRole::Manager, LoginRole::Till, LoginRole::Kiosk, LoginRole::Door, LoginRole::Service})
+    for (LoginRole role : {LoginRole::Manager, LoginRole::Till, LoginRole::Kiosk, LoginRole::Door,
+                           LoginRole::Service, LoginRole::Web})
         if (roles.split(QLatin1Char(',')).contains(roleName(role)))
             return role;
     return LoginRole::Terminal;

@@ -14,10 +14,11 @@ class DbConnection;
 
 /// What a login may do (docs/SECURITY.md): the role it is made a member of. A kiosk, a till and a
 /// door each have their own (migration 0041); Terminal is the word of earlier releases for a till
-/// (boxoffice_terminal, a member of boxoffice_till).
-enum class LoginRole { Terminal, Manager, Kiosk, Till, Door, Service };
+/// (boxoffice_terminal, a member of boxoffice_till). Web is the online box office's one login for
+/// all its customers (boxoffice_web, migration 0049): it browses and holds seats, nothing more.
+enum class LoginRole { Terminal, Manager, Kiosk, Till, Door, Service, Web };
 
-/// "terminal", "manager", "kiosk", "till", "door", "service": the CLI's word for a role.
+/// "terminal", "manager", "kiosk", "till", "door", "service", "web": the CLI's word for a role.
 [[nodiscard]] QString loginRoleWord(LoginRole role);
 /// The role of a CLI word; nullopt for any other.
 [[nodiscard]] std::optional<LoginRole> loginRoleFromWord(const QString& word);
@@ -27,8 +28,8 @@ enum class LoginRole { Terminal, Manager, Kiosk, Till, Door, Service };
 enum class LoginPresence { Missing, Present, Foreign };
 
 /// Database logins for terminals and managers: members of one of boxoffice_kiosk, boxoffice_till,
-/// boxoffice_door, boxoffice_manager (or boxoffice_terminal, migrations 0006 and 0041). Needs a connection of
-/// the owner (CREATEROLE).
+/// boxoffice_door, boxoffice_manager, boxoffice_service, boxoffice_web (or boxoffice_terminal,
+/// migrations 0006 and 0041). Needs a connection of the owner (CREATEROLE).
 class LoginStore final
 {
 public:
@@ -48,8 +49,8 @@ public:
     /// member of the owner), or some other role. Works before the roles exist (then Foreign or
     /// Missing).
     [[nodiscard]] Result<LoginPresence> presence(const QString& name, LoginRole role);
-    /// DROP ROLE name, only for a login that is a member of boxoffice_terminal or
-    /// boxoffice_manager (and neither a superuser nor a member of the owner): anything else is
+    /// DROP ROLE name, only for a login that is a member of one of our kinds' roles (and neither
+    /// a superuser nor a member of the owner): anything else is
     /// refused as BadInput, an unknown name is NotFound. Returns the role it had.
     [[nodiscard]] Result<LoginRole> dropLogin(const QString& name);
 

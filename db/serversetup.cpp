@@ -17,7 +17,7 @@ QStringList ServerSetup::roleNames()
     return {QStringLiteral("boxoffice_owner"),    QStringLiteral("boxoffice_manager"),
             QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_kiosk"),
             QStringLiteral("boxoffice_till"),     QStringLiteral("boxoffice_door"),
-            QStringLiteral("boxoffice_service")};
+            QStringLiteral("boxoffice_service"),  QStringLiteral("boxoffice_web")};
 }
 
 bool ServerSetup::isValidDatabaseName(const QString& name)
@@ -119,7 +119,8 @@ Result<QStringList> ServerSetup::restrictDatabase(const QString& database)
             "          FROM pg_roles r "
             "         WHERE r.rolname IN ('boxoffice_owner', 'boxoffice_manager', "
             "                             'boxoffice_terminal', 'boxoffice_kiosk', "
-            "                             'boxoffice_till', 'boxoffice_door', 'boxoffice_service') "
+            "                             'boxoffice_till', 'boxoffice_door', 'boxoffice_service', "
+            "                             'boxoffice_web') "
             "           AND NOT EXISTS (SELECT 1 FROM aclexplode(coalesce(d.datacl, "
             "                                acldefault('d', d.datdba))) a "
             "                            WHERE a.grantee = r.oid AND a.privilege_type = 'CONNECT')) "

@@ -80,7 +80,8 @@ ExitCode LoginCommands::createLogin(const QStringList& positional)
     const auto chosen = loginRoleFromWord(roleText);
     if (!chosen)
         return m_session.usageError(
-            tr("--role must be kiosk, till, door or manager (or terminal, a till), not '%1'.").arg(roleText));
+            tr("--role must be kiosk, till, door, manager, service or web (or terminal, a till), not '%1'.")
+                .arg(roleText));
     const LoginRole role = *chosen;
     auto secret = password();
     if (!secret)

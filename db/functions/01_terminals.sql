@@ -4,7 +4,9 @@
 -- Who is calling: the kind of terminal, read from the login's role (migration 0041), never from
 -- a parameter the caller could fill in (docs/SECURITY.md). 'owner' is the cluster's superuser or
 -- the owner role (migrations, set-up, the tests' own inspection); a login of none of our roles
--- gets NULL, which no check accepts.
+-- gets NULL, which no check accepts. 'web' is the online box office's one login for all its
+-- customers (migration 0049), asked before the other kinds: a login that is also in some other
+-- role is still treated as the website, whose every check is the narrowest.
 CREATE OR REPLACE FUNCTION public.bo_terminal_kind()
  RETURNS text
  LANGUAGE sql
@@ -13,6 +15,7 @@ CREATE OR REPLACE FUNCTION public.bo_terminal_kind()
 AS $function$
     SELECT CASE WHEN (SELECT r.rolsuper FROM pg_roles r WHERE r.rolname = session_user) THEN 'owner'
                 WHEN pg_has_role(session_user, 'boxoffice_owner', 'MEMBER') THEN 'owner'
+                WHEN pg_has_role(session_user, 'boxoffice_web', 'MEMBER') THEN 'web'
                 WHEN pg_has_role(session_user, 'boxoffice_manager', 'MEMBER') THEN 'manager'
                 WHEN pg_has_role(session_user, 'boxoffice_service', 'MEMBER') THEN 'service'
                 WHEN pg_has_role(session_user, 'boxoffice_till', 'MEMBER') THEN 'till'

@@ -145,7 +145,9 @@ END $function$;
 -- at most one sale's limit. A kiosk's credential is public; without this a script held seats under
 -- one new token after another, taking each again the instant its hold lapsed. A kiosk serves one
 -- customer at a time, and one whose program restarted can still start a sale beside its lapsing
--- one. Tills, staffed, are not capped.
+-- one. Tills, staffed, are not capped. Nor is the website's login ('web'): it holds for all its
+-- customers at once, so a cap on it would be a cap on the whole site; its sales are capped one by
+-- one (bo_web_hold_cap below).
 CREATE OR REPLACE FUNCTION public.bo_kiosk_hold_cap(p_owner uuid, p_seats integer)
  RETURNS void
  LANGUAGE plpgsql
@@ -169,6 +171,37 @@ BEGIN
         RAISE EXCEPTION 'this kiosk still holds % seats for another sale: a kiosk holds at most % at a time',
             v_held, v_max USING ERRCODE = 'BO412',
             HINT = 'refusal: ' || json_build_array('kiosk-holds-another-sale', v_held, v_max);
+    END IF;
+END $function$;
+
+-- One website sale holds at most one sale's limit (migration 0049): the seats its token holds in
+-- the showtime, outside this request, and the seats it asks for. The request alone is capped for
+-- everyone (bo_sale_gate); a kiosk or a till may ask for its whole new wish before releasing what
+-- it no longer wants, so only the website, whose many customers share one login and are told
+-- apart only by their tokens, is held to the sale's total, and it releases before it swaps.
+-- Another token is another customer to the database; how many a client gets is the web server's.
+CREATE OR REPLACE FUNCTION public.bo_web_hold_cap(p_showtime integer, p_owner uuid, p_seats integer[])
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'public', 'pg_temp'
+AS $function$
+DECLARE
+    v_max  integer;
+    v_held bigint;
+BEGIN
+    IF bo_terminal_kind() IS DISTINCT FROM 'web' THEN
+        RETURN;
+    END IF;
+    SELECT se.max_seats_per_sale INTO v_max FROM settings se;
+    SELECT count(*) INTO v_held
+      FROM showtime_seat ss
+     WHERE ss.showtime_id = p_showtime AND ss.held_by = p_owner
+       AND ss.status = 'HELD' AND ss.held_until >= clock_timestamp()
+       AND NOT (ss.seat_id = ANY (p_seats));
+    IF v_held + cardinality(p_seats) > v_max THEN
+        RAISE EXCEPTION 'too many seats: the sale holds % and asks for %, at most % per sale',
+            v_held, cardinality(p_seats), v_max USING ERRCODE = 'BO400';
     END IF;
 END $function$;
 
@@ -436,6 +469,8 @@ BEGIN
     -- costs nothing (a ticket type priced 0) needs no payment, and an exchange's new booking is
     -- paid by the old one and the difference bo_exchange takes. Judged last, after the sale's own
     -- rules, so a closed sale or a lost seat says so first.
+    -- The website, public like a kiosk, meets the general refusal: it takes no cash either
+    -- (bo_payment_create), and the kiosk's sentence speaks of a kiosk.
     IF v_carried IS NULL AND v_total > 0 AND p_exchange IS NULL AND coalesce(bo_terminal_kind(), '') <> 'owner' THEN
         IF bo_terminal_kind() = 'kiosk' THEN
             RAISE EXCEPTION 'a kiosk confirms a sale only on its card payment, with money taken: pay first'
@@ -690,6 +725,7 @@ BEGIN
 
     PERFORM bo_sale_gate(p_showtime, p_owner, cardinality(r.seats));
     PERFORM bo_kiosk_hold_cap(p_owner, cardinality(r.seats));
+    PERFORM bo_web_hold_cap(p_showtime, p_owner, r.seats);
 
     IF coalesce(cardinality(r.locked), 0) <> cardinality(r.seats) THEN
         PERFORM bo_check_seats_exist(p_showtime, r.seats);
@@ -802,6 +838,7 @@ BEGIN
     -- seats locked above go with a refusal.
     PERFORM bo_sale_gate(p_showtime, p_owner, cardinality(r.seats));
     PERFORM bo_kiosk_hold_cap(p_owner, cardinality(r.seats));
+    PERFORM bo_web_hold_cap(p_showtime, p_owner, r.seats);
     IF r.deadline <= clock_timestamp() THEN
         RAISE EXCEPTION 'the sale''s time is up' USING ERRCODE = 'BO410';
     END IF;

@@ -88,7 +88,8 @@ BEGIN
     END IF;
     IF p_method = 'cash' THEN
         -- Cash exists only where a staffed till takes it (docs/SECURITY.md): a kiosk's credential
-        -- is public, and a "cash" payment from it would confirm a booking nobody paid for.
+        -- is public, and a "cash" payment from it would confirm a booking nobody paid for. The
+        -- website's ('web') is public too, and no customer hands it cash.
         IF coalesce(bo_terminal_kind(), '') NOT IN ('till', 'manager', 'owner') THEN
             RAISE EXCEPTION 'cash is taken only at a staffed till' USING ERRCODE = '42501',
                 HINT = 'refusal: ' || json_build_array('cash-only-at-till');
@@ -378,6 +379,7 @@ BEGIN
     made_it := bo_payment_made_by(p_key) IS NOT DISTINCT FROM v_pass.login;
     kind := CASE WHEN (SELECT r.rolsuper FROM pg_roles r WHERE r.rolname = v_pass.login) THEN 'owner'
                  WHEN pg_has_role(v_pass.login, 'boxoffice_owner', 'MEMBER') THEN 'owner'
+                 WHEN pg_has_role(v_pass.login, 'boxoffice_web', 'MEMBER') THEN 'web'
                  WHEN pg_has_role(v_pass.login, 'boxoffice_manager', 'MEMBER') THEN 'manager'
                  WHEN pg_has_role(v_pass.login, 'boxoffice_till', 'MEMBER') THEN 'till'
                  WHEN pg_has_role(v_pass.login, 'boxoffice_kiosk', 'MEMBER') THEN 'kiosk' END;
@@ -453,6 +455,8 @@ BEGIN
            -- A kiosk or a till lists the payments its own login made; the site's payments in doubt
            -- are the payment service's reconciler's, and the manager's pages see them all. A row
            -- names its booking's code and leads to its key, which are capabilities (finding 3).
+           -- The website's login made every customer's payment, so its own would be all of them:
+           -- this is not granted to it.
            AND (bo_terminal_kind() IN ('manager', 'owner', 'service')
                 OR EXISTS (SELECT 1 FROM payment_event e WHERE e.key = s.key AND e.seq = 1
                               AND e.terminal = session_user))

@@ -77,7 +77,9 @@ AS $function$
       LEFT JOIN price_tier pt ON pt.price_list_id = st.price_list_id AND pt.code = bs.tier_code
      WHERE b.code = p_code
        -- A ticket's payload admits its holder: a terminal lists only the tickets of sales it made
-       -- (the booking's till id is enrolled to its login); the manager's pages list any.
+       -- (the booking's till id is enrolled to its login); the manager's pages list any. The
+       -- website's one login makes every customer's sale, so "its own" would be anyone's: this
+       -- is not granted to it.
        AND (bo_terminal_kind() IN ('manager', 'owner')
             OR EXISTS (SELECT 1 FROM terminal_enrolment e WHERE e.terminal_id = b.terminal_id AND e.login = session_user))
      ORDER BY se.row_label, se.number

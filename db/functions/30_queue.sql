@@ -253,7 +253,8 @@ BEGIN
     IF p_owner IS NULL THEN
         RAISE EXCEPTION 'owner token missing' USING ERRCODE = 'BO400';
     END IF;
-    -- "A counter" is the caller's role, not its word: a kiosk that says so still waits its turn.
+    -- "A counter" is the caller's role, not its word: a kiosk or the website that says so still
+    -- waits its turn.
     p_counter := coalesce(p_counter, false) AND coalesce(bo_terminal_kind(), '') IN ('till', 'manager', 'owner');
     SELECT st.status, st.sale_opens_at AS opens,
            coalesce(st.sale_closes_at, st.starts_at + make_interval(mins => se.late_sale_minutes)) AS cutoff,

@@ -170,6 +170,8 @@ DECLARE
     v_limit    bigint;
     v_amount   bigint;
 BEGIN
+    -- Anyone but a manager needs a member signed in at its till; the website (not granted this)
+    -- has no till and no member, so it would be refused here too.
     IF coalesce(bo_terminal_kind(), '') NOT IN ('manager', 'owner') THEN
         PERFORM bo_till_member(p_terminal_id);
     END IF;

@@ -16,11 +16,11 @@ BEGIN
         SELECT p.oid::regprocedure AS name FROM pg_proc p
          WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'bo\_%'
     LOOP
-        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service', r.name);
+        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service, boxoffice_web', r.name);
     END LOOP;
 END $$;
-REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
-REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
+REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service, boxoffice_web;
+REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service, boxoffice_web;
 -- Each function with the kinds of terminal that may run it (docs/SECURITY.md): a kiosk sells to its
 -- customers; a till also takes cash (bo_payment_create asks bo_terminal_kind()), runs its shift and
 -- drawer, refunds and exchanges, and may admit (a small cinema's counter tears tickets too); a door
@@ -29,15 +29,17 @@ REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC, boxoffice_terminal, bo
 -- publishing, the reconciler's and the sweep) are the payment service's alone (boxoffice-service runs
 -- them): a lead a kiosk could take, it could sit on and freeze every seat map (docs/SECURITY.md,
 -- finding 6). A manager may still sweep by hand (boxoffice-admin sweep), which frees only what has
--- lapsed.
+-- lapsed. boxoffice_web, the online box office's one login for all its customers (migration 0049),
+-- browses, holds, releases and extends its customers' holds and waits in the queue as a customer:
+-- what a kiosk may before it takes money, and nothing else; it pays and confirms nothing yet.
 GRANT EXECUTE ON FUNCTION bo_confirm(text, uuid, integer, uuid, integer[], text[], jsonb, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_seat_map(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_seat_map(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
 GRANT EXECUTE ON FUNCTION bo_sweep(integer) TO boxoffice_manager, boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_purge_keys(integer) TO boxoffice_manager, boxoffice_service;
-GRANT EXECUTE ON FUNCTION bo_hold(integer, integer[], uuid, integer, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_hold(integer, integer[], uuid, integer, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
 GRANT EXECUTE ON FUNCTION bo_begin_payment(integer, integer[], uuid, text, integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_extend_hold(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_release(integer, uuid, integer[], boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_extend_hold(integer, uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
+GRANT EXECUTE ON FUNCTION bo_release(integer, uuid, integer[], boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
 GRANT EXECUTE ON FUNCTION bo_payment_create(uuid, uuid, integer, uuid, text, text, uuid, text, bigint, text, bigint, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_payment_advance(uuid, text, text, text, text, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_payment_note_unknown(uuid, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_service;
@@ -55,10 +57,10 @@ GRANT EXECUTE ON FUNCTION bo_checkin_expected(integer) TO boxoffice_till, boxoff
 GRANT EXECUTE ON FUNCTION bo_publish_announcements() TO boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_announcer_try_lead() TO boxoffice_service;
 GRANT EXECUTE ON FUNCTION bo_announcer_step_down() TO boxoffice_service;
-GRANT EXECUTE ON FUNCTION bo_queue_join(integer, uuid, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_queue_heartbeat(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_queue_leave(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT EXECUTE ON FUNCTION bo_queue_line(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
+GRANT EXECUTE ON FUNCTION bo_queue_join(integer, uuid, boolean) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
+GRANT EXECUTE ON FUNCTION bo_queue_heartbeat(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
+GRANT EXECUTE ON FUNCTION bo_queue_leave(uuid) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
+GRANT EXECUTE ON FUNCTION bo_queue_line(integer) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
 GRANT EXECUTE ON FUNCTION bo_ticket_till_key_enrol(bytea, uuid, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_ticket_till_issue(text, smallint) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_ticket_till_sign(integer, text) TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
@@ -139,23 +141,24 @@ GRANT EXECUTE ON FUNCTION bo_report_drawer(timestamp with time zone, timestamp w
 GRANT EXECUTE ON FUNCTION bo_report_staff(timestamp with time zone, timestamp with time zone, integer, integer) TO boxoffice_manager;
 GRANT EXECUTE ON FUNCTION bo_report_context() TO boxoffice_manager;
 
--- What the screens and the CLI read directly (kiosks and tills see bookings without their payment)
-GRANT SELECT ON auditorium TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+-- What the screens and the CLI read directly (kiosks and tills see bookings without their payment;
+-- the website reads the kiosk's catalogue and, of the seats and the queue, the kiosk's columns)
+GRANT SELECT ON auditorium TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
 GRANT SELECT ON booking TO boxoffice_manager;
 GRANT SELECT ON booking_seat TO boxoffice_manager;
-GRANT SELECT ON hall_layout TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON hall_seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON movie TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON price_list TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON price_tier TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT (id, showtime_id, counter, state) ON queue_ticket TO boxoffice_kiosk, boxoffice_till, boxoffice_manager;
-GRANT SELECT ON schema_migrations TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
-GRANT SELECT ON schema_functions TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
-GRANT SELECT ON seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON settings TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service;
-GRANT SELECT ON showtime TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT ON showtime_price TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
-GRANT SELECT (showtime_id, seat_id, status, held_until) ON showtime_seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door;
+GRANT SELECT ON hall_layout TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON hall_seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON movie TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON price_list TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON price_tier TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT (id, showtime_id, counter, state) ON queue_ticket TO boxoffice_kiosk, boxoffice_till, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON schema_migrations TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service, boxoffice_web;
+GRANT SELECT ON schema_functions TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service, boxoffice_web;
+GRANT SELECT ON seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON seat_block TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON settings TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_service, boxoffice_web;
+GRANT SELECT ON showtime TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT ON showtime_price TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;
+GRANT SELECT (showtime_id, seat_id, status, held_until) ON showtime_seat TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_web;
 GRANT SELECT ON showtime_seat TO boxoffice_manager;
-GRANT SELECT ON showtime_surcharge TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager;
+GRANT SELECT ON showtime_surcharge TO boxoffice_kiosk, boxoffice_till, boxoffice_door, boxoffice_manager, boxoffice_web;

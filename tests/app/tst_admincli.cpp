@@ -422,6 +422,55 @@ private slots:
             QStringLiteral("0"));
     }
 
+    /// `--role web` makes the online box office's login: a member of boxoffice_web only, which may
+    /// hold a seat and may not confirm; drop-login names its role.
+    void createLoginWebMakesAWebsiteLogin()
+    {
+        const QString name = QStringLiteral("web_") + m_rig.db().name().right(8);
+        const auto dropped =
+            qScopeGuard([&] { (void)m_rig.db().run(QStringLiteral("DROP ROLE IF EXISTS ") + name); });
+        const CliRun made = m_rig.cliAsOwner({QStringLiteral("create-login"), name, QStringLiteral("--role"),
+                                              QStringLiteral("web"), QStringLiteral("--generate-password"),
+                                              QStringLiteral("--json")});
+        QVERIFY2(made.exitCode == 0, qPrintable(made.describe()));
+        QCOMPARE(made.json().value(QStringLiteral("role")).toString(), QStringLiteral("web"));
+        const QString password = made.json().value(QStringLiteral("password")).toString();
+        QVERIFY(password.size() >= 20);
+        QCOMPARE(m_rig.db().scalar(
+                     QStringLiteral("SELECT string_agg(g.rolname, ',') FROM pg_auth_members m "
+                                    "JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = '%1'::regrole")
+                         .arg(name)),
+                 QStringLiteral("boxoffice_web"));
+
+        ConnectionSettings login = m_rig.db().ownerSettings();
+        login.setValue(QStringLiteral("user"), name);
+        login.setValue(QStringLiteral("password"), password);
+        auto web = DbConnection::open(login, QStringLiteral("web-check"));
+        QVERIFY(web.ok());
+        const int showtime = m_rig.hall1().toInt();
+        const QString seat = m_rig.db().scalar(
+            QStringLiteral(
+                "SELECT min(seat_id) FROM showtime_seat WHERE showtime_id = %1 AND status = 'FREE'")
+                .arg(showtime));
+        const QString token = newUuid();
+        auto held = web.value()->exec(QStringLiteral("SELECT granted FROM bo_hold(?, ?::integer[], ?::uuid)"),
+                                      {showtime, QStringLiteral("{%1}").arg(seat), token});
+        QVERIFY2(held.ok() && held.value().next() && held.value().value(0).toBool(),
+                 qPrintable(held.ok() ? QStringLiteral("not granted") : held.error().detail));
+        auto confirmed = web.value()->exec(
+            QStringLiteral(
+                "SELECT * FROM bo_confirm('k1', ?::uuid, ?, NULL::uuid, ?::integer[], NULL::text[], "
+                "NULL::jsonb, NULL::uuid)"),
+            {token, showtime, QStringLiteral("{%1}").arg(seat)});
+        QVERIFY(!confirmed.ok() && confirmed.error().detail.contains(QLatin1String("permission denied")));
+        web.value().reset();
+
+        const CliRun drop = m_rig.cliAsOwner({QStringLiteral("drop-login"), name, QStringLiteral("--json")});
+        QVERIFY2(drop.exitCode == 0 &&
+                     drop.json().value(QStringLiteral("role")).toString() == QLatin1String("web"),
+                 qPrintable(drop.describe()));
+    }
+
     void badInputInJsonModeIsAnErrorObject()
     {
         const CliRun run = m_rig.cli(

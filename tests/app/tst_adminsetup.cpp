@@ -180,7 +180,7 @@ private slots:
                  (QVariantList{QStringLiteral("boxoffice_owner"), QStringLiteral("boxoffice_manager"),
                                QStringLiteral("boxoffice_terminal"), QStringLiteral("boxoffice_kiosk"),
                                QStringLiteral("boxoffice_till"), QStringLiteral("boxoffice_door"),
-                               QStringLiteral("boxoffice_service")}));
+                               QStringLiteral("boxoffice_service"), QStringLiteral("boxoffice_web")}));
         QVERIFY(json.value(QStringLiteral("parameter_grant")).toString() != QLatin1String("missing"));
         QVERIFY(json.value(QStringLiteral("warnings")).toArray().isEmpty());
         const QJsonArray logins = json.value(QStringLiteral("logins")).toArray();
@@ -206,7 +206,7 @@ private slots:
                                        "WHERE d.datname = '%1' AND a.privilege_type = 'CONNECT' "
                                        "AND pg_get_userbyid(a.grantee) LIKE 'boxoffice\\_%%'")
                             .arg(database)),
-                 QStringLiteral("7")); // owner, manager, terminal, kiosk, till, door, service
+                 QStringLiteral("8")); // owner, manager, terminal, kiosk, till, door, service, web
         QCOMPARE(
             scalar(QStringLiteral("SELECT has_schema_privilege('public', 'public', 'CREATE')"), database),
             QStringLiteral("false"));

@@ -22,7 +22,8 @@ namespace {
 
 const QStringList applicationRoles{QStringLiteral("boxoffice_kiosk"),   QStringLiteral("boxoffice_till"),
                                    QStringLiteral("boxoffice_door"),    QStringLiteral("boxoffice_manager"),
-                                   QStringLiteral("boxoffice_service"), QStringLiteral("boxoffice_terminal")};
+                                   QStringLiteral("boxoffice_service"), QStringLiteral("boxoffice_web"),
+                                   QStringLiteral("boxoffice_terminal")};
 /// The logins of earlier releases are tills' (migration 0041): no grant of their own, a till's rights.
 const QString legacyRole = QStringLiteral("boxoffice_terminal");
 const QString tillRole = QStringLiteral("boxoffice_till");
@@ -213,7 +214,8 @@ private slots:
                                                "boxoffice_manager|INSERT|seat_block\n"
                                                "boxoffice_service|EXECUTE|bo_nobody_granted()\n"
                                                "boxoffice_terminal|EXECUTE|bo_nobody_granted()\n"
-                                               "boxoffice_till|EXECUTE|bo_nobody_granted()"));
+                                               "boxoffice_till|EXECUTE|bo_nobody_granted()\n"
+                                               "boxoffice_web|EXECUTE|bo_nobody_granted()"));
     }
 
     /// Each bo_ function in the database has one body in db/functions/, and no file defines a

@@ -205,7 +205,7 @@ void TestDatabase::create(const ConnectionSettings& server, bool migrated)
         }
     }
     m_ownerSettings = server.withDatabase(m_name);
-    m_settings = m_managerSettings = m_kioskSettings = m_doorSettings = m_otherTillSettings =
+    m_settings = m_managerSettings = m_kioskSettings = m_doorSettings = m_webSettings = m_otherTillSettings =
         m_serviceSettings = m_ownerSettings;
     if (migrated && !createLogins(server))
         return;
@@ -290,6 +290,9 @@ bool TestDatabase::createLogins(const ConnectionSettings& server)
     m_doorLogin = m_name + QStringLiteral("_door");
     if (!login(m_doorLogin, QStringLiteral("boxoffice_door"), &m_doorSettings))
         return false;
+    m_webLogin = m_name + QStringLiteral("_web");
+    if (!login(m_webLogin, QStringLiteral("boxoffice_web"), &m_webSettings))
+        return false;
     m_otherTillLogin = m_name + QStringLiteral("_till2");
     if (!login(m_otherTillLogin, QStringLiteral("boxoffice_till"), &m_otherTillSettings))
         return false;
@@ -316,8 +319,8 @@ TestDatabase::~TestDatabase()
     if (auto admin = DbConnection::open(server, QStringLiteral("test-admin"))) {
         (void)admin.value()->execScript(
             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name));
-        for (const QString& login :
-             {m_terminalLogin, m_kioskLogin, m_doorLogin, m_otherTillLogin, m_serviceLogin, m_managerLogin})
+        for (const QString& login : {m_terminalLogin, m_kioskLogin, m_doorLogin, m_webLogin, m_otherTillLogin,
+                                     m_serviceLogin, m_managerLogin})
             if (!login.isEmpty())
                 (void)admin.value()->execScript(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
     }
@@ -361,6 +364,11 @@ std::unique_ptr<DbConnection> TestDatabase::connectAsKiosk(const QString& purpos
 std::unique_ptr<DbConnection> TestDatabase::connectAsDoor(const QString& purpose) const
 {
     return open(m_doorSettings, purpose);
+}
+
+std::unique_ptr<DbConnection> TestDatabase::connectAsWeb(const QString& purpose) const
+{
+    return open(m_webSettings, purpose);
 }
 
 std::unique_ptr<DbConnection> TestDatabase::connectAsOtherTill(const QString& purpose) const

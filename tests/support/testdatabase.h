@@ -20,10 +20,11 @@ namespace bo::test {
 ///
 /// Migrations run as the cluster's superuser (the owner side). A migrated database also gets a
 /// login of its own per kind of client, dropped with it: `<name>_till` (IN ROLE boxoffice_till),
-/// `<name>_kiosk`, `<name>_door`, `<name>_mgr` (boxoffice_manager) and a second till's,
-/// `<name>_till2` (a till acts only for itself: migration 0043). settings() and connect()
-/// are the till's; a kiosk's or a door's code under test connects with kioskSettings() or
-/// doorSettings(), so that it proves the grants of its kind suffice (docs/SECURITY.md). scalar(), run(),
+/// `<name>_kiosk`, `<name>_door`, `<name>_web` (boxoffice_web, the online box office's),
+/// `<name>_mgr` (boxoffice_manager) and a second till's, `<name>_till2` (a till acts only for
+/// itself: migration 0043). settings() and connect() are the till's; a kiosk's, a door's or the
+/// website's code under test connects with kioskSettings(), doorSettings() or webSettings(), so
+/// that it proves the grants of its kind suffice (docs/SECURITY.md). scalar(), run(),
 /// snapshot() and the other helpers are the test's own set-up and inspection and run as the owner.
 class TestDatabase final
 {
@@ -58,6 +59,9 @@ public:
     /// The kiosk's and the door's logins (the owner's when not migrated).
     [[nodiscard]] const ConnectionSettings& kioskSettings() const { return m_kioskSettings; }
     [[nodiscard]] const ConnectionSettings& doorSettings() const { return m_doorSettings; }
+    /// The website's login (IN ROLE boxoffice_web; the owner's when not migrated): one for all
+    /// the online box office's customers.
+    [[nodiscard]] const ConnectionSettings& webSettings() const { return m_webSettings; }
     /// Another till's login: what one counter's credential may do to another's till.
     [[nodiscard]] const ConnectionSettings& otherTillSettings() const { return m_otherTillSettings; }
     [[nodiscard]] QString name() const { return m_name; }
@@ -65,6 +69,7 @@ public:
     [[nodiscard]] QString terminalLogin() const { return m_terminalLogin; }
     [[nodiscard]] QString kioskLogin() const { return m_kioskLogin; }
     [[nodiscard]] QString doorLogin() const { return m_doorLogin; }
+    [[nodiscard]] QString webLogin() const { return m_webLogin; }
     [[nodiscard]] QString managerLogin() const { return m_managerLogin; }
 
     /// A new till-login connection owned by the calling thread (QVERIFY the result).
@@ -81,6 +86,9 @@ public:
     connectAsKiosk(const QString& purpose = QStringLiteral("test-kiosk")) const;
     [[nodiscard]] std::unique_ptr<DbConnection>
     connectAsDoor(const QString& purpose = QStringLiteral("test-door")) const;
+    /// A new connection of the website's login.
+    [[nodiscard]] std::unique_ptr<DbConnection>
+    connectAsWeb(const QString& purpose = QStringLiteral("test-web")) const;
     [[nodiscard]] std::unique_ptr<DbConnection>
     connectAsOtherTill(const QString& purpose = QStringLiteral("test-till2")) const;
     /// A new connection of the payment service's login.
@@ -136,10 +144,12 @@ private:
     ConnectionSettings m_serviceSettings;
     ConnectionSettings m_kioskSettings;
     ConnectionSettings m_doorSettings;
+    ConnectionSettings m_webSettings;
     ConnectionSettings m_otherTillSettings;
     QString m_terminalLogin;
     QString m_kioskLogin;
     QString m_doorLogin;
+    QString m_webLogin;
     QString m_managerLogin;
     QString m_otherTillLogin;
     QString m_serviceLogin;
