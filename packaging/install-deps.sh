@@ -37,6 +37,9 @@ packages=(
     pgbouncer
     # logging
     libspdlog-dev libfmt-dev
+    # the website's HTTP server (boxoffice-web): Boost.Beast and Asio, header-only; 1.81 by name,
+    # as libboost-dev means 1.74 in bookworm and the two conflict
+    libboost1.81-dev
     # the hall layout's CSV reader (fast-cpp-csv-parser, header-only; the Windows build uses it too)
     libfccp-dev
     # tickets: Ed25519 signatures of the QR payload, the QR code itself; the tests read

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+//
+// The website's HTTP/1.1 server (docs/DECISIONS.md, "The online box office: the HTTP server"):
+// Boost.Beast on one I/O thread, every request's work on a fixed pool of worker threads, so no
+// request waits on the database on the thread that serves every connection. It knows nothing of
+// cinemas: a handler (app/web/webapi.h) answers each request. Plain std types here, so that only
+// httpserver.cpp compiles Beast and Asio.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace bo::web {
+
+struct HttpRequest
+{
+    std::string method; ///< as sent, e.g. "GET"
+    std::string target; ///< the path and query, e.g. "/api/showtimes?day=2026-12-08"
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers; ///< names in lower case
+    std::string client; ///< the customer's address (the proxy's forwarded one when it is trusted)
+
+    /// The first header of that (lower-case) name; "" when absent.
+    [[nodiscard]] std::string header(std::string_view name) const;
+};
+
+struct HttpResponse
+{
+    int status = 200;
+    std::string contentType;
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+};
+
+/// An RFC 9457 problem document the server itself answers (bad framing, too large, too many
+/// requests, busy), with the headers every answer carries.
+[[nodiscard]] HttpResponse problemResponse(int status, std::string_view name, std::string_view title,
+                                           std::string_view detail);
+
+struct HttpServerOptions
+{
+    std::string address = "127.0.0.1";
+    std::uint16_t port = 0; ///< 0: any free port (port() says which)
+    int workers = 4;        ///< threads that run the handler (each may hold a database connection)
+    int maxConnections = 20000;
+    std::chrono::milliseconds idleTimeout{30000}; ///< a request must arrive, and be written, in this
+    std::size_t headerLimit = 8192;
+    std::size_t bodyLimit = 16384;
+    /// Requests waiting for a worker beyond which the server answers 503 at once.
+    int maxQueued = 512;
+    /// Per client address: requests a second on average and the burst allowed (0: no limit).
+    double ratePerSecond = 20;
+    double rateBurst = 40;
+    /// Proxies (exact addresses) whose X-Forwarded-For names the client; from anyone else the
+    /// header is ignored, so a customer cannot choose whose limit they spend.
+    std::vector<std::string> trustedProxies;
+};
+
+/// What the server counted since it started (for the logs, the tests and the benchmark).
+struct HttpServerStats
+{
+    long long connections = 0;
+    long long requests = 0;
+    long long rateLimited = 0;
+    long long busy = 0;
+    long long refusedConnections = 0;
+    int open = 0;
+};
+
+/// Runs on a worker thread; returns the answer. Must not throw (a throw becomes a 500).
+using HttpHandler = std::function<HttpResponse(const HttpRequest&)>;
+
+class HttpServer final
+{
+public:
+    HttpServer(HttpServerOptions options, HttpHandler handler);
+    /// Stops the server (stop()).
+    ~HttpServer();
+    HttpServer(const HttpServer&) = delete;
+    HttpServer& operator=(const HttpServer&) = delete;
+
+    /// Binds and starts the I/O thread and the workers. False with `error` set when the address
+    /// cannot be bound.
+    [[nodiscard]] bool start(std::string* error);
+    /// The bound port (after start()).
+    [[nodiscard]] std::uint16_t port() const;
+    /// Stops accepting, closes every connection, lets the workers finish their request and joins
+    /// the threads. Safe to call twice.
+    void stop();
+    [[nodiscard]] HttpServerStats stats() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace bo::web

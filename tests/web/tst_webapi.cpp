@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: Box office developers
+//
+// The website's API (app/web) through the real HTTP server on loopback, against the fixture's
+// PostgreSQL on the website's login: the showtimes, a seat map, a customer's hold changed and
+// given back, another customer's seats refused whole, bad input of every kind answered with a
+// problem document and nothing changed, the per-client limit, two instances on one database, and
+// a storm of customers racing for the same seats through both.
+#include <atomic>
+#include <initializer_list>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "app/web/httpserver.h"
+#include "app/web/webapi.h"
+#include "tests/support/testdatabase.h"
+
+using bo::test::TestDatabase;
+using namespace bo::web;
+
+namespace {
+
+struct Reply
+{
+    int status = 0;
+    QMap<QByteArray, QByteArray> headers; ///< lower-case names
+    QByteArray body;
+
+    [[nodiscard]] QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+    [[nodiscard]] QString problemType() const { return json().value(QStringLiteral("type")).toString(); }
+    /// The sale cookie's "bo_sale=..." from Set-Cookie; "" when none was set.
+    [[nodiscard]] QByteArray saleCookie() const
+    {
+        const QByteArray set = headers.value("set-cookie");
+        return set.left(set.indexOf(';'));
+    }
+};
+
+/// Sends `raw` as it is on a new connection and reads the answer until the server closes.
+Reply sendRaw(quint16 port, const QByteArray& raw)
+{
+    Reply r;
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(5000))
+        return r;
+    socket.write(raw);
+    QByteArray data;
+    while (socket.state() == QAbstractSocket::ConnectedState && socket.waitForReadyRead(10000))
+        data += socket.readAll();
+    data += socket.readAll();
+    const qsizetype end = data.indexOf("\r\n\r\n");
+    if (end < 0)
+        return r;
+    const QList<QByteArray> lines = data.left(end).split('\n');
+    r.status = lines.value(0).split(' ').value(1).toInt();
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray line = lines.at(i).trimmed();
+        const qsizetype colon = line.indexOf(':');
+        r.headers.insert(line.left(colon).toLower(), line.mid(colon + 1).trimmed());
+    }
+    r.body = data.mid(end + 4);
+    return r;
+}
+
+/// One request, closed after the answer; `cookie` is "bo_sale=..." or empty.
+Reply request(quint16 port, const QByteArray& method, const QByteArray& target, const QByteArray& body = {},
+              const QByteArray& cookie = {}, const QByteArray& extraHeaders = {})
+{
+    QByteArray raw = method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+    if (!cookie.isEmpty())
+        raw += "Cookie: theme=dark; " + cookie + "\r\n";
+    if (!body.isEmpty())
+        raw +=
+            "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+    raw += extraHeaders + "\r\n" + body;
+    return sendRaw(port, raw);
+}
+
+/// Texts written as ASCII literals, e.g. seat labels.
+QStringList texts(std::initializer_list<const char*> items)
+{
+    QStringList out;
+    for (const char* item : items)
+        out << QString::fromLatin1(item);
+    return out;
+}
+
+QByteArray seatsBody(std::initializer_list<const char*> labels)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("seats"), QJsonArray::fromStringList(texts(labels))}})
+        .toJson(QJsonDocument::Compact);
+}
+
+/// The seat map as "A1:held:mine" items, only the seats that are not free.
+QStringList taken(const Reply& map)
+{
+    QStringList out;
+    for (const auto& v : map.json().value(QStringLiteral("seats")).toArray()) {
+        const QJsonObject s = v.toObject();
+        if (s.value(QStringLiteral("state")).toString() == QLatin1String("free"))
+            continue;
+        out << s.value(QStringLiteral("label")).toString() + QLatin1Char(':') +
+                   s.value(QStringLiteral("state")).toString() +
+                   (s.value(QStringLiteral("mine")).toBool() ? QStringLiteral(":mine") : QString());
+    }
+    return out;
+}
+
+} // namespace
+
+class TstWebApi final : public QObject
+{
+    Q_OBJECT
+
+private:
+    /// A website instance on loopback, on the web login.
+    struct Site
+    {
+        std::unique_ptr<WebApi> api;
+        std::unique_ptr<HttpServer> server;
+        quint16 port = 0;
+    };
+
+    std::unique_ptr<Site> startSite(HttpServerOptions options = {})
+    {
+        auto site = std::make_unique<Site>();
+        WebApiOptions apiOptions;
+        apiOptions.secureCookies = false;
+        site->api = std::make_unique<WebApi>(m_db->webSettings(), apiOptions);
+        WebApi* api = site->api.get();
+        options.address = "127.0.0.1";
+        site->server =
+            std::make_unique<HttpServer>(options, [api](const HttpRequest& r) { return api->handle(r); });
+        std::string error;
+        if (!site->server->start(&error))
+            return nullptr;
+        site->port = site->server->port();
+        return site;
+    }
+
+    std::unique_ptr<TestDatabase> m_db;
+    std::unique_ptr<Site> m_site;
+    int m_showtime = 0;
+    int m_halls = 0;
+
+private slots:
+    // One database and one site for the whole run; each test sells its own new showtime.
+    void initTestCase()
+    {
+        m_db = std::make_unique<TestDatabase>();
+        QVERIFY2(m_db->ok(), qPrintable(m_db->error()));
+        m_site = startSite();
+        QVERIFY(m_site);
+    }
+    void init()
+    {
+        m_showtime = m_db->addShowtime(3, 10, QStringLiteral("Hall %1").arg(++m_halls));
+        QVERIFY(m_showtime > 0);
+    }
+    void cleanupTestCase()
+    {
+        m_site.reset();
+        m_db.reset();
+    }
+
+    void showtimesAndTheirPrices()
+    {
+        const Reply list = request(m_site->port, "GET", "/api/showtimes");
+        QCOMPARE(list.status, 200);
+        QCOMPARE(list.headers.value("content-type"), QByteArray("application/json"));
+        QCOMPARE(list.headers.value("x-content-type-options"), QByteArray("nosniff"));
+        QCOMPARE(list.headers.value("cache-control"), QByteArray("no-store"));
+        QVERIFY(list.headers.value("content-security-policy").contains("frame-ancestors 'none'"));
+        QJsonObject listed;
+        for (const auto& v : list.json().value(QStringLiteral("showtimes")).toArray()) {
+            if (v.toObject().value(QStringLiteral("id")).toInt() == m_showtime)
+                listed = v.toObject();
+        }
+        QCOMPARE(listed.value(QStringLiteral("seats")).toObject().value(QStringLiteral("total")).toInt(), 30);
+        QCOMPARE(listed.value(QStringLiteral("status")).toString(), QStringLiteral("ON_SALE"));
+        QVERIFY(!listed.value(QStringLiteral("film"))
+                     .toObject()
+                     .value(QStringLiteral("title"))
+                     .toString()
+                     .isEmpty());
+
+        const Reply one = request(m_site->port, "GET", "/api/showtimes/" + QByteArray::number(m_showtime));
+        QCOMPARE(one.status, 200);
+        QCOMPARE(one.json().value(QStringLiteral("prices")).toArray().size(), 2);
+
+        const Reply seats =
+            request(m_site->port, "GET", "/api/showtimes/" + QByteArray::number(m_showtime) + "/seats");
+        QCOMPARE(seats.status, 200);
+        QCOMPARE(seats.json().value(QStringLiteral("seats")).toArray().size(), 30);
+        QVERIFY(taken(seats).isEmpty());
+    }
+
+    void aCustomerHoldsChangesAndGivesBack()
+    {
+        const QByteArray base = "/api/showtimes/" + QByteArray::number(m_showtime);
+        const Reply held = request(m_site->port, "PUT", base + "/hold", seatsBody({"A1", "a2"}));
+        QCOMPARE(held.status, 200);
+        const QByteArray cookie = held.saleCookie();
+        QVERIFY2(cookie.startsWith("bo_sale="), held.headers.value("set-cookie").constData());
+        const QByteArray setCookie = held.headers.value("set-cookie");
+        QVERIFY(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") &&
+                setCookie.contains("Path=/api"));
+        QCOMPARE(held.json().value(QStringLiteral("seats")).toArray().size(), 2);
+        QVERIFY(held.json().value(QStringLiteral("remainingMs")).toInteger() > 60000);
+
+        QCOMPARE(taken(request(m_site->port, "GET", base + "/seats", {}, cookie)),
+                 texts({"A1:held:mine", "A2:held:mine"}));
+        // Another customer sees them taken, not theirs.
+        QCOMPARE(taken(request(m_site->port, "GET", base + "/seats")), texts({"A1:held", "A2:held"}));
+
+        const Reply changed = request(m_site->port, "PUT", base + "/hold", seatsBody({"A2", "A3"}), cookie);
+        QCOMPARE(changed.status, 200);
+        QVERIFY(changed.saleCookie().isEmpty()); // the same sale
+        QCOMPARE(taken(request(m_site->port, "GET", base + "/seats", {}, cookie)),
+                 texts({"A2:held:mine", "A3:held:mine"}));
+
+        const Reply released = request(m_site->port, "DELETE", base + "/hold", {}, cookie);
+        QCOMPARE(released.status, 200);
+        QCOMPARE(released.json().value(QStringLiteral("released")).toInt(), 2);
+        QVERIFY(taken(request(m_site->port, "GET", base + "/seats")).isEmpty());
+        QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM showtime_seat WHERE showtime_id = %1 AND "
+                                             "status <> 'FREE'")
+                                  .arg(m_showtime)),
+                 QStringLiteral("0"));
+    }
+
+    void anotherCustomersSeatsAreRefusedWhole()
+    {
+        const QByteArray base = "/api/showtimes/" + QByteArray::number(m_showtime);
+        const Reply first = request(m_site->port, "PUT", base + "/hold", seatsBody({"B5"}));
+        QCOMPARE(first.status, 200);
+        const Reply second = request(m_site->port, "PUT", base + "/hold", seatsBody({"B4", "B5", "B6"}));
+        QCOMPARE(second.status, 409);
+        QCOMPARE(second.headers.value("content-type"), QByteArray("application/problem+json"));
+        QCOMPARE(second.problemType(), QStringLiteral("urn:boxoffice:problem:seats-unavailable"));
+        const QJsonArray refused = second.json().value(QStringLiteral("seats")).toArray();
+        QCOMPARE(refused.size(), 1);
+        QCOMPARE(refused.first().toObject().value(QStringLiteral("seat")).toString(), QStringLiteral("B5"));
+        QCOMPARE(refused.first().toObject().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("held"));
+        // All or nothing: B4 and B6 were not held for the second customer.
+        QCOMPARE(taken(request(m_site->port, "GET", base + "/seats")), texts({"B5:held"}));
+
+        // A made-up sale releases nothing of the first customer's.
+        const QByteArray forged = "bo_sale=" + QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+        const Reply release = request(m_site->port, "DELETE", base + "/hold", {}, forged);
+        QCOMPARE(release.status, 200);
+        QCOMPARE(release.json().value(QStringLiteral("released")).toInt(), 0);
+        QCOMPARE(taken(request(m_site->port, "GET", base + "/seats", {}, first.saleCookie())),
+                 texts({"B5:held:mine"}));
+    }
+
+    void badInputIsAProblemAndChangesNothing_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("type");
+        const auto put = [](const QByteArray& target, const QByteArray& body,
+                            const QByteArray& type = "application/json", const QByteArray& extra = {}) {
+            return "PUT " + target +
+                   " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: " + type +
+                   "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n" + extra + "\r\n" + body;
+        };
+        const auto get = [](const QByteArray& target, const QByteArray& method = "GET") {
+            return method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+        };
+        QTest::newRow("not json") << put("/api/showtimes/SHOW/hold", "{seats:") << 400
+                                  << QByteArray("urn:boxoffice:problem:bad-input");
+        QTest::newRow("seats not a list") << put("/api/showtimes/SHOW/hold", "{\"seats\":\"A1\"}") << 400
+                                          << QByteArray("urn:boxoffice:problem:bad-input");
+        QTest::newRow("seat not a label") << put("/api/showtimes/SHOW/hold", "{\"seats\":[12]}") << 400
+                                          << QByteArray("urn:boxoffice:problem:bad-input");
+        QTest::newRow("no such seat") << put("/api/showtimes/SHOW/hold", "{\"seats\":[\"A1\",\"Z99\"]}")
+                                      << 400 << QByteArray("urn:boxoffice:problem:");
+        QTest::newRow("too many seats")
+            << put("/api/showtimes/SHOW/hold",
+                   seatsBody({"C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10", "B1"}))
+            << 400 << QByteArray("urn:boxoffice:problem:");
+        QTest::newRow("no such showtime") << put("/api/showtimes/999999/hold", "{\"seats\":[\"A1\"]}") << 404
+                                          << QByteArray("urn:boxoffice:problem:");
+        QTest::newRow("id not a number")
+            << get("/api/showtimes/1x/seats") << 404 << QByteArray("urn:boxoffice:problem:not-found");
+        QTest::newRow("unknown address")
+            << get("/admin") << 404 << QByteArray("urn:boxoffice:problem:not-found");
+        QTest::newRow("wrong method") << get("/api/showtimes/SHOW/seats", "POST") << 405
+                                      << QByteArray("urn:boxoffice:problem:method-not-allowed");
+        QTest::newRow("a form's type")
+            << put("/api/showtimes/SHOW/hold", "seats=A1", "application/x-www-form-urlencoded") << 415
+            << QByteArray("urn:boxoffice:problem:unsupported-media-type");
+        QTest::newRow("another site's page") << put("/api/showtimes/SHOW/hold", "{\"seats\":[\"A1\"]}",
+                                                    "application/json", "Origin: https://evil.example\r\n")
+                                             << 403 << QByteArray("urn:boxoffice:problem:cross-site");
+        QTest::newRow("body too large") << put("/api/showtimes/SHOW/hold", QByteArray(20000, ' ')) << 413
+                                        << QByteArray("urn:boxoffice:problem:too-large");
+        QTest::newRow("headers too large")
+            << "GET /api/showtimes HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Junk: " + QByteArray(10000, 'x') +
+                   "\r\n\r\n"
+            << 431 << QByteArray("urn:boxoffice:problem:headers-too-large");
+        QTest::newRow("not http") << QByteArray("HELLO THERE\r\n\r\n") << 400
+                                  << QByteArray("urn:boxoffice:problem:bad-request");
+    }
+
+    void badInputIsAProblemAndChangesNothing()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(int, status);
+        QFETCH(QByteArray, type);
+        raw.replace("SHOW", QByteArray::number(m_showtime));
+        const QString before = m_db->snapshot();
+        const Reply r = sendRaw(m_site->port, raw);
+        QCOMPARE(r.status, status);
+        QCOMPARE(r.headers.value("content-type"), QByteArray("application/problem+json"));
+        QVERIFY2(r.problemType().toUtf8().startsWith(type), qPrintable(r.problemType()));
+        QCOMPARE(r.json().value(QStringLiteral("status")).toInt(), status);
+        QVERIFY(!r.json().value(QStringLiteral("detail")).toString().isEmpty());
+        QCOMPARE(m_db->snapshot(), before);
+    }
+
+    /// One client gets its burst, then 429 with a time to wait; a forwarded address counts only
+    /// from a trusted proxy, so a client cannot spend somebody else's limit nor get a fresh one.
+    void aClientIsLimitedByItsAddress()
+    {
+        HttpServerOptions options;
+        options.ratePerSecond = 0.5;
+        options.rateBurst = 3;
+        auto strict = startSite(options);
+        QVERIFY(strict);
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(request(strict->port, "GET", "/healthz", {}, {},
+                             "X-Forwarded-For: 10.0.0." + QByteArray::number(i) + "\r\n")
+                         .status,
+                     200);
+        const Reply limited =
+            request(strict->port, "GET", "/healthz", {}, {}, "X-Forwarded-For: 10.9.9.9\r\n");
+        QCOMPARE(limited.status, 429);
+        QCOMPARE(limited.problemType(), QStringLiteral("urn:boxoffice:problem:too-many-requests"));
+        QVERIFY(limited.headers.value("retry-after").toInt() >= 1);
+        QCOMPARE(strict->server->stats().rateLimited, 1);
+
+        options.trustedProxies = {"127.0.0.1"};
+        auto proxied = startSite(options);
+        QVERIFY(proxied);
+        for (int client = 0; client < 3; ++client) {
+            for (int i = 0; i < 3; ++i) {
+                const QByteArray forwarded =
+                    "X-Forwarded-For: 6.6.6.6, 10.0.0." + QByteArray::number(client) + "\r\n";
+                QCOMPARE(request(proxied->port, "GET", "/healthz", {}, {}, forwarded).status, 200);
+            }
+        }
+        QCOMPARE(request(proxied->port, "GET", "/healthz", {}, {}, "X-Forwarded-For: 10.0.0.1\r\n").status,
+                 429);
+    }
+
+    void theProgramRefusesBadOptions_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("says");
+        const QString db = m_db->webSettings().toConninfo();
+        QTest::newRow("port") << QStringList{QStringLiteral("--db"), db, QStringLiteral("--port"),
+                                             QStringLiteral("http")}
+                              << 2 << QStringLiteral("--port needs a number");
+        QTest::newRow("workers") << QStringList{QStringLiteral("--db"), db, QStringLiteral("--workers"),
+                                                QStringLiteral("0")}
+                                 << 2 << QStringLiteral("--workers needs a number from 1 to 64");
+        QTest::newRow("rate") << QStringList{QStringLiteral("--db"), db, QStringLiteral("--rate"),
+                                             QStringLiteral("-1")}
+                              << 2 << QStringLiteral("--rate needs a number");
+        QTest::newRow("proxy") << QStringList{QStringLiteral("--db"), db, QStringLiteral("--trusted-proxy"),
+                                              QStringLiteral("nginx.local")}
+                               << 2 << QStringLiteral("--trusted-proxy needs an IP address");
+        QTest::newRow("origin") << QStringList{QStringLiteral("--db"), db, QStringLiteral("--origin"),
+                                               QStringLiteral("tickets.example.org")}
+                                << 2 << QStringLiteral("--origin needs a scheme");
+        QTest::newRow("no database") << QStringList{} << 2 << QStringLiteral("no database");
+        QTest::newRow("not a conninfo") << QStringList{QStringLiteral("--db"), QStringLiteral("host")} << 2
+                                        << QStringLiteral("--db is not a connection string");
+        QTest::newRow("unreachable") << QStringList{QStringLiteral("--db"),
+                                                    QStringLiteral(
+                                                        "host=127.0.0.1 port=1 dbname=x connect_timeout=2"),
+                                                    QStringLiteral("--port"), QStringLiteral("0")}
+                                     << 1 << QStringLiteral("the database cannot be opened");
+    }
+
+    void theProgramRefusesBadOptions()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, says);
+        QProcess web;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("BOXOFFICE_WEB_DB"));
+        web.setProcessEnvironment(env);
+        web.start(QStringLiteral(BOXOFFICE_WEB_PATH), arguments);
+        QVERIFY(web.waitForFinished(20000));
+        QCOMPARE(web.exitCode(), exitCode);
+        const QString err = QString::fromUtf8(web.readAllStandardError());
+        QVERIFY2(err.contains(says), qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1String("password=")), qPrintable(err));
+    }
+
+    /// The program itself: listening on the port it writes, answering, and stopping on SIGTERM
+    /// with status 0.
+    void theProgramServesAndStops()
+    {
+        QTemporaryDir dir;
+        const QString portFile = dir.filePath(QStringLiteral("port"));
+        QProcess web;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("BOXOFFICE_WEB_DB"), m_db->webSettings().toConninfo());
+        web.setProcessEnvironment(env);
+        web.start(QStringLiteral(BOXOFFICE_WEB_PATH),
+                  {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--port-file"), portFile,
+                   QStringLiteral("--insecure-cookies")});
+        QVERIFY(web.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(portFile) && QFileInfo(portFile).size() > 0, 20000);
+        QFile file(portFile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const quint16 port = quint16(file.readAll().trimmed().toUInt());
+        QVERIFY(port > 0);
+        const Reply seats =
+            request(port, "GET", "/api/showtimes/" + QByteArray::number(m_showtime) + "/seats");
+        QCOMPARE(seats.status, 200);
+        web.terminate();
+        QVERIFY(web.waitForFinished(20000));
+        QCOMPARE(web.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(web.exitCode(), 0);
+    }
+
+    /// Customers racing for the same two seats through two instances on one database: exactly one
+    /// gets them, every other is told 409, and the seats are held by that one sale only.
+    void aStormThroughTwoInstancesSellsTheSeatsOnce()
+    {
+        auto second = startSite();
+        QVERIFY(second);
+        const QByteArray target = "/api/showtimes/" + QByteArray::number(m_showtime) + "/hold";
+        const QByteArray body = seatsBody({"C4", "C5"});
+        constexpr int customers = 24;
+        std::vector<Reply> replies(customers);
+        std::atomic<bool> go{false};
+        std::vector<std::thread> threads;
+        threads.reserve(customers);
+        const quint16 ports[2] = {m_site->port, second->port};
+        for (int i = 0; i < customers; ++i) {
+            threads.emplace_back([&, i] {
+                while (!go.load())
+                    std::this_thread::yield();
+                replies[std::size_t(i)] = request(ports[i % 2], "PUT", target, body);
+            });
+        }
+        go = true;
+        for (std::thread& t : threads)
+            t.join();
+        int won = 0;
+        int refused = 0;
+        QByteArray winner;
+        for (const Reply& r : replies) {
+            if (r.status == 200) {
+                ++won;
+                winner = r.saleCookie();
+            } else if (r.status == 409) {
+                ++refused;
+            }
+        }
+        QCOMPARE(won, 1);
+        QCOMPARE(refused, customers - 1);
+        QCOMPARE(m_db->scalar(
+                     QStringLiteral("SELECT count(DISTINCT held_by) || '/' || count(*) FROM showtime_seat "
+                                    "WHERE showtime_id = %1 AND status = 'HELD'")
+                         .arg(m_showtime)),
+                 QStringLiteral("1/2"));
+        // The winner's sale is theirs on the other instance too: nothing lives in one process.
+        QCOMPARE(taken(request(second->port, "GET",
+                               "/api/showtimes/" + QByteArray::number(m_showtime) + "/seats", {}, winner)),
+                 texts({"C4:held:mine", "C5:held:mine"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstWebApi)
+#include "tst_webapi.moc"
