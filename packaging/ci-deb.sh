@@ -124,10 +124,11 @@ step "run the installed programs"
 /usr/bin/boxoffice-bench --help >/dev/null
 /usr/bin/boxoffice-paysim --version
 /usr/bin/boxoffice-service --version
+/usr/bin/boxoffice-web --version
 QT_QPA_PLATFORM=offscreen /usr/bin/boxoffice-door --version
 QT_QPA_PLATFORM=offscreen /usr/bin/boxoffice-kiosk --version
 [ -f /usr/share/applications/org.boxoffice.Kiosk.desktop ]
-man -w boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim boxoffice-service 2>/dev/null || ls /usr/share/man/man1/boxoffice*.1.gz
+man -w boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim boxoffice-service boxoffice-web 2>/dev/null || ls /usr/share/man/man1/boxoffice*.1.gz
 export BOXOFFICE_DEMO_DIR="$work/demo"
 /usr/bin/boxoffice-admin --demo showtimes
 # The demo smoke: the counter exits 0 only when it reached the showtime board online; the

@@ -5,7 +5,7 @@
 # Besides the programs it installs, under FHS paths only:
 #   share/applications/org.boxoffice.{Counter,Door,Kiosk}.desktop, share/metainfo/…metainfo.xml (AppStream)
 #   share/icons/hicolor/{16x16…256x256,scalable}/apps/org.boxoffice.Counter.{png,svg}
-#   share/man/man1/boxoffice{,-admin,-bench,-door,-kiosk,-paysim}.1.gz (help2man, from each program's --help)
+#   share/man/man1/boxoffice{,-admin,-bench,-door,-kiosk,-paysim,-service,-web}.1.gz (help2man, from each program's --help)
 #   share/doc/boxoffice/{copyright,changelog.Debian.gz,OPERATIONS.md.gz,PAYMENTS.md.gz,examples/}
 # The PNG icons and man pages are made at build time (rsvg-convert, help2man: both in
 # packaging/install-deps.sh) when BOXOFFICE_PACKAGING is ON, as in the `release` preset.
@@ -67,8 +67,9 @@ if(BOXOFFICE_PACKAGING)
     set(man_boxoffice-door "Box office ticket check at the hall door")
     set(man_boxoffice-kiosk "Box office self-service kiosk")
     set(man_boxoffice-service "Box office payment service: the one program that charges cards")
+    set(man_boxoffice-web "Box office website: the online box office's API")
     foreach(program boxoffice boxoffice-admin boxoffice-bench boxoffice-door boxoffice-kiosk boxoffice-paysim
-                    boxoffice-service)
+                    boxoffice-service boxoffice-web)
         set(page ${linux_out}/man/${program}.1)
         add_custom_command(OUTPUT ${page}.gz
             COMMAND ${CMAKE_COMMAND} -E make_directory ${linux_out}/man
@@ -90,7 +91,8 @@ if(BOXOFFICE_PACKAGING)
     configure_file(${linux_src}/changelog.Debian.in ${linux_out}/doc/changelog.Debian @ONLY)
     configure_file(${PROJECT_SOURCE_DIR}/docs/OPERATIONS.md ${linux_out}/doc/OPERATIONS.md COPYONLY)
     configure_file(${PROJECT_SOURCE_DIR}/docs/PAYMENTS.md ${linux_out}/doc/PAYMENTS.md COPYONLY)
-    foreach(doc changelog.Debian OPERATIONS.md PAYMENTS.md)
+    configure_file(${PROJECT_SOURCE_DIR}/docs/API.md ${linux_out}/doc/API.md COPYONLY)
+    foreach(doc changelog.Debian OPERATIONS.md PAYMENTS.md API.md)
         add_custom_command(OUTPUT ${linux_out}/doc/${doc}.gz
             COMMAND ${BOXOFFICE_GZIP} -9nkf ${linux_out}/doc/${doc}
             DEPENDS ${linux_out}/doc/${doc} VERBATIM)
