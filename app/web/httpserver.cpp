@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cctype>
 #include <cstdio>
+#include <deque>
 #include <exception>
 #include <optional>
 #include <thread>
@@ -16,8 +17,10 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/error.hpp>
@@ -130,15 +133,32 @@ private:
 };
 
 /// The headers every answer carries, whoever made it.
+constexpr std::pair<const char*, const char*> kCommonHeaders[] = {
+    {"Server", "boxoffice-web"},
+    {"X-Content-Type-Options", "nosniff"},
+    {"Referrer-Policy", "no-referrer"},
+    {"X-Frame-Options", "DENY"},
+    {"Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'"},
+    {"Cross-Origin-Opener-Policy", "same-origin"},
+};
+
 void addCommonHeaders(http::response<http::string_body>& res)
 {
-    res.set(http::field::server, "boxoffice-web");
-    res.set("X-Content-Type-Options", "nosniff");
-    res.set("Referrer-Policy", "no-referrer");
-    res.set("X-Frame-Options", "DENY");
-    res.set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'");
-    res.set("Cross-Origin-Opener-Policy", "same-origin");
+    for (const auto& [name, value] : kCommonHeaders)
+        res.set(name, value);
 }
+
+/// One client's event stream: what waits to be written, and the timer its writer sleeps on
+/// (cancelled to wake it). I/O thread only.
+struct EventStream
+{
+    explicit EventStream(asio::io_context& io)
+        : wake(io)
+    {}
+    std::deque<std::string> pending;
+    bool dropped = false; ///< events were dropped: a reload is queued instead
+    asio::steady_timer wake;
+};
 
 } // namespace
 
@@ -164,6 +184,9 @@ struct HttpServer::Impl
     {}
 
     asio::awaitable<void> accept();
+    /// Writes an event stream's head, then its events and heartbeats until the client goes.
+    asio::awaitable<void> streamEvents(beast::tcp_stream& stream, const HttpResponse& head, unsigned version);
+    void deliver(EventStream& to, const std::string& event) const;
     asio::awaitable<void> serve(tcp::socket socket);
     asio::awaitable<HttpResponse> answer(HttpRequest request);
     [[nodiscard]] std::string clientOf(const tcp::socket& socket,
@@ -184,6 +207,8 @@ struct HttpServer::Impl
     std::atomic<long long> busy{0};
     std::atomic<long long> refusedConnections{0};
     std::atomic<std::uint16_t> boundPort{0};
+    std::atomic<int> streams{0};
+    std::unordered_map<std::string, std::vector<std::shared_ptr<EventStream>>> topics; ///< I/O thread only
     bool started = false;
     bool stopped = false;
 };
@@ -259,8 +284,97 @@ void HttpServer::stop()
 
 HttpServerStats HttpServer::stats() const
 {
-    return {d->connections.load(), d->requests.load(),           d->rateLimited.load(),
-            d->busy.load(),        d->refusedConnections.load(), d->open.load()};
+    HttpServerStats out;
+    out.connections = d->connections.load();
+    out.requests = d->requests.load();
+    out.rateLimited = d->rateLimited.load();
+    out.busy = d->busy.load();
+    out.refusedConnections = d->refusedConnections.load();
+    out.open = d->open.load();
+    out.streams = d->streams.load();
+    return out;
+}
+
+void HttpServer::publish(const std::string& topic, std::string event)
+{
+    asio::post(d->io, [this, topic, event = std::move(event)] {
+        const auto found = d->topics.find(topic);
+        if (found == d->topics.end())
+            return;
+        for (const std::shared_ptr<EventStream>& to : found->second)
+            d->deliver(*to, event);
+    });
+}
+
+void HttpServer::publishAll(std::string event)
+{
+    asio::post(d->io, [this, event = std::move(event)] {
+        for (const auto& [topic, subscribers] : d->topics) {
+            for (const std::shared_ptr<EventStream>& to : subscribers)
+                d->deliver(*to, event);
+        }
+    });
+}
+
+void HttpServer::Impl::deliver(EventStream& to, const std::string& event) const
+{
+    if (to.dropped)
+        return;
+    if (to.pending.size() >= options.maxPendingEvents) {
+        // The client does not keep up: what it missed is replaced by one instruction to reload.
+        to.pending.clear();
+        to.pending.emplace_back("event: reload\ndata: {}\n\n");
+        to.dropped = true;
+    } else {
+        to.pending.push_back(event);
+    }
+    to.wake.cancel();
+}
+
+asio::awaitable<void> HttpServer::Impl::streamEvents(beast::tcp_stream& stream, const HttpResponse& head,
+                                                     unsigned version)
+{
+    std::string out = version == 10 ? "HTTP/1.0 200 OK\r\n" : "HTTP/1.1 200 OK\r\n";
+    for (const auto& [name, value] : kCommonHeaders)
+        out.append(name).append(": ").append(value).append("\r\n");
+    // No length and no chunks: the stream ends when the connection does. nginx must not buffer it.
+    out += "Content-Type: text/event-stream\r\nCache-Control: no-store\r\nX-Accel-Buffering: no\r\n"
+           "Connection: close\r\n";
+    for (const auto& [name, value] : head.headers) {
+        if (name != "Cache-Control")
+            out.append(name).append(": ").append(value).append("\r\n");
+    }
+    out.append("\r\n").append(head.body);
+
+    auto to = std::make_shared<EventStream>(io);
+    topics[head.eventStream].push_back(to);
+    ++streams;
+    for (;;) {
+        stream.expires_after(options.idleTimeout);
+        auto [writeError, written] =
+            co_await asio::async_write(stream, asio::buffer(out), asio::as_tuple(asio::use_awaitable));
+        (void)written;
+        if (writeError)
+            break;
+        out.clear();
+        stream.expires_never();
+        if (to->pending.empty()) {
+            to->wake.expires_after(options.heartbeat);
+            auto [waitError] = co_await to->wake.async_wait(asio::as_tuple(asio::use_awaitable));
+            if (!waitError && to->pending.empty())
+                out = ": heartbeat\n\n";
+        }
+        while (!to->pending.empty()) {
+            out += to->pending.front();
+            to->pending.pop_front();
+        }
+        to->dropped = false;
+    }
+    std::vector<std::shared_ptr<EventStream>>& still = topics[head.eventStream];
+    std::erase(still, to);
+    if (still.empty())
+        topics.erase(head.eventStream);
+    --streams;
 }
 
 asio::awaitable<void> HttpServer::Impl::accept()
@@ -388,6 +502,10 @@ asio::awaitable<void> HttpServer::Impl::serve(tcp::socket socket)
             }
             request.body = std::move(req.body());
             out = co_await answer(std::move(request));
+            if (!out.eventStream.empty() && out.status == 200) {
+                co_await streamEvents(stream, out, version);
+                break;
+            }
         }
 
         http::response<http::string_body> res{http::status(out.status), version};

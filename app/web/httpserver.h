@@ -38,6 +38,11 @@ struct HttpResponse
     std::string contentType;
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;
+    /// Not empty: the answer is a stream of server-sent events (text/event-stream) on this topic.
+    /// `body` is written first; then every event published to the topic (HttpServer::publish),
+    /// and a comment line every heartbeat so that proxies keep the connection, until the client
+    /// goes or the server stops.
+    std::string eventStream;
 };
 
 /// An RFC 9457 problem document the server itself answers (bad framing, too large, too many
@@ -62,6 +67,12 @@ struct HttpServerOptions
     /// Proxies (exact addresses) whose X-Forwarded-For names the client; from anyone else the
     /// header is ignored, so a customer cannot choose whose limit they spend.
     std::vector<std::string> trustedProxies;
+    /// An event stream's comment line when nothing else was sent for this long (proxies close
+    /// a connection that says nothing; nginx's default is 60 s).
+    std::chrono::milliseconds heartbeat{15000};
+    /// Events waiting for one slow stream beyond which they are dropped and the stream is told to
+    /// reload instead (one `reload` event), so a client that does not read costs bounded memory.
+    std::size_t maxPendingEvents = 256;
 };
 
 /// What the server counted since it started (for the logs, the tests and the benchmark).
@@ -73,6 +84,7 @@ struct HttpServerStats
     long long busy = 0;
     long long refusedConnections = 0;
     int open = 0;
+    int streams = 0; ///< event streams open now
 };
 
 /// Runs on a worker thread; returns the answer. Must not throw (a throw becomes a 500).
@@ -96,6 +108,11 @@ public:
     /// the threads. Safe to call twice.
     void stop();
     [[nodiscard]] HttpServerStats stats() const;
+    /// Sends `event` (whole server-sent events, each ending with a blank line) to every stream of
+    /// `topic`; from any thread, in the order published.
+    void publish(const std::string& topic, std::string event);
+    /// Sends `event` to every open stream, whatever its topic.
+    void publishAll(std::string event);
 
 private:
     struct Impl;

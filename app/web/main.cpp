@@ -13,6 +13,7 @@
 #include "app/common/logging.h"
 #include "app/common/loopbackdaemon.h"
 #include "app/web/httpserver.h"
+#include "app/web/seatfeed.h"
 #include "app/web/webapi.h"
 #include "db/dbconnection.h"
 
@@ -54,6 +55,7 @@ int main(int argc, char* argv[])
         "  GET    /api/showtimes[?day=YYYY-MM-DD]   what is on sale\n"
         "  GET    /api/showtimes/{id}               a showtime, its prices\n"
         "  GET    /api/showtimes/{id}/seats         its seat map, the customer's own seats marked\n"
+        "  GET    /api/showtimes/{id}/events        its seats' changes, live (server-sent events)\n"
         "  PUT    /api/showtimes/{id}/hold          {\"seats\": [\"F12\", \"F13\"]}: hold exactly these\n"
         "  DELETE /api/showtimes/{id}/hold          give them back\n"
         "  GET    /healthz\n\n"
@@ -169,12 +171,19 @@ int main(int argc, char* argv[])
         spdlog::error("{}", error);
         return failure(QString::fromStdString(error));
     }
+    // One LISTEN for the whole process, fanned out to every customer's event stream.
+    bo::web::SeatFeed feed(
+        database.value(),
+        [&server](const std::string& topic, std::string event) { server.publish(topic, std::move(event)); },
+        [&server](std::string event) { server.publishAll(std::move(event)); });
+    feed.start();
     if (QString error; !LoopbackDaemon::writePortFile(parser, server.port(), &error))
         return failure(QStringLiteral("cannot write the port file: %1").arg(error));
     spdlog::info("listening on {} port {}; database {}; {} workers", options.address, server.port(),
                  database.value().describe().toStdString(), *workers);
 
     const int status = QCoreApplication::exec();
+    feed.stop();
     server.stop();
     const bo::web::HttpServerStats stats = server.stats();
     spdlog::info("stopped after {} connections, {} requests ({} rate-limited, {} busy)", stats.connections,

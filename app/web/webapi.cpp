@@ -14,6 +14,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/web/seatfeed.h"
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
 #include "db/seatstore.h"
@@ -312,6 +313,20 @@ HttpResponse WebApi::handle(const HttpRequest& request)
         return json(200, QJsonObject{{QStringLiteral("showtime"), showtimeId},
                                      {QStringLiteral("seats"), out},
                                      {QStringLiteral("heldUntil"), timeValue(mineUntil)}});
+    }
+
+    if (at.size() == 4 && at.at(3) == QLatin1String("events")) {
+        if (method != "GET")
+            return notAllowed("GET");
+        auto show = b->catalog->showtime(showtimeId);
+        if (!show)
+            return problem(show.error());
+        // The stream says it is live first; a page reads the seat map after that, so no change
+        // falls between the map and the stream.
+        HttpResponse r;
+        r.eventStream = SeatFeed::topicOf(showtimeId);
+        r.body = "retry: 3000\n\nevent: hello\ndata: {\"showtime\":" + std::to_string(showtimeId) + "}\n\n";
+        return r;
     }
 
     if (at.size() == 4 && at.at(3) == QLatin1String("hold")) {

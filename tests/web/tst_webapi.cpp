@@ -21,7 +21,9 @@
 #include <QTest>
 
 #include "app/web/httpserver.h"
+#include "app/web/seatfeed.h"
 #include "app/web/webapi.h"
+#include "db/announcer.h"
 #include "tests/support/testdatabase.h"
 
 using bo::test::TestDatabase;
@@ -440,6 +442,64 @@ private slots:
         QVERIFY(web.waitForFinished(20000));
         QCOMPARE(web.exitStatus(), QProcess::NormalExit);
         QCOMPARE(web.exitCode(), 0);
+    }
+
+    /// A page's event stream hears the seats another customer holds, once the site's announcer
+    /// publishes them, through the one LISTEN of the process; the stream of another showtime
+    /// hears nothing of them.
+    void aShowtimesSeatsChangeLive()
+    {
+        bo::Announcer announcer(m_db->serviceSettings());
+        announcer.start();
+        const auto stopAnnouncer = qScopeGuard([&announcer] { announcer.stop(); });
+        HttpServer* server = m_site->server.get();
+        SeatFeed feed(
+            m_db->webSettings(),
+            [server](const std::string& topic, std::string event) {
+                server->publish(topic, std::move(event));
+            },
+            [server](std::string event) { server->publishAll(std::move(event)); });
+        feed.start();
+
+        const int other = m_db->addShowtime(3, 10, QStringLiteral("Hall %1").arg(++m_halls));
+        QTcpSocket watching;
+        QTcpSocket elsewhere;
+        for (const auto& [socket, showtime] :
+             {std::pair{&watching, m_showtime}, std::pair{&elsewhere, other}}) {
+            socket->connectToHost(QHostAddress::LocalHost, m_site->port);
+            QVERIFY(socket->waitForConnected(5000));
+            socket->write("GET /api/showtimes/" + QByteArray::number(showtime) +
+                          "/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n");
+        }
+        QByteArray heard;
+        QByteArray heardElsewhere;
+        const auto readUntil = [&](const QByteArray& what) {
+            QDeadlineTimer deadline(15000);
+            while (!heard.contains(what) && !deadline.hasExpired()) {
+                if (watching.waitForReadyRead(200))
+                    heard += watching.readAll();
+                if (elsewhere.bytesAvailable() > 0 || elsewhere.waitForReadyRead(1))
+                    heardElsewhere += elsewhere.readAll();
+            }
+            return heard.contains(what);
+        };
+        QVERIFY2(readUntil("event: hello"), heard.constData());
+        QVERIFY(heard.startsWith("HTTP/1.1 200 OK\r\n"));
+        QVERIFY(heard.contains("Content-Type: text/event-stream\r\n"));
+        QVERIFY(heard.contains("X-Accel-Buffering: no\r\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(server->stats().streams, 2, 5000);
+
+        const QByteArray base = "/api/showtimes/" + QByteArray::number(m_showtime);
+        QCOMPARE(request(m_site->port, "PUT", base + "/hold", seatsBody({"A1", "A2"})).status, 200);
+        const QList<int> ids = m_db->seatIds(m_showtime);
+        const QByteArray expected = "\"seats\":[{\"id\":" + QByteArray::number(ids.at(0)) +
+                                    ",\"state\":\"held\"},{\"id\":" + QByteArray::number(ids.at(1)) +
+                                    ",\"state\":\"held\"}]";
+        QVERIFY2(readUntil(expected), heard.constData());
+        QVERIFY(heard.contains("event: seats\ndata: {\"seats\":"));
+        QVERIFY2(!heardElsewhere.contains("event: seats"), heardElsewhere.constData());
+        watching.abort();
+        elsewhere.abort();
     }
 
     /// Customers racing for the same two seats through two instances on one database: exactly one
