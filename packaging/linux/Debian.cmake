@@ -34,7 +34,9 @@ install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/boxoffice.svg
 install(FILES ${linux_src}/copyright DESTINATION ${doc_dir})
 # Site roles: examples, not enabled units (each needs a site's user and settings first).
 install(FILES ${linux_src}/systemd/boxoffice-kiosk.service ${linux_src}/systemd/boxoffice-door.service
+        ${linux_src}/systemd/boxoffice-web@.service
         DESTINATION ${doc_dir}/examples/systemd)
+install(FILES ${linux_src}/nginx-boxoffice.conf DESTINATION ${doc_dir}/examples/nginx)
 
 if(BOXOFFICE_PACKAGING)
     find_program(BOXOFFICE_RSVG_CONVERT rsvg-convert REQUIRED)
