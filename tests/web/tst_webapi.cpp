@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -366,6 +367,106 @@ private slots:
         }
         QCOMPARE(request(proxied->port, "GET", "/healthz", {}, {}, "X-Forwarded-For: 10.0.0.1\r\n").status,
                  429);
+    }
+
+    /// docs/openapi.json is the contract: each of its operations, asked well, is answered with
+    /// its documented success, in the documented content type, with the fields its schema
+    /// requires; and docs/API.md describes exactly the same operations.
+    void everyOperationOfTheOpenApiFileIsAnswered()
+    {
+        QFile file(QStringLiteral(BOXOFFICE_SOURCE_DIR "/docs/openapi.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject spec = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(spec.value(QStringLiteral("openapi")).toString(), QStringLiteral("3.1.0"));
+        const QJsonObject schemas =
+            spec.value(QStringLiteral("components")).toObject().value(QStringLiteral("schemas")).toObject();
+        // The fields a schema requires, through one $ref and allOf.
+        const auto required = [&schemas](QJsonObject schema) {
+            QStringList out;
+            const QString ref = schema.value(QStringLiteral("$ref")).toString();
+            if (!ref.isEmpty())
+                schema = schemas.value(ref.section(QLatin1Char('/'), -1)).toObject();
+            QJsonArray parts = schema.value(QStringLiteral("allOf")).toArray();
+            if (parts.isEmpty())
+                parts.append(schema);
+            for (const auto& part : parts) {
+                QJsonObject p = part.toObject();
+                const QString partRef = p.value(QStringLiteral("$ref")).toString();
+                if (!partRef.isEmpty())
+                    p = schemas.value(partRef.section(QLatin1Char('/'), -1)).toObject();
+                for (const auto& name : p.value(QStringLiteral("required")).toArray())
+                    out << name.toString();
+            }
+            return out;
+        };
+
+        QStringList operations;
+        const QJsonObject paths = spec.value(QStringLiteral("paths")).toObject();
+        for (auto path = paths.begin(); path != paths.end(); ++path) {
+            const QJsonObject item = path.value().toObject();
+            for (auto op = item.begin(); op != item.end(); ++op) {
+                if (op.key() == QLatin1String("parameters"))
+                    continue;
+                const QByteArray method = op.key().toUpper().toLatin1();
+                operations << QString::fromLatin1(method) + QLatin1Char(' ') + path.key();
+                QByteArray target = path.key().toLatin1();
+                target.replace("{id}", QByteArray::number(m_showtime));
+                const QJsonObject ok = op.value()
+                                           .toObject()
+                                           .value(QStringLiteral("responses"))
+                                           .toObject()
+                                           .value(QStringLiteral("200"))
+                                           .toObject();
+                const QJsonObject content = ok.value(QStringLiteral("content")).toObject();
+                QVERIFY2(content.size() == 1, qPrintable(operations.last()));
+                const QString type = content.begin().key();
+                Reply r;
+                if (type == QLatin1String("text/event-stream")) {
+                    // A stream does not end: its head and first event are enough.
+                    QTcpSocket socket;
+                    socket.connectToHost(QHostAddress::LocalHost, m_site->port);
+                    QVERIFY(socket.waitForConnected(5000));
+                    socket.write(method + ' ' + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+                    QByteArray head;
+                    QDeadlineTimer deadline(10000);
+                    while (!head.contains("event: hello") && !deadline.hasExpired() &&
+                           socket.waitForReadyRead(500))
+                        head += socket.readAll();
+                    r.status = head.split(' ').value(1).toInt();
+                    r.headers.insert("content-type", head.contains("Content-Type: text/event-stream\r\n")
+                                                         ? QByteArray("text/event-stream")
+                                                         : QByteArray());
+                } else {
+                    r = request(m_site->port, method, target,
+                                method == "PUT" ? seatsBody({"A1"}) : QByteArray());
+                }
+                QVERIFY2(r.status == 200,
+                         qPrintable(operations.last() + QStringLiteral(" -> ") + QString::number(r.status) +
+                                    QLatin1Char(' ') + QString::fromUtf8(r.body)));
+                QCOMPARE(QString::fromLatin1(r.headers.value("content-type")), type);
+                if (type == QLatin1String("application/json")) {
+                    const QJsonObject body = r.json();
+                    for (const QString& field : required(
+                             content.begin().value().toObject().value(QStringLiteral("schema")).toObject()))
+                        QVERIFY2(body.contains(field),
+                                 qPrintable(operations.last() + QStringLiteral(" lacks ") + field));
+                }
+            }
+        }
+        QCOMPARE(operations.size(), 7);
+
+        QFile prose(QStringLiteral(BOXOFFICE_SOURCE_DIR "/docs/API.md"));
+        QVERIFY(prose.open(QIODevice::ReadOnly | QIODevice::Text));
+        QStringList described;
+        static const QRegularExpression heading(QStringLiteral("^### `([A-Z]+) (/[^`?\\[]*)"));
+        for (const QString& line : QString::fromUtf8(prose.readAll()).split(QLatin1Char('\n'))) {
+            const QRegularExpressionMatch m = heading.match(line);
+            if (m.hasMatch())
+                described << m.captured(1) + QLatin1Char(' ') + m.captured(2);
+        }
+        operations.sort();
+        described.sort();
+        QCOMPARE(described, operations);
     }
 
     void theProgramRefusesBadOptions_data()
