@@ -13,7 +13,7 @@
 #include "app/common/logging.h"
 #include "app/common/loopbackdaemon.h"
 #include "app/web/httpserver.h"
-#include "app/web/seatfeed.h"
+#include "app/web/showtimefeed.h"
 #include "app/web/webapi.h"
 #include "db/dbconnection.h"
 
@@ -172,7 +172,7 @@ int main(int argc, char* argv[])
         return failure(QString::fromStdString(error));
     }
     // One LISTEN for the whole process, fanned out to every customer's event stream.
-    bo::web::SeatFeed feed(
+    bo::web::ShowtimeFeed feed(
         database.value(),
         [&server](const std::string& topic, std::string event) { server.publish(topic, std::move(event)); },
         [&server](std::string event) { server.publishAll(std::move(event)); });

@@ -14,9 +14,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "app/web/seatfeed.h"
+#include "app/web/showtimefeed.h"
 #include "db/catalogstore.h"
 #include "db/dbconnection.h"
+#include "db/queuestore.h"
 #include "db/seatstore.h"
 #include "model/core/logtext.h"
 #include "model/core/refusal.h"
@@ -30,6 +31,7 @@ struct WebApi::Backend
     std::unique_ptr<DbConnection> connection;
     std::unique_ptr<CatalogStore> catalog;
     std::unique_ptr<SeatStore> seats;
+    std::unique_ptr<QueueStore> queue;
 };
 
 namespace {
@@ -150,6 +152,35 @@ bool parseId(const QString& text, int* id)
     return ok && *id > 0 && text == QString::number(*id);
 }
 
+/// A place in the waiting room as the customer's page needs it: where it stands, how long it may
+/// wait, and once admitted until when it may start choosing seats.
+QJsonObject ticketJson(const QueueTicket& t)
+{
+    return QJsonObject{
+        {QStringLiteral("showtime"), t.showtimeId},
+        {QStringLiteral("state"), QString::fromLatin1(ticketStateName(t.state)).toLower()},
+        {QStringLiteral("number"), t.arrival},
+        {QStringLiteral("position"), t.position},
+        {QStringLiteral("waiting"), t.waiting},
+        {QStringLiteral("capacity"), t.capacity ? QJsonValue(*t.capacity) : QJsonValue()},
+        {QStringLiteral("etaSeconds"), t.etaSeconds >= 0 ? QJsonValue(t.etaSeconds) : QJsonValue()},
+        {QStringLiteral("admittedUntil"), timeValue(t.admittedUntil)},
+        {QStringLiteral("reason"), t.reason.isEmpty() ? QJsonValue() : QJsonValue(t.reason)}};
+}
+
+/// A form of another site can POST or PUT, but not as JSON (that needs the browser to ask this
+/// server first, which it never allows): so every POST and PUT must be JSON.
+bool isJson(const HttpRequest& request)
+{
+    return request.header("content-type").rfind("application/json", 0) == 0;
+}
+
+HttpResponse notJson()
+{
+    return problemResponse(415, "unsupported-media-type", "Unsupported media type",
+                           "Send this request as application/json.");
+}
+
 HttpResponse notAllowed(const char* allow)
 {
     HttpResponse r = problemResponse(405, "method-not-allowed", "Method not allowed",
@@ -191,9 +222,19 @@ WebApi::Backend* WebApi::backend(QString* error)
     made->connection = std::move(connection.value());
     made->catalog = std::make_unique<CatalogStore>(*made->connection);
     made->seats = std::make_unique<SeatStore>(*made->connection);
+    made->queue = std::make_unique<QueueStore>(*made->connection);
     t_slot.api = this;
     t_slot.backend = std::move(made);
     return t_slot.backend.get();
+}
+
+std::string WebApi::saleCookieHeader(const QUuid& token) const
+{
+    std::string cookie = std::string(saleCookie) + "=" + logText(token) +
+                         "; Path=/api; Max-Age=3600; HttpOnly; SameSite=Strict";
+    if (m_options.secureCookies)
+        cookie += "; Secure";
+    return cookie;
 }
 
 HttpResponse WebApi::handle(const HttpRequest& request)
@@ -324,8 +365,40 @@ HttpResponse WebApi::handle(const HttpRequest& request)
         // The stream says it is live first; a page reads the seat map after that, so no change
         // falls between the map and the stream.
         HttpResponse r;
-        r.eventStream = SeatFeed::topicOf(showtimeId);
+        r.eventStream = ShowtimeFeed::topicOf(showtimeId);
         r.body = "retry: 3000\n\nevent: hello\ndata: {\"showtime\":" + std::to_string(showtimeId) + "}\n\n";
+        return r;
+    }
+
+    if (at.size() == 4 && at.at(3) == QLatin1String("queue")) {
+        QUuid token = saleToken(request);
+        if (method == "GET" || method == "DELETE") {
+            // Asking is the heartbeat that keeps the place; a page that stops asking (its tab
+            // closed) loses the place and nothing else.
+            if (token.isNull())
+                return problemResponse(404, "not-in-line", "Not in the line",
+                                       "This browser has no place in the line.");
+            auto ticket = method == "GET" ? b->queue->heartbeat(token) : b->queue->leave(token);
+            if (!ticket)
+                return problem(ticket.error());
+            if (ticket.value().showtimeId != showtimeId)
+                return problemResponse(404, "not-in-line", "Not in the line",
+                                       "This browser's place is in another showtime's line.");
+            return json(200, ticketJson(ticket.value()));
+        }
+        if (method != "POST")
+            return notAllowed("GET, POST, DELETE");
+        if (!isJson(request))
+            return notJson();
+        const bool newSale = token.isNull();
+        if (newSale)
+            token = CheckedSeatCommands::newToken();
+        auto ticket = b->queue->join(showtimeId, token);
+        if (!ticket)
+            return problem(ticket.error());
+        HttpResponse r = json(200, ticketJson(ticket.value()));
+        if (newSale)
+            r.headers.emplace_back("Set-Cookie", saleCookieHeader(token));
         return r;
     }
 
@@ -341,9 +414,8 @@ HttpResponse WebApi::handle(const HttpRequest& request)
         }
         if (method != "PUT")
             return notAllowed("PUT, DELETE");
-        if (request.header("content-type").rfind("application/json", 0) != 0)
-            return problemResponse(415, "unsupported-media-type", "Unsupported media type",
-                                   "Send the seats as application/json.");
+        if (!isJson(request))
+            return notJson();
         QJsonParseError parseError;
         const QJsonDocument doc =
             QJsonDocument::fromJson(QByteArray::fromStdString(request.body), &parseError);
@@ -413,13 +485,8 @@ HttpResponse WebApi::handle(const HttpRequest& request)
                                   {QStringLiteral("seats"), heldLabels},
                                   {QStringLiteral("heldUntil"), timeValue(held.value().heldUntil)},
                                   {QStringLiteral("remainingMs"), held.value().remainingMs()}});
-        if (newSale) {
-            std::string cookie = std::string(saleCookie) + "=" + logText(token) +
-                                 "; Path=/api; Max-Age=3600; HttpOnly; SameSite=Strict";
-            if (m_options.secureCookies)
-                cookie += "; Secure";
-            r.headers.emplace_back("Set-Cookie", cookie);
-        }
+        if (newSale)
+            r.headers.emplace_back("Set-Cookie", saleCookieHeader(token));
         return r;
     }
     return problemResponse(404, "not-found", "Not found", "No such address: " + utf8(path));

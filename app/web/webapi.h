@@ -13,6 +13,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <QUuid>
 
 #include "app/web/httpserver.h"
 #include "db/connectionsettings.h"
@@ -49,6 +50,8 @@ private:
     struct Backend;
     struct WorkerSlot;
     static thread_local WorkerSlot t_slot;
+    /// The Set-Cookie header that gives a new sale's token to the customer's browser.
+    [[nodiscard]] std::string saleCookieHeader(const QUuid& token) const;
     /// This worker's connection and stores, opened at its first request. The server's pool must
     /// end (HttpServer::stop) before this object does: the connections close with their threads.
     Backend* backend(QString* error);

@@ -22,7 +22,7 @@
 #include <QTest>
 
 #include "app/web/httpserver.h"
-#include "app/web/seatfeed.h"
+#include "app/web/showtimefeed.h"
 #include "app/web/webapi.h"
 #include "db/announcer.h"
 #include "tests/support/testdatabase.h"
@@ -400,6 +400,11 @@ private slots:
             return out;
         };
 
+        // One sale for every request, as a page has: joined first, so its place can be asked for.
+        const Reply joined = request(m_site->port, "POST",
+                                     "/api/showtimes/" + QByteArray::number(m_showtime) + "/queue", "{}");
+        QCOMPARE(joined.status, 200);
+        const QByteArray cookie = joined.saleCookie();
         QStringList operations;
         const QJsonObject paths = spec.value(QStringLiteral("paths")).toObject();
         for (auto path = paths.begin(); path != paths.end(); ++path) {
@@ -437,8 +442,10 @@ private slots:
                                                          ? QByteArray("text/event-stream")
                                                          : QByteArray());
                 } else {
-                    r = request(m_site->port, method, target,
-                                method == "PUT" ? seatsBody({"A1"}) : QByteArray());
+                    const QByteArray body = method == "PUT"    ? seatsBody({"A1"})
+                                            : method == "POST" ? QByteArray("{}")
+                                                               : QByteArray();
+                    r = request(m_site->port, method, target, body, cookie);
                 }
                 QVERIFY2(r.status == 200,
                          qPrintable(operations.last() + QStringLiteral(" -> ") + QString::number(r.status) +
@@ -453,12 +460,12 @@ private slots:
                 }
             }
         }
-        QCOMPARE(operations.size(), 7);
+        QCOMPARE(operations.size(), 10);
 
         QFile prose(QStringLiteral(BOXOFFICE_SOURCE_DIR "/docs/API.md"));
         QVERIFY(prose.open(QIODevice::ReadOnly | QIODevice::Text));
         QStringList described;
-        static const QRegularExpression heading(QStringLiteral("^### `([A-Z]+) (/[^`?\\[]*)"));
+        static const QRegularExpression heading(QStringLiteral("^###+ `([A-Z]+) (/[^`?\\[]*)"));
         for (const QString& line : QString::fromUtf8(prose.readAll()).split(QLatin1Char('\n'))) {
             const QRegularExpressionMatch m = heading.match(line);
             if (m.hasMatch())
@@ -554,7 +561,7 @@ private slots:
         announcer.start();
         const auto stopAnnouncer = qScopeGuard([&announcer] { announcer.stop(); });
         HttpServer* server = m_site->server.get();
-        SeatFeed feed(
+        ShowtimeFeed feed(
             m_db->webSettings(),
             [server](const std::string& topic, std::string event) {
                 server->publish(topic, std::move(event));
@@ -601,6 +608,79 @@ private slots:
         QVERIFY2(!heardElsewhere.contains("event: seats"), heardElsewhere.constData());
         watching.abort();
         elsewhere.abort();
+    }
+
+    /// A premiere's waiting room: with one place, the first customer is admitted and the second
+    /// waits (and may not hold); when the first leaves, the stream tells the line moved, and the
+    /// second, asking, is admitted and holds. Places are kept by the sale's cookie.
+    void aCrowdWaitsItsTurnInTheWaitingRoom()
+    {
+        QVERIFY(m_db->run(
+            QStringLiteral("UPDATE showtime SET queue_capacity = 1 WHERE id = %1").arg(m_showtime)));
+        bo::Announcer announcer(m_db->serviceSettings());
+        announcer.start();
+        const auto stopAnnouncer = qScopeGuard([&announcer] { announcer.stop(); });
+        HttpServer* server = m_site->server.get();
+        ShowtimeFeed feed(
+            m_db->webSettings(),
+            [server](const std::string& topic, std::string event) {
+                server->publish(topic, std::move(event));
+            },
+            [server](std::string event) { server->publishAll(std::move(event)); });
+        feed.start();
+
+        const QByteArray base = "/api/showtimes/" + QByteArray::number(m_showtime);
+        QCOMPARE(request(m_site->port, "GET", base + "/queue").status, 404);
+        QCOMPARE(sendRaw(m_site->port,
+                         "POST " + base +
+                             "/queue HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                             "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n\r\n")
+                     .status,
+                 415);
+        const Reply first = request(m_site->port, "POST", base + "/queue", "{}");
+        QCOMPARE(first.status, 200);
+        QCOMPARE(first.json().value(QStringLiteral("state")).toString(), QStringLiteral("admitted"));
+        const Reply second = request(m_site->port, "POST", base + "/queue", "{}");
+        QCOMPARE(second.status, 200);
+        QCOMPARE(second.json().value(QStringLiteral("state")).toString(), QStringLiteral("waiting"));
+        QCOMPARE(second.json().value(QStringLiteral("position")).toInt(), 1);
+        const QByteArray secondCookie = second.saleCookie();
+        QVERIFY(!secondCookie.isEmpty() && secondCookie != first.saleCookie());
+        const qint64 number = second.json().value(QStringLiteral("number")).toInteger();
+        QVERIFY(number > first.json().value(QStringLiteral("number")).toInteger());
+
+        const QString before = m_db->snapshot();
+        const Reply early = request(m_site->port, "PUT", base + "/hold", seatsBody({"A1"}), secondCookie);
+        QCOMPARE(early.status, 409);
+        QCOMPARE(m_db->snapshot(), before);
+        QCOMPARE(request(m_site->port, "GET", base + "/queue", {}, secondCookie)
+                     .json()
+                     .value(QStringLiteral("state")),
+                 QJsonValue(QStringLiteral("waiting")));
+
+        QTcpSocket watching;
+        watching.connectToHost(QHostAddress::LocalHost, m_site->port);
+        QVERIFY(watching.waitForConnected(5000));
+        watching.write("GET " + base + "/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        QByteArray heard;
+        const auto readUntil = [&](const QByteArray& what) {
+            QDeadlineTimer deadline(15000);
+            while (!heard.contains(what) && !deadline.hasExpired()) {
+                if (watching.waitForReadyRead(200))
+                    heard += watching.readAll();
+            }
+            return heard.contains(what);
+        };
+        QVERIFY(readUntil("event: hello"));
+        QCOMPARE(request(m_site->port, "DELETE", base + "/queue", {}, first.saleCookie()).status, 200);
+        QVERIFY2(readUntil("\"admittedUpTo\":" + QByteArray::number(number)), heard.constData());
+        QVERIFY(heard.contains("event: queue\n"));
+
+        const Reply turn = request(m_site->port, "GET", base + "/queue", {}, secondCookie);
+        QCOMPARE(turn.json().value(QStringLiteral("state")).toString(), QStringLiteral("admitted"));
+        QVERIFY(!turn.json().value(QStringLiteral("admittedUntil")).toString().isEmpty());
+        QCOMPARE(request(m_site->port, "PUT", base + "/hold", seatsBody({"A1"}), secondCookie).status, 200);
+        watching.abort();
     }
 
     /// Customers racing for the same two seats through two instances on one database: exactly one

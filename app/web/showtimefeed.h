@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
 //
-// The website's one LISTEN: the seat changes the site's announcer publishes, turned into
-// server-sent events and handed to the HTTP server, which fans each out to the streams of that
-// showtime (docs/API.md, "Live seats"). One database session per process however many customers
-// watch; the customers' requests never wait on it.
+// The website's one LISTEN: the seat changes and the waiting lines' moves the site announces,
+// turned into server-sent events and handed to the HTTP server, which fans each out to the
+// streams of that showtime (docs/API.md, the events and the waiting room). One database session per process
+// however many customers watch; the customers' requests never wait on it.
 #pragma once
 
 #include <functional>
@@ -15,19 +15,19 @@
 
 namespace bo::web {
 
-class SeatFeedWorker;
+class ShowtimeFeedWorker;
 
-class SeatFeed final
+class ShowtimeFeed final
 {
 public:
     /// `publish(topic, event)`: one showtime's changes (topic "showtime:<id>"); `publishAll(event)`:
     /// a reload for every stream, when the session was replaced and announcements may be lost.
     /// Both are called on the feed's thread.
-    SeatFeed(ConnectionSettings settings, std::function<void(const std::string&, std::string)> publish,
-             std::function<void(std::string)> publishAll);
-    ~SeatFeed();
-    SeatFeed(const SeatFeed&) = delete;
-    SeatFeed& operator=(const SeatFeed&) = delete;
+    ShowtimeFeed(ConnectionSettings settings, std::function<void(const std::string&, std::string)> publish,
+                 std::function<void(std::string)> publishAll);
+    ~ShowtimeFeed();
+    ShowtimeFeed(const ShowtimeFeed&) = delete;
+    ShowtimeFeed& operator=(const ShowtimeFeed&) = delete;
 
     /// Opens the session on its own thread and LISTENs; it reconnects by itself when the server
     /// goes away (ListeningSession).
@@ -41,7 +41,7 @@ private:
     ConnectionSettings m_settings;
     std::function<void(const std::string&, std::string)> m_publish;
     std::function<void(std::string)> m_publishAll;
-    ThreadedWorker<SeatFeedWorker> m_worker;
+    ThreadedWorker<ShowtimeFeedWorker> m_worker;
 };
 
 } // namespace bo::web

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include "app/web/seatfeed.h"
+#include "app/web/showtimefeed.h"
 
 #include <utility>
 
@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "db/listeningsession.h"
+#include "db/queuestore.h"
 #include "db/seatnotification.h"
 #include "model/seats/seatchanges.h"
 
@@ -31,23 +32,40 @@ std::string seatsEvent(const SeatChanges& changes)
     return "event: seats\ndata: " + QJsonDocument(data).toJson(QJsonDocument::Compact).toStdString() + "\n\n";
 }
 
+/// A line's move as one `queue` event: how many wait and how far the turns have come; a waiter
+/// whose number is at most `admittedUpTo` has had its turn (its page asks for its place then).
+std::string queueEvent(const QueueChange& change)
+{
+    const QJsonObject data{{QStringLiteral("showtime"), change.showtimeId},
+                           {QStringLiteral("sequence"), change.sequence},
+                           {QStringLiteral("waiting"), change.waiting},
+                           {QStringLiteral("admittedUpTo"), change.admittedUpTo}};
+    return "event: queue\ndata: " + QJsonDocument(data).toJson(QJsonDocument::Compact).toStdString() + "\n\n";
+}
+
 } // namespace
 
 /// Lives on the feed's thread: the session and what it hears.
-class SeatFeedWorker final : public QObject
+class ShowtimeFeedWorker final : public QObject
 {
 public:
-    SeatFeedWorker(ConnectionSettings settings, std::function<void(const std::string&, std::string)> publish,
-                   std::function<void(std::string)> publishAll)
-        : m_session(std::move(settings), QStringLiteral("web-seats"), {seatChannel()})
+    ShowtimeFeedWorker(ConnectionSettings settings,
+                       std::function<void(const std::string&, std::string)> publish,
+                       std::function<void(std::string)> publishAll)
+        : m_session(std::move(settings), QStringLiteral("web-seats"), {seatChannel(), queueChannel()})
         , m_publish(std::move(publish))
         , m_publishAll(std::move(publishAll))
     {
         connect(&m_session, &ListeningSession::notified, this,
-                [this](const QString&, const QString& payload) {
+                [this](const QString& channel, const QString& payload) {
+                    if (channel == queueChannel()) {
+                        if (const std::optional<QueueChange> change = parseQueueNotification(payload))
+                            m_publish(ShowtimeFeed::topicOf(change->showtimeId), queueEvent(*change));
+                        return;
+                    }
                     const std::optional<SeatChanges> changes = parseSeatNotification(payload);
                     if (changes && !changes->seats.isEmpty())
-                        m_publish(SeatFeed::topicOf(changes->showtimeId), seatsEvent(*changes));
+                        m_publish(ShowtimeFeed::topicOf(changes->showtimeId), seatsEvent(*changes));
                 });
         // A new session heard nothing of what was announced meanwhile: every page re-reads its map.
         connect(&m_session, &ListeningSession::reconnected, this,
@@ -68,30 +86,32 @@ private:
     std::function<void(std::string)> m_publishAll;
 };
 
-SeatFeed::SeatFeed(ConnectionSettings settings, std::function<void(const std::string&, std::string)> publish,
-                   std::function<void(std::string)> publishAll)
+ShowtimeFeed::ShowtimeFeed(ConnectionSettings settings,
+                           std::function<void(const std::string&, std::string)> publish,
+                           std::function<void(std::string)> publishAll)
     : m_settings(std::move(settings))
     , m_publish(std::move(publish))
     , m_publishAll(std::move(publishAll))
 {}
 
-SeatFeed::~SeatFeed()
+ShowtimeFeed::~ShowtimeFeed()
 {
     m_worker.stop();
 }
 
-void SeatFeed::start()
+void ShowtimeFeed::start()
 {
-    m_worker.start(QStringLiteral("web-seats"),
-                   [this] { return std::make_unique<SeatFeedWorker>(m_settings, m_publish, m_publishAll); });
+    m_worker.start(QStringLiteral("web-seats"), [this] {
+        return std::make_unique<ShowtimeFeedWorker>(m_settings, m_publish, m_publishAll);
+    });
 }
 
-void SeatFeed::stop()
+void ShowtimeFeed::stop()
 {
     m_worker.stop();
 }
 
-std::string SeatFeed::topicOf(int showtimeId)
+std::string ShowtimeFeed::topicOf(int showtimeId)
 {
     return "showtime:" + std::to_string(showtimeId);
 }
