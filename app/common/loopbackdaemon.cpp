@@ -95,6 +95,24 @@ int LoopbackDaemon::badInput(const QString& message)
     return exitBadInput;
 }
 
+int LoopbackDaemon::failure(const QString& message)
+{
+    std::fprintf(stderr, "%s: %s\n", qPrintable(QCoreApplication::applicationName()), qPrintable(message));
+    return exitFailure;
+}
+
+std::optional<int> LoopbackDaemon::number(const QCommandLineParser& parser, const QString& option,
+                                          int fallback, int low, int high)
+{
+    if (!parser.isSet(option))
+        return fallback;
+    bool ok = false;
+    const int value = parser.value(option).toInt(&ok);
+    if (!ok || value < low || value > high)
+        return std::nullopt;
+    return value;
+}
+
 std::optional<int> LoopbackDaemon::parseArguments(QCommandLineParser& parser)
 {
     if (!parser.parse(QCoreApplication::arguments()))

@@ -44,6 +44,12 @@ public:
 
     /// Prints "NAME: `message` (see --help)" on standard error; returns exitBadInput.
     [[nodiscard]] static int badInput(const QString& message);
+    /// Prints "NAME: `message`" on standard error; returns exitFailure.
+    [[nodiscard]] static int failure(const QString& message);
+    /// The whole number of `option`, `fallback` without it; std::nullopt when it is not one from
+    /// `low` to `high`.
+    [[nodiscard]] static std::optional<int> number(const QCommandLineParser& parser, const QString& option,
+                                                   int fallback, int low, int high);
     /// Parses the application's arguments, answers --help and --version on standard output and
     /// refuses a parse error or a positional argument (badInput). The exit status when the program
     /// ends here, std::nullopt when it goes on.

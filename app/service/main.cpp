@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include <cstdio>
 #include <optional>
 
 #include <QCommandLineParser>
@@ -26,12 +25,6 @@ using bo::LoopbackDaemon;
 
 constexpr int defaultPort = 8790;
 constexpr int maxWorkers = 64;
-
-int failure(const QString& message)
-{
-    std::fprintf(stderr, "boxoffice-service: %s\n", qPrintable(message));
-    return LoopbackDaemon::exitFailure;
-}
 
 } // namespace
 
@@ -82,15 +75,13 @@ int main(int argc, char* argv[])
     if (!port)
         return LoopbackDaemon::badInput(QStringLiteral("--port needs a number from 0 to 65535, not '%1'")
                                             .arg(parser.value(QStringLiteral("port"))));
-    int workers = 4;
-    if (parser.isSet(QStringLiteral("workers"))) {
-        bool ok = false;
-        workers = parser.value(QStringLiteral("workers")).toInt(&ok);
-        if (!ok || workers < 1 || workers > maxWorkers)
-            return LoopbackDaemon::badInput(QStringLiteral("--workers needs a number from 1 to %1, not '%2'")
-                                                .arg(maxWorkers)
-                                                .arg(parser.value(QStringLiteral("workers"))));
-    }
+    const std::optional<int> workerCount =
+        LoopbackDaemon::number(parser, QStringLiteral("workers"), 4, 1, maxWorkers);
+    if (!workerCount)
+        return LoopbackDaemon::badInput(QStringLiteral("--workers needs a number from 1 to %1, not '%2'")
+                                            .arg(maxWorkers)
+                                            .arg(parser.value(QStringLiteral("workers"))));
+    const int workers = *workerCount;
     const std::optional<qint64> parentPid = LoopbackDaemon::parentPid(parser);
     if (!parentPid)
         return LoopbackDaemon::badInput(QStringLiteral("--parent-pid needs a process id"));
@@ -133,7 +124,7 @@ int main(int argc, char* argv[])
     bo::setupLogging(QStringLiteral("boxoffice-service"), parser.isSet(QStringLiteral("verbose")), false);
     // Started by an application (a demo, a test): it ends with it, even one killed outright.
     if (!LoopbackDaemon::followParent(*parentPid))
-        return failure(QStringLiteral("the parent process %1 is gone").arg(*parentPid));
+        return LoopbackDaemon::failure(QStringLiteral("the parent process %1 is gone").arg(*parentPid));
 
     // The login is tried once at the start, so that a wrong one is said now and not at the first sale.
     {
@@ -142,15 +133,15 @@ int main(int argc, char* argv[])
         if (!probe) {
             spdlog::error("the database cannot be opened ({}): {}", database.value().describe().toStdString(),
                           probe.error().detail.toStdString());
-            return failure(QStringLiteral("the database cannot be opened (%1): %2")
-                               .arg(database.value().describe(), probe.error().message));
+            return LoopbackDaemon::failure(QStringLiteral("the database cannot be opened (%1): %2")
+                                               .arg(database.value().describe(), probe.error().message));
         }
     }
 
     // SIGTERM and SIGINT end the event loop; the calls in flight are finished and recorded first.
     LoopbackDaemon daemon;
     if (!daemon.stopOnSignals())
-        return failure(QStringLiteral("no signal pipe"));
+        return LoopbackDaemon::failure(QStringLiteral("no signal pipe"));
 
     bo::CardServiceServerSettings serverSettings;
     serverSettings.database = database.value();
@@ -161,10 +152,10 @@ int main(int argc, char* argv[])
     if (!tcp->listen(address, static_cast<quint16>(*port))) {
         spdlog::error("cannot listen on {} port {}: {}", address.toString().toStdString(), *port,
                       tcp->errorString().toStdString());
-        return failure(QStringLiteral("cannot listen on %1 port %2: %3")
-                           .arg(address.toString())
-                           .arg(*port)
-                           .arg(tcp->errorString()));
+        return LoopbackDaemon::failure(QStringLiteral("cannot listen on %1 port %2: %3")
+                                           .arg(address.toString())
+                                           .arg(*port)
+                                           .arg(tcp->errorString()));
     }
     server.startWorkers();
     server.bind(tcp);
@@ -181,7 +172,7 @@ int main(int argc, char* argv[])
     leads.start();
     const quint16 bound = tcp->serverPort();
     if (QString error; !LoopbackDaemon::writePortFile(parser, bound, &error))
-        return failure(QStringLiteral("cannot write the port file: %1").arg(error));
+        return LoopbackDaemon::failure(QStringLiteral("cannot write the port file: %1").arg(error));
     if (!address.isLoopback())
         spdlog::warn("listening on {}, not a loopback address: plain HTTP, keep it on a trusted network",
                      address.toString().toStdString());

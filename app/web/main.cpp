@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: Box office developers
-#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -23,25 +22,6 @@ using bo::LoopbackDaemon;
 
 constexpr int defaultPort = 8780;
 constexpr int maxWorkers = 64;
-
-int failure(const QString& message)
-{
-    std::fprintf(stderr, "boxoffice-web: %s\n", qPrintable(message));
-    return LoopbackDaemon::exitFailure;
-}
-
-/// A whole number from `low` to `high` given as option `name`, or `fallback` when not given.
-std::optional<int> numberOption(const QCommandLineParser& parser, const QString& name, int fallback, int low,
-                                int high)
-{
-    if (!parser.isSet(name))
-        return fallback;
-    bool ok = false;
-    const int value = parser.value(name).toInt(&ok);
-    if (!ok || value < low || value > high)
-        return std::nullopt;
-    return value;
-}
 
 } // namespace
 
@@ -103,12 +83,13 @@ int main(int argc, char* argv[])
     if (!port)
         return LoopbackDaemon::badInput(QStringLiteral("--port needs a number from 0 to 65535, not '%1'")
                                             .arg(parser.value(QStringLiteral("port"))));
-    const std::optional<int> workers = numberOption(parser, QStringLiteral("workers"), 4, 1, maxWorkers);
+    const std::optional<int> workers =
+        LoopbackDaemon::number(parser, QStringLiteral("workers"), 4, 1, maxWorkers);
     if (!workers)
         return LoopbackDaemon::badInput(QStringLiteral("--workers needs a number from 1 to %1, not '%2'")
                                             .arg(maxWorkers)
                                             .arg(parser.value(QStringLiteral("workers"))));
-    const std::optional<int> rate = numberOption(parser, QStringLiteral("rate"), 20, 0, 100000);
+    const std::optional<int> rate = LoopbackDaemon::number(parser, QStringLiteral("rate"), 20, 0, 100000);
     if (!rate)
         return LoopbackDaemon::badInput(QStringLiteral("--rate needs a number from 0 to 100000, not '%1'")
                                             .arg(parser.value(QStringLiteral("rate"))));
@@ -144,18 +125,18 @@ int main(int argc, char* argv[])
 
     bo::setupLogging(QStringLiteral("boxoffice-web"), parser.isSet(QStringLiteral("verbose")), false);
     if (!LoopbackDaemon::followParent(*parentPid))
-        return failure(QStringLiteral("the parent process %1 is gone").arg(*parentPid));
+        return LoopbackDaemon::failure(QStringLiteral("the parent process %1 is gone").arg(*parentPid));
     // The login is tried once at the start, so that a wrong one is said now, not to the first customer.
     if (auto probe = bo::DbConnection::open(database.value(), QStringLiteral("web-start")); !probe) {
         spdlog::error("the database cannot be opened ({}): {}", database.value().describe().toStdString(),
                       probe.error().detail.toStdString());
-        return failure(QStringLiteral("the database cannot be opened (%1): %2")
-                           .arg(database.value().describe(), probe.error().message));
+        return LoopbackDaemon::failure(QStringLiteral("the database cannot be opened (%1): %2")
+                                           .arg(database.value().describe(), probe.error().message));
     }
 
     LoopbackDaemon daemon;
     if (!daemon.stopOnSignals())
-        return failure(QStringLiteral("no signal pipe"));
+        return LoopbackDaemon::failure(QStringLiteral("no signal pipe"));
 
     bo::web::WebApiOptions apiOptions;
     apiOptions.secureCookies = !parser.isSet(QStringLiteral("insecure-cookies"));
@@ -171,7 +152,7 @@ int main(int argc, char* argv[])
     bo::web::HttpServer server(options, [&api](const bo::web::HttpRequest& r) { return api.handle(r); });
     if (std::string error; !server.start(&error)) {
         spdlog::error("{}", error);
-        return failure(QString::fromStdString(error));
+        return LoopbackDaemon::failure(QString::fromStdString(error));
     }
     // One LISTEN for the whole process, fanned out to every customer's event stream.
     bo::web::ShowtimeFeed feed(
@@ -180,7 +161,7 @@ int main(int argc, char* argv[])
         [&server](std::string event) { server.publishAll(std::move(event)); });
     feed.start();
     if (QString error; !LoopbackDaemon::writePortFile(parser, server.port(), &error))
-        return failure(QStringLiteral("cannot write the port file: %1").arg(error));
+        return LoopbackDaemon::failure(QStringLiteral("cannot write the port file: %1").arg(error));
     spdlog::info("listening on {} port {}; database {}; {} workers", options.address, server.port(),
                  database.value().describe().toStdString(), *workers);
 

@@ -75,6 +75,17 @@ Reply sendRaw(quint16 port, const QByteArray& raw)
     return r;
 }
 
+/// Reads a stream into `heard` until it holds `what` (true) or 15 s pass (false).
+bool readStream(QTcpSocket& socket, QByteArray* heard, const QByteArray& what)
+{
+    QDeadlineTimer deadline(15000);
+    while (!heard->contains(what) && !deadline.hasExpired()) {
+        if (socket.waitForReadyRead(200))
+            *heard += socket.readAll();
+    }
+    return heard->contains(what);
+}
+
 /// One request, closed after the answer; `cookie` is "bo_sale=..." or empty.
 Reply request(quint16 port, const QByteArray& method, const QByteArray& target, const QByteArray& body = {},
               const QByteArray& cookie = {}, const QByteArray& extraHeaders = {})
@@ -132,6 +143,34 @@ private:
         std::unique_ptr<WebApi> api;
         std::unique_ptr<HttpServer> server;
         quint16 port = 0;
+    };
+
+    /// What makes a site's streams live: the site's announcer (the payment service's, in
+    /// production) publishing the seat changes and line moves, and the site's one LISTEN.
+    struct LiveSite
+    {
+        LiveSite(const TestDatabase& db, HttpServer& server)
+            : announcer(db.serviceSettings())
+            , feed(
+                  db.webSettings(),
+                  [&server](const std::string& topic, std::string event) {
+                      server.publish(topic, std::move(event));
+                  },
+                  [&server](std::string event) { server.publishAll(std::move(event)); })
+        {
+            announcer.start();
+            feed.start();
+        }
+        ~LiveSite()
+        {
+            feed.stop();
+            announcer.stop();
+        }
+        LiveSite(const LiveSite&) = delete;
+        LiveSite& operator=(const LiveSite&) = delete;
+
+        bo::Announcer announcer;
+        ShowtimeFeed feed;
     };
 
     std::unique_ptr<Site> startSite(HttpServerOptions options = {})
@@ -557,17 +596,7 @@ private slots:
     /// hears nothing of them.
     void aShowtimesSeatsChangeLive()
     {
-        bo::Announcer announcer(m_db->serviceSettings());
-        announcer.start();
-        const auto stopAnnouncer = qScopeGuard([&announcer] { announcer.stop(); });
-        HttpServer* server = m_site->server.get();
-        ShowtimeFeed feed(
-            m_db->webSettings(),
-            [server](const std::string& topic, std::string event) {
-                server->publish(topic, std::move(event));
-            },
-            [server](std::string event) { server->publishAll(std::move(event)); });
-        feed.start();
+        const LiveSite live(*m_db, *m_site->server);
 
         const int other = m_db->addShowtime(3, 10, QStringLiteral("Hall %1").arg(++m_halls));
         QTcpSocket watching;
@@ -595,7 +624,7 @@ private slots:
         QVERIFY(heard.startsWith("HTTP/1.1 200 OK\r\n"));
         QVERIFY(heard.contains("Content-Type: text/event-stream\r\n"));
         QVERIFY(heard.contains("X-Accel-Buffering: no\r\n"));
-        QTRY_COMPARE_WITH_TIMEOUT(server->stats().streams, 2, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_site->server->stats().streams, 2, 5000);
 
         const QByteArray base = "/api/showtimes/" + QByteArray::number(m_showtime);
         QCOMPARE(request(m_site->port, "PUT", base + "/hold", seatsBody({"A1", "A2"})).status, 200);
@@ -617,17 +646,7 @@ private slots:
     {
         QVERIFY(m_db->run(
             QStringLiteral("UPDATE showtime SET queue_capacity = 1 WHERE id = %1").arg(m_showtime)));
-        bo::Announcer announcer(m_db->serviceSettings());
-        announcer.start();
-        const auto stopAnnouncer = qScopeGuard([&announcer] { announcer.stop(); });
-        HttpServer* server = m_site->server.get();
-        ShowtimeFeed feed(
-            m_db->webSettings(),
-            [server](const std::string& topic, std::string event) {
-                server->publish(topic, std::move(event));
-            },
-            [server](std::string event) { server->publishAll(std::move(event)); });
-        feed.start();
+        const LiveSite live(*m_db, *m_site->server);
 
         const QByteArray base = "/api/showtimes/" + QByteArray::number(m_showtime);
         QCOMPARE(request(m_site->port, "GET", base + "/queue").status, 404);
@@ -663,14 +682,7 @@ private slots:
         QVERIFY(watching.waitForConnected(5000));
         watching.write("GET " + base + "/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
         QByteArray heard;
-        const auto readUntil = [&](const QByteArray& what) {
-            QDeadlineTimer deadline(15000);
-            while (!heard.contains(what) && !deadline.hasExpired()) {
-                if (watching.waitForReadyRead(200))
-                    heard += watching.readAll();
-            }
-            return heard.contains(what);
-        };
+        const auto readUntil = [&](const QByteArray& what) { return readStream(watching, &heard, what); };
         QVERIFY(readUntil("event: hello"));
         QCOMPARE(request(m_site->port, "DELETE", base + "/queue", {}, first.saleCookie()).status, 200);
         QVERIFY2(readUntil("\"admittedUpTo\":" + QByteArray::number(number)), heard.constData());
