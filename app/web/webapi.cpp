@@ -23,6 +23,7 @@
 #include "model/core/refusal.h"
 #include "model/sale/checkedseatcommands.h"
 #include "model/sale/salerules.h"
+#include "model/seats/seatmap.h"
 
 namespace bo::web {
 
@@ -459,6 +460,18 @@ HttpResponse WebApi::handle(const HttpRequest& request)
                                              "Some of these seats were taken; nothing was held.");
             QJsonObject body = QJsonDocument::fromJson(QByteArray::fromStdString(r.body)).object();
             body.insert(QStringLiteral("seats"), refused);
+            // The block of as many free seats nearest to those asked for (SeatMap's rule, as the
+            // tills suggest it): the page offers it in one tap.
+            QJsonArray nearest;
+            if (auto map = b->seats->seats(showtimeId, token)) {
+                SeatMap seatMap;
+                seatMap.reset(showtimeId, map.value());
+                for (const int seatId : seatMap.nearestBlock(int(ids.value().size()), ids.value())) {
+                    if (const SeatState* seat = seatMap.seat(seatId))
+                        nearest.append(seat->label);
+                }
+            }
+            body.insert(QStringLiteral("nearest"), nearest);
             r.body = QJsonDocument(body).toJson(QJsonDocument::Compact).toStdString();
             return r;
         }

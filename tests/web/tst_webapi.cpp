@@ -295,6 +295,11 @@ private slots:
         QCOMPARE(refused.first().toObject().value(QStringLiteral("seat")).toString(), QStringLiteral("B5"));
         QCOMPARE(refused.first().toObject().value(QStringLiteral("reason")).toString(),
                  QStringLiteral("held"));
+        // The nearest block of three free seats is offered, B5 not in it.
+        const QJsonArray nearest = second.json().value(QStringLiteral("nearest")).toArray();
+        QCOMPARE(nearest.size(), 3);
+        for (const auto& label : nearest)
+            QVERIFY(label.toString() != QLatin1String("B5"));
         // All or nothing: B4 and B6 were not held for the second customer.
         QCOMPARE(taken(request(m_site->port, "GET", base + "/seats")), texts({"B5:held"}));
 
