@@ -29,6 +29,8 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include <spdlog/spdlog.h>
+
 namespace bo::web {
 
 namespace asio = boost::asio;
@@ -131,6 +133,20 @@ private:
     double m_burst;
     std::unordered_map<std::string, Bucket> m_buckets;
 };
+
+/// The key a client's limits are counted by: its IPv4 address, or the /64 network of its IPv6 one
+/// (one customer's line gets a whole /64, so counting single addresses would limit nobody).
+std::string clientKey(const asio::ip::address& address)
+{
+    if (address.is_v6() && !address.to_v6().is_v4_mapped()) {
+        asio::ip::address_v6::bytes_type bytes = address.to_v6().to_bytes();
+        std::fill(bytes.begin() + 8, bytes.end(), 0);
+        return asio::ip::address_v6(bytes).to_string() + "/64";
+    }
+    if (address.is_v6())
+        return asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6()).to_string();
+    return address.to_string();
+}
 
 /// The headers every answer carries, whoever made it.
 constexpr std::pair<const char*, const char*> kCommonHeaders[] = {
@@ -402,7 +418,7 @@ std::string HttpServer::Impl::clientOf(const tcp::socket& socket,
 {
     beast::error_code ec;
     const auto peer = socket.remote_endpoint(ec);
-    std::string address = ec ? std::string("unknown") : peer.address().to_string();
+    std::string address = ec ? std::string("unknown") : clientKey(peer.address());
     if (std::find(options.trustedProxies.begin(), options.trustedProxies.end(), address) ==
         options.trustedProxies.end())
         return address;
@@ -417,7 +433,9 @@ std::string HttpServer::Impl::clientOf(const tcp::socket& socket,
         last.remove_prefix(1);
     while (!last.empty() && last.back() == ' ')
         last.remove_suffix(1);
-    return last.empty() ? address : std::string(last);
+    beast::error_code parsed;
+    const auto forwardedAddress = asio::ip::make_address(std::string(last), parsed);
+    return parsed ? address : clientKey(forwardedAddress);
 }
 
 asio::awaitable<HttpResponse> HttpServer::Impl::answer(HttpRequest request)
@@ -447,7 +465,9 @@ asio::awaitable<HttpResponse> HttpServer::Impl::answer(HttpRequest request)
             try {
                 co_return handler(request);
             } catch (const std::exception& e) {
-                co_return problemResponse(500, "internal", "Internal error", e.what());
+                spdlog::error("web: {} {} failed: {}", request.method, request.target, e.what());
+                co_return problemResponse(500, "internal", "Internal error",
+                                          "Something went wrong on our side.");
             }
         },
         asio::use_awaitable);
@@ -469,6 +489,7 @@ asio::awaitable<void> HttpServer::Impl::serve(tcp::socket socket)
         (void)bytes;
         HttpResponse out;
         bool keepAlive = false;
+        bool headRequest = false;
         unsigned version = 11;
         if (readError == http::error::end_of_stream || readError == beast::error::timeout ||
             readError == asio::error::operation_aborted || readError == asio::error::connection_reset ||
@@ -488,6 +509,7 @@ asio::awaitable<void> HttpServer::Impl::serve(tcp::socket socket)
             ++requests;
             http::request<http::string_body> req = parser.release();
             keepAlive = req.keep_alive();
+            headRequest = req.method() == http::verb::head;
             version = req.version();
             HttpRequest request;
             request.method = std::string(req.method_string());
@@ -517,6 +539,12 @@ asio::awaitable<void> HttpServer::Impl::serve(tcp::socket socket)
         res.body() = std::move(out.body);
         res.keep_alive(keepAlive);
         res.prepare_payload();
+        if (headRequest) {
+            // HEAD: the length GET would have, and no body (the next answer must not be read as one).
+            const auto length = res.body().size();
+            res.body().clear();
+            res.content_length(length);
+        }
         stream.expires_after(options.idleTimeout);
         auto [writeError, written] =
             co_await http::async_write(stream, res, asio::as_tuple(asio::use_awaitable));

@@ -2,12 +2,14 @@
 // SPDX-FileCopyrightText: Box office developers
 #include "app/web/webapi.h"
 
+#include <algorithm>
 #include <utility>
 
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 #include <QUrlQuery>
 #include <QUuid>
@@ -182,6 +184,16 @@ HttpResponse notJson()
                            "Send this request as application/json.");
 }
 
+HttpResponse tooManySales(int waitSeconds)
+{
+    HttpResponse r =
+        problemResponse(429, "too-many-sales", "Too many sales from this address",
+                        "This address has started more sales than the site allows at once; finish or "
+                        "give back one, or wait.");
+    r.headers.emplace_back("Retry-After", std::to_string(waitSeconds));
+    return r;
+}
+
 HttpResponse notAllowed(const char* allow)
 {
     HttpResponse r = problemResponse(405, "method-not-allowed", "Method not allowed",
@@ -236,6 +248,35 @@ std::string WebApi::saleCookieHeader(const QUuid& token) const
     if (m_options.secureCookies)
         cookie += "; Secure";
     return cookie;
+}
+
+bool WebApi::mayStartSale(const std::string& client, int* waitSeconds)
+{
+    if (m_options.newSalesBurst <= 0)
+        return true;
+    const double rate = 1.0 / std::max(1, m_options.newSaleSeconds);
+    const auto now = std::chrono::steady_clock::now();
+    const std::lock_guard lock(m_startsMutex);
+    if (m_starts.size() > 100000) {
+        // Full buckets say nothing: forget them, so passing addresses cannot grow the map for ever.
+        std::erase_if(m_starts, [&](const auto& entry) {
+            const double seconds = std::chrono::duration<double>(now - entry.second.at).count();
+            return entry.second.tokens + seconds * rate >= m_options.newSalesBurst;
+        });
+    }
+    auto [it, made] = m_starts.try_emplace(client, Starts{double(m_options.newSalesBurst), now});
+    Starts& b = it->second;
+    if (!made) {
+        const double seconds = std::chrono::duration<double>(now - b.at).count();
+        b.tokens = std::min(double(m_options.newSalesBurst), b.tokens + seconds * rate);
+        b.at = now;
+    }
+    if (b.tokens >= 1) {
+        b.tokens -= 1;
+        return true;
+    }
+    *waitSeconds = std::max(1, int((1 - b.tokens) / rate + 0.999));
+    return false;
 }
 
 HttpResponse WebApi::handle(const HttpRequest& request)
@@ -392,8 +433,11 @@ HttpResponse WebApi::handle(const HttpRequest& request)
         if (!isJson(request))
             return notJson();
         const bool newSale = token.isNull();
-        if (newSale)
+        if (newSale) {
+            if (int wait = 0; !mayStartSale(request.client, &wait))
+                return tooManySales(wait);
             token = CheckedSeatCommands::newToken();
+        }
         auto ticket = b->queue->join(showtimeId, token);
         if (!ticket)
             return problem(ticket.error());
@@ -429,7 +473,8 @@ HttpResponse WebApi::handle(const HttpRequest& request)
                 QStringLiteral("\"seats\" must be a list of seat labels, e.g. [\"F12\", \"F13\"]."));
         QStringList labels;
         for (const auto& v : seatsValue.toArray()) {
-            if (!v.isString() || v.toString().isEmpty() || v.toString().size() > 8)
+            static const QRegularExpression label(QStringLiteral("^[A-Za-z]{1,3}[0-9]{1,3}$"));
+            if (!v.isString() || !label.match(v.toString()).hasMatch())
                 return badRequest(QStringLiteral("Each seat is a label such as \"F12\"."));
             labels.append(v.toString());
         }
@@ -440,11 +485,23 @@ HttpResponse WebApi::handle(const HttpRequest& request)
         if (!ids)
             return problem(ids.error());
         QUuid token = saleToken(request);
-        const bool newSale = token.isNull();
-        if (newSale)
+        bool newSale = token.isNull();
+        if (newSale) {
+            if (int wait = 0; !mayStartSale(request.client, &wait))
+                return tooManySales(wait);
             token = CheckedSeatCommands::newToken();
+        }
         CheckedSeatCommands commands(*b->seats, SaleRules(settings.value()));
         auto held = commands.hold(showtimeId, ids.value(), token);
+        if (!held && held.error().code == ErrorCode::Expired && !newSale) {
+            // The cookie's sale ran out of time: a fresh sale, or the browser could never hold
+            // on this showtime again while the cookie lives.
+            if (int wait = 0; !mayStartSale(request.client, &wait))
+                return tooManySales(wait);
+            token = CheckedSeatCommands::newToken();
+            newSale = true;
+            held = commands.hold(showtimeId, ids.value(), token);
+        }
         if (!held)
             return problem(held.error());
         if (!held.value().granted) {

@@ -9,7 +9,11 @@
 // its hold token, kept in the customer's cookie, so two or more instances serve one cinema.
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
 
 #include <QString>
 #include <QStringList>
@@ -30,6 +34,12 @@ struct WebApiOptions
     QStringList allowedOrigins;
     /// How far ahead the showtime list reaches, in days.
     int listDays = 7;
+    /// New sales (a hold or a place in a line without the sale's cookie) one client address may
+    /// start: `newSalesBurst` at once, then one every `newSaleSeconds`. Without it one script
+    /// could start a sale per request and hold a whole hall ten seats at a time. Generous enough
+    /// for a family or an office behind one address; IPv6 counts by /64 (HttpServer).
+    int newSalesBurst = 8;
+    int newSaleSeconds = 60;
 };
 
 class WebApi final
@@ -56,8 +66,18 @@ private:
     /// end (HttpServer::stop) before this object does: the connections close with their threads.
     Backend* backend(QString* error);
 
+    /// True when `client` may start one more sale now; else the seconds until it may.
+    bool mayStartSale(const std::string& client, int* waitSeconds);
+
     ConnectionSettings m_settings;
     WebApiOptions m_options;
+    std::mutex m_startsMutex;
+    struct Starts
+    {
+        double tokens = 0;
+        std::chrono::steady_clock::time_point at;
+    };
+    std::unordered_map<std::string, Starts> m_starts; ///< under m_startsMutex
 };
 
 } // namespace bo::web

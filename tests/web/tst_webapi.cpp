@@ -145,6 +145,15 @@ private:
         quint16 port = 0;
     };
 
+    /// The tests' customers all come from 127.0.0.1: as many new sales as they like, unless a
+    /// test says otherwise.
+    static WebApiOptions lenient()
+    {
+        WebApiOptions options;
+        options.newSalesBurst = 100000;
+        return options;
+    }
+
     /// What makes a site's streams live: the site's announcer (the payment service's, in
     /// production) publishing the seat changes and line moves, and the site's one LISTEN.
     struct LiveSite
@@ -173,10 +182,9 @@ private:
         ShowtimeFeed feed;
     };
 
-    std::unique_ptr<Site> startSite(HttpServerOptions options = {})
+    std::unique_ptr<Site> startSite(HttpServerOptions options = {}, WebApiOptions apiOptions = lenient())
     {
         auto site = std::make_unique<Site>();
-        WebApiOptions apiOptions;
         apiOptions.secureCookies = false;
         site->api = std::make_unique<WebApi>(m_db->webSettings(), apiOptions);
         WebApi* api = site->api.get();
@@ -332,6 +340,8 @@ private slots:
                                           << QByteArray("urn:boxoffice:problem:bad-input");
         QTest::newRow("seat not a label") << put("/api/showtimes/SHOW/hold", "{\"seats\":[12]}") << 400
                                           << QByteArray("urn:boxoffice:problem:bad-input");
+        QTest::newRow("a NUL in a label") << put("/api/showtimes/SHOW/hold", "{\"seats\":[\"A\\u0000\"]}")
+                                          << 400 << QByteArray("urn:boxoffice:problem:bad-input");
         QTest::newRow("no such seat") << put("/api/showtimes/SHOW/hold", "{\"seats\":[\"A1\",\"Z99\"]}")
                                       << 400 << QByteArray("urn:boxoffice:problem:");
         QTest::newRow("too many seats")
@@ -698,6 +708,53 @@ private slots:
         QVERIFY(!turn.json().value(QStringLiteral("admittedUntil")).toString().isEmpty());
         QCOMPARE(request(m_site->port, "PUT", base + "/hold", seatsBody({"A1"}), secondCookie).status, 200);
         watching.abort();
+    }
+
+    /// One address starts only so many sales: a script that starts a new sale per request (no
+    /// cookie) to hold a hall ten seats at a time is told 429 after its burst, the hall keeps its
+    /// seats, and a customer who keeps their cookie goes on changing their own sale.
+    void aClientStartsOnlySoManySales()
+    {
+        WebApiOptions strict;
+        strict.newSalesBurst = 3;
+        strict.newSaleSeconds = 600;
+        auto site = startSite({}, strict);
+        QVERIFY(site);
+        const QByteArray base = "/api/showtimes/" + QByteArray::number(m_showtime);
+        QByteArray kept;
+        for (const char* seat : {"A1", "A2", "A3"}) {
+            const Reply r = request(site->port, "PUT", base + "/hold", seatsBody({seat}));
+            QCOMPARE(r.status, 200);
+            kept = r.saleCookie();
+        }
+        const QString before = m_db->snapshot();
+        const Reply refused = request(site->port, "PUT", base + "/hold", seatsBody({"A4"}));
+        QCOMPARE(refused.status, 429);
+        QCOMPARE(refused.problemType(), QStringLiteral("urn:boxoffice:problem:too-many-sales"));
+        QVERIFY(refused.headers.value("retry-after").toInt() > 0);
+        QCOMPARE(request(site->port, "POST", base + "/queue", "{}").status, 429);
+        QCOMPARE(m_db->snapshot(), before);
+        QCOMPARE(request(site->port, "PUT", base + "/hold", seatsBody({"A3", "A4"}), kept).status, 200);
+    }
+
+    /// HEAD says what GET would (status, length) without a body, so a keep-alive connection's
+    /// next answer is read as itself.
+    void headHasNoBody()
+    {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, m_site->port);
+        QVERIFY(socket.waitForConnected(5000));
+        socket.write("HEAD /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /healthz HTTP/1.1\r\nHost: "
+                     "127.0.0.1\r\nConnection: close\r\n\r\n");
+        QByteArray data;
+        while (socket.state() == QAbstractSocket::ConnectedState && socket.waitForReadyRead(5000))
+            data += socket.readAll();
+        data += socket.readAll();
+        const qsizetype first = data.indexOf("\r\n\r\n");
+        QVERIFY(first > 0);
+        QVERIFY(data.left(first).contains("Content-Length: 15"));
+        QVERIFY2(data.mid(first + 4).startsWith("HTTP/1.1 200 OK"), data.constData());
+        QVERIFY(data.endsWith("{\"status\":\"ok\"}"));
     }
 
     /// Customers racing for the same two seats through two instances on one database: exactly one
