@@ -225,6 +225,7 @@ struct HttpServer::Impl
     std::atomic<std::uint16_t> boundPort{0};
     std::atomic<int> streams{0};
     std::unordered_map<std::string, std::vector<std::shared_ptr<EventStream>>> topics; ///< I/O thread only
+    std::unordered_map<std::string, int> streamsByClient;                              ///< I/O thread only
     bool started = false;
     bool stopped = false;
 };
@@ -523,10 +524,26 @@ asio::awaitable<void> HttpServer::Impl::serve(tcp::socket socket)
                 request.headers.emplace_back(std::move(name), std::string(field.value()));
             }
             request.body = std::move(req.body());
+            const std::string client = request.client;
             out = co_await answer(std::move(request));
             if (!out.eventStream.empty() && out.status == 200) {
-                co_await streamEvents(stream, out, version);
-                break;
+                int& held = streamsByClient[client];
+                if (held >= options.maxStreamsPerClient) {
+                    if (held == 0)
+                        streamsByClient.erase(client);
+                    out =
+                        problemResponse(429, "too-many-streams", "Too many live streams",
+                                        "This address already watches as many showtimes as the site allows; "
+                                        "close a tab.");
+                    out.headers.emplace_back("Retry-After", "15");
+                    keepAlive = false;
+                } else {
+                    ++held;
+                    co_await streamEvents(stream, out, version);
+                    if (--streamsByClient[client] <= 0)
+                        streamsByClient.erase(client);
+                    break;
+                }
             }
         }
 

@@ -73,6 +73,9 @@ struct HttpServerOptions
     /// Events waiting for one slow stream beyond which they are dropped and the stream is told to
     /// reload instead (one `reload` event), so a client that does not read costs bounded memory.
     std::size_t maxPendingEvents = 256;
+    /// Event streams one client (address, or IPv6 /64) may hold open at once: a customer needs one
+    /// per tab; one address holding thousands would take everyone else's connections.
+    int maxStreamsPerClient = 8;
 };
 
 /// What the server counted since it started (for the logs, the tests and the benchmark).

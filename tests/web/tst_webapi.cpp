@@ -58,7 +58,10 @@ Reply sendRaw(quint16 port, const QByteArray& raw)
         return r;
     socket.write(raw);
     QByteArray data;
-    while (socket.state() == QAbstractSocket::ConnectedState && socket.waitForReadyRead(10000))
+    // Bounded: an answer that never ends (a stream where none was expected) fails, never hangs.
+    const QDeadlineTimer deadline(20000);
+    while (socket.state() == QAbstractSocket::ConnectedState && !deadline.hasExpired() &&
+           socket.waitForReadyRead(10000))
         data += socket.readAll();
     data += socket.readAll();
     const qsizetype end = data.indexOf("\r\n\r\n");
@@ -735,6 +738,42 @@ private slots:
         QCOMPARE(request(site->port, "POST", base + "/queue", "{}").status, 429);
         QCOMPARE(m_db->snapshot(), before);
         QCOMPARE(request(site->port, "PUT", base + "/hold", seatsBody({"A3", "A4"}), kept).status, 200);
+    }
+
+    /// One address holds only so many live streams; the next is told 429, and closing one makes
+    /// room again.
+    void anAddressHoldsOnlySoManyStreams()
+    {
+        HttpServerOptions options;
+        options.maxStreamsPerClient = 2;
+        options.heartbeat = std::chrono::milliseconds(200);
+        auto site = startSite(options);
+        QVERIFY(site);
+        const QByteArray open = "GET /api/showtimes/" + QByteArray::number(m_showtime) +
+                                "/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+        std::vector<std::unique_ptr<QTcpSocket>> streams;
+        for (int i = 0; i < 2; ++i) {
+            streams.push_back(std::make_unique<QTcpSocket>());
+            streams.back()->connectToHost(QHostAddress::LocalHost, site->port);
+            QVERIFY(streams.back()->waitForConnected(5000));
+            streams.back()->write(open);
+            QByteArray heard;
+            QVERIFY(readStream(*streams.back(), &heard, "event: hello"));
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(site->server->stats().streams, 2, 5000);
+        const Reply third = sendRaw(site->port, open);
+        QCOMPARE(third.status, 429);
+        QCOMPARE(third.problemType(), QStringLiteral("urn:boxoffice:problem:too-many-streams"));
+        // A closed tab's stream ends when a write finds it gone (a heartbeat or two).
+        streams.front()->abort();
+        QTRY_COMPARE_WITH_TIMEOUT(site->server->stats().streams, 1, 5000);
+        QTcpSocket again;
+        again.connectToHost(QHostAddress::LocalHost, site->port);
+        QVERIFY(again.waitForConnected(5000));
+        again.write(open);
+        QByteArray heard;
+        QVERIFY(readStream(again, &heard, "event: hello"));
+        again.abort();
     }
 
     /// HEAD says what GET would (status, length) without a body, so a keep-alive connection's
