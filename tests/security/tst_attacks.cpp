@@ -634,6 +634,28 @@ private slots:
         QVERIFY2(joined.ok(), qPrintable(joined.ok() ? QString() : joined.error().detail));
     }
 
+    /// The website's per-sale cap (bo_web_hold_cap) runs inside bo_hold only: no login calls it
+    /// by itself, to ask whether a token it names holds seats (an oracle on someone else's sale)
+    /// or to probe the cap. Each login's direct call is refused; bo_hold still applies it.
+    void noLoginCallsTheWebsitesHoldCapByItself()
+    {
+        const int showtime = m_db->addShowtime();
+        const QString call = QStringLiteral("SELECT bo_web_hold_cap(%1, '%2'::uuid, ARRAY[1])")
+                                 .arg(showtime)
+                                 .arg(QUuid::createUuid().toString(QUuid::WithoutBraces));
+        for (const auto& login : {std::pair{QStringLiteral("till"), m_db->connect()},
+                                  std::pair{QStringLiteral("kiosk"), m_db->connectAsKiosk()},
+                                  std::pair{QStringLiteral("door"), m_db->connectAsDoor()},
+                                  std::pair{QStringLiteral("web"), m_db->connectAsWeb()},
+                                  std::pair{QStringLiteral("manager"), m_db->connectAsManager()}}) {
+            QVERIFY(login.second);
+            auto r = login.second->exec(call);
+            QVERIFY2(!r.ok() && r.error().detail.contains(QLatin1String("permission denied")),
+                     qPrintable(login.first + QStringLiteral(" -> ") +
+                                (r.ok() ? QStringLiteral("allowed") : r.error().detail)));
+        }
+    }
+
     /// The admission line moves only through the functions a terminal is granted: no till, kiosk
     /// or door may take a line's lock and sit on it (every join and sale of that showtime would
     /// wait), run the triggers that keep its counts, change a capacity, or write the line or a
